@@ -1,0 +1,317 @@
+"""Cards: parse, format and deal.
+
+A card is a small int ``0..51``: ``rank * 4 + suit`` with ranks ``2..A`` as ``0..12`` and suits
+clubs, diamonds, hearts, spades as ``0..3``. Comparing two card ints therefore compares rank
+first and then suit in the order of RULINGS R2 (spades > hearts > diamonds > clubs), which is
+exactly what a stud bring-in or a stud odd chip needs.
+
+Input follows RULINGS R1: ranks ``2-9 T J Q K A`` (``10`` accepted), suits ``c d h s`` or the
+symbols ``♣ ♦ ♥ ♠`` (outline symbols too), any case, separated by spaces or commas, or run
+together (``"AsKd"``).
+
+>>> parse_cards("As 10d 9♣")
+[51, 33, 28]
+>>> format_cards(parse_cards("as td 9C"))
+'As Td 9c'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+import numpy as np
+
+from .errors import CardError, DuplicateCardError, HandSizeError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    "2": ("deuce", "deuces"),
+    "3": ("three", "threes"),
+    "4": ("four", "fours"),
+    "5": ("five", "fives"),
+    "6": ("six", "sixes"),
+    "7": ("seven", "sevens"),
+    "8": ("eight", "eights"),
+    "9": ("nine", "nines"),
+    "T": ("ten", "tens"),
+    "J": ("jack", "jacks"),
+    "Q": ("queen", "queens"),
+    "K": ("king", "kings"),
+    "A": ("ace", "aces"),
+}
+DECK_SIZE = 52
+
+_SUIT_INPUT = {
+    "c": 0, "d": 1, "h": 2, "s": 3,
+    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+}
+_RANK_INPUT = {r: i for i, r in enumerate(RANKS)}
+_RANK_INPUT["10"] = 8
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_SPLIT_RE = re.compile(r"[\s,;]+")
+
+CardLike = Union[int, np.integer, str]
+CardsLike = Union[str, Iterable[CardLike]]
+
+ALLOWED = "ranks 2-9, T (or 10), J, Q, K, A and suits c, d, h, s (or ♣ ♦ ♥ ♠), e.g. 'As Td 9c'"
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The card int for a rank index (0 = deuce .. 12 = ace) and a suit index (0 = clubs .. 3 = spades).
+
+    >>> format_card(make_card(12, 3))
+    'As'
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"rank {rank} / suit {suit} out of range: ranks are 0-12, suits 0-3")
+    return rank * 4 + suit
+
+
+def rank_of(card: int) -> int:
+    """Rank index of a card: 0 for a deuce up to 12 for an ace.
+
+    >>> rank_of(parse_card("Kh"))
+    11
+    """
+    return int(card) >> 2
+
+
+def suit_of(card: int) -> int:
+    """Suit index of a card: 0 clubs, 1 diamonds, 2 hearts, 3 spades.
+
+    >>> suit_of(parse_card("Kh"))
+    2
+    """
+    return int(card) & 3
+
+
+def _token_error(token: str) -> CardError:
+    t = token.strip()
+    m = re.fullmatch(r"(10|.)(.*)", t, re.DOTALL)
+    if m:
+        rank, suit = m.group(1), m.group(2)
+        if rank.upper() not in _RANK_INPUT:
+            return CardError(f"'{token}' is not a card: unknown rank '{rank}'; allowed are {ALLOWED}")
+        if suit == "":
+            return CardError(f"'{token}' is not a card: the suit is missing; allowed are {ALLOWED}")
+        if len(suit) == 1 and suit.lower() not in _SUIT_INPUT:
+            return CardError(f"'{token}' is not a card: unknown suit '{suit}'; allowed are {ALLOWED}")
+    return CardError(f"'{token}' is not a card; allowed are {ALLOWED}")
+
+
+def parse_card(token: CardLike) -> int:
+    """Parse one card (a string like ``"As"``, ``"10d"``, ``"a♠"`` or an int 0..51).
+
+    >>> parse_card("10h"), parse_card("A♠"), parse_card(0)
+    (34, 51, 0)
+    """
+    if isinstance(token, (bool, np.bool_)):
+        raise CardError(f"{token!r} is not a card; allowed are {ALLOWED}")
+    if isinstance(token, (int, np.integer)):
+        if 0 <= int(token) < DECK_SIZE:
+            return int(token)
+        raise CardError(f"card number {int(token)} is out of range: card numbers are 0-51")
+    if not isinstance(token, str):
+        raise CardError(f"{token!r} is not a card; allowed are {ALLOWED}")
+    m = _CARD_RE.fullmatch(token.strip())
+    if not m:
+        raise _token_error(token)
+    return _RANK_INPUT[m.group(1).upper()] * 4 + _SUIT_INPUT[m.group(2).lower()]
+
+
+def _split_tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    for chunk in _SPLIT_RE.split(text.strip()):
+        if not chunk:
+            continue
+        if _CARD_RE.fullmatch(chunk):
+            tokens.append(chunk)
+            continue
+        # Cards run together ("AsKd"): accept only if the whole chunk is made of cards.
+        pieces = _CARD_RE.findall(chunk)
+        if pieces and "".join(r + s for r, s in pieces).lower() == chunk.lower():
+            tokens.extend(r + s for r, s in pieces)
+        else:
+            # Name the first piece that is not a card.
+            pos = 0
+            while pos < len(chunk):
+                m = _CARD_RE.match(chunk, pos)
+                if not m:
+                    rest = chunk[pos:]
+                    bad = rest[:3] if rest[:2] == "10" else rest[:2]
+                    raise _token_error(bad if pos else chunk)
+                pos = m.end()
+    return tokens
+
+
+def parse_cards(
+    cards: CardsLike,
+    n: int | Sequence[int] | None = None,
+    *,
+    allow_duplicates: bool = False,
+    what: str = "hand",
+) -> list[int]:
+    """Parse a hand: a string (``"As Td 9c"``) or a sequence of card strings or ints.
+
+    ``n`` is the number of cards required (an int, or a sequence of allowed counts). Duplicate
+    cards are refused unless ``allow_duplicates`` (several decks in play).
+
+    >>> parse_cards("AsKd", n=2)
+    [51, 45]
+    >>> parse_cards("As As")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.DuplicateCardError: duplicate card 'As' in the hand: a deck has one of each card
+    """
+    if isinstance(cards, str):
+        out = [parse_card(t) for t in _split_tokens(cards)]
+    elif isinstance(cards, np.ndarray):
+        out = [parse_card(int(c)) for c in cards.ravel()]
+    else:
+        out = [parse_card(c) for c in cards]
+    if n is not None:
+        allowed = [n] if isinstance(n, int) else list(n)
+        if len(out) not in allowed:
+            want = " or ".join(str(a) for a in allowed)
+            raise HandSizeError(f"the {what} has {len(out)} cards ({format_cards(out) or 'none'}); it must have {want}")
+    if not allow_duplicates:
+        seen: set[int] = set()
+        for c in out:
+            if c in seen:
+                raise DuplicateCardError(f"duplicate card '{format_card(c)}' in the {what}: a deck has one of each card")
+            seen.add(c)
+    return out
+
+
+def format_card(card: int, symbols: bool = False) -> str:
+    """Format one card as ``"As"`` (or ``"A♠"`` with ``symbols``).
+
+    >>> format_card(51), format_card(51, symbols=True)
+    ('As', 'A♠')
+    """
+    c = parse_card(card)
+    suit = SUITS[c & 3]
+    return RANKS[c >> 2] + (SUIT_SYMBOLS[suit] if symbols else suit)
+
+
+def format_cards(cards: Iterable[CardLike], symbols: bool = False, sep: str = " ") -> str:
+    """Format cards separated by spaces.
+
+    >>> format_cards([51, 45, 0])
+    'As Kd 2c'
+    """
+    return sep.join(format_card(parse_card(c), symbols) for c in cards)
+
+
+def card_name(card: int) -> str:
+    """The card in words, as a dealer would read it.
+
+    >>> card_name(parse_card("Td"))
+    'ten of diamonds'
+    """
+    c = parse_card(card)
+    return f"{RANK_NAMES[RANKS[c >> 2]][0]} of {SUIT_NAMES[SUITS[c & 3]]}"
+
+
+def rng_from(seed: int | np.random.Generator | None) -> np.random.Generator:
+    """A ``numpy.random.Generator`` from a seed (or the generator itself).
+
+    >>> int(rng_from(7).integers(100)) == int(rng_from(7).integers(100))
+    True
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    return np.random.default_rng(seed)
+
+
+class Deck:
+    """A shuffled deck (or several decks shuffled together), dealt from the top.
+
+    >>> deck = Deck(seed=1)
+    >>> hand = deck.deal(5)
+    >>> len(hand), deck.remaining
+    (5, 47)
+    >>> Deck(seed=1).deal(5) == hand
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int | np.random.Generator | None = None,
+        decks: int = 1,
+        exclude: CardsLike = (),
+    ) -> None:
+        if not isinstance(decks, (int, np.integer)) or decks < 1:
+            raise CardError(f"a shoe holds 1 or more decks, not {decks!r}")
+        self.decks = int(decks)
+        self.rng = rng_from(seed)
+        removed = parse_cards(exclude, allow_duplicates=self.decks > 1, what="excluded cards")
+        cards = list(range(DECK_SIZE)) * self.decks
+        for c in removed:
+            cards.remove(c)
+        order = self.rng.permutation(len(cards))
+        self._cards = [cards[i] for i in order]
+        self._pos = 0
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._pos
+
+    def deal(self, n: int = 1) -> list[int]:
+        """Deal ``n`` cards from the top."""
+        if n < 0 or n > self.remaining:
+            raise HandSizeError(f"cannot deal {n} cards: {self.remaining} remain in the deck")
+        out = self._cards[self._pos : self._pos + n]
+        self._pos += n
+        return out
+
+    def burn(self) -> int:
+        """Burn (deal face down, out of play) the top card."""
+        return self.deal(1)[0]
+
+
+def deal_hands(
+    n_hands: int,
+    n_cards: int,
+    seed: int | np.random.Generator | None = None,
+) -> np.ndarray:
+    """Deal ``n_hands`` independent hands of ``n_cards`` distinct cards each, vectorized.
+
+    Each row is a fresh deck's deal, so rows are independent (cards repeat across rows, never
+    within a row). Returns an ``int8`` array of shape ``(n_hands, n_cards)``.
+
+    >>> h = deal_hands(1000, 7, seed=3)
+    >>> h.shape, bool((np.sort(h, axis=1)[:, 1:] != np.sort(h, axis=1)[:, :-1]).all())
+    ((1000, 7), True)
+    """
+    if not 0 <= n_cards <= DECK_SIZE:
+        raise HandSizeError(f"a hand from one deck has 0 to 52 cards, not {n_cards}")
+    rng = rng_from(seed)
+    if n_cards > 13:
+        keys = rng.random((n_hands, DECK_SIZE))
+        return np.argsort(keys, axis=1)[:, :n_cards].astype(np.int8)
+    out = rng.integers(0, DECK_SIZE, size=(n_hands, n_cards), dtype=np.int8)
+    bad = _rows_with_duplicates(out)
+    while bad.size:
+        out[bad] = rng.integers(0, DECK_SIZE, size=(bad.size, n_cards), dtype=np.int8)
+        bad = bad[_rows_with_duplicates(out[bad])]
+    return out
+
+
+def _rows_with_duplicates(cards: np.ndarray) -> np.ndarray:
+    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+    return np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
+
+
+__all__ = [
+    "RANKS", "SUITS", "SUIT_SYMBOLS", "RANK_NAMES", "DECK_SIZE", "ALLOWED",
+    "make_card", "rank_of", "suit_of", "parse_card", "parse_cards", "format_card",
+    "format_cards", "card_name", "rng_from", "Deck", "deal_hands",
+]
