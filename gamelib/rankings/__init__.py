@@ -1,0 +1,374 @@
+"""Every hand-ranking system the games use, behind one small API.
+
+``evaluate(system, hands, board=None)`` gives one integer per hand, larger is better in that
+system; ``describe(system, value)`` gives the words a dealer says; ``best_hand`` gives the cards
+that make the hand. Systems (``SYSTEMS``):
+
+==================  =====================================================================
+``high``            best five of 5, 6 or 7 cards (R3)
+``omaha-high``      exactly two of 4 or 5 hole cards with exactly three of a 3-5 card board
+``omaha-low8``      the same, for an eight-or-better low (0 = no qualifying low)
+``a5-low``          ace-to-five low, best five of 5, 6 or 7 (razz)
+``low8``            ace-to-five low with the eight-or-better qualifier (R4), 0 = no low
+``27-low``          deuce-to-seven low, best five of 5, 6 or 7
+``badugi``          best badugi of 1-7 cards, aces low
+``badugi-ace-high`` best badugi of 1-7 cards, aces high (Badeucey, 2-7 Razzdugi)
+``crazy4``          best four of 4 or 5 cards (Crazy 4 Poker)
+``three-card``      three-card poker hands
+==================  =====================================================================
+
+>>> v = evaluate("high", ["Kh Kd Ks 4c 4d", "As Ks Qs Js 9s"])
+>>> [describe("high", x) for x in v]
+['full house, kings full of fours', 'flush, ace high (A-K-Q-J-9)']
+>>> winners("high", ["Kh Kd Ks 4c 4d", "As Ks Qs Js 9s"])
+[0]
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+import numpy as np
+
+from ..cards import CardsLike, format_cards, parse_cards
+from ..errors import DuplicateCardError, HandSizeError, RankingError
+from .badugi import BADUGI, BADUGI_ACE_HIGH, BadugiSystem
+from .core import PatternSystem
+from .crazy4 import CRAZY4
+from .high import HIGH
+from .lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_from_a5, low8_qualifies_table
+from .omaha import BOARD_SIZES, HOLE_SIZES, omaha_hi_lo, omaha_high, omaha_low8
+from .three_card import THREE_CARD
+
+SYSTEMS: tuple[str, ...] = (
+    "high",
+    "omaha-high",
+    "omaha-low8",
+    "a5-low",
+    "low8",
+    "27-low",
+    "badugi",
+    "badugi-ace-high",
+    "crazy4",
+    "three-card",
+)
+
+OMAHA_SYSTEMS = ("omaha-high", "omaha-low8")
+LOW8_SYSTEMS = ("low8", "omaha-low8")
+
+
+@dataclass(frozen=True)
+class SystemInfo:
+    """What a ranking system is called, what it needs, and the words for its best hand."""
+
+    key: str
+    title: str
+    hand_sizes: tuple[int, ...]
+    uses_board: bool
+    summary: str
+
+
+INFO: dict[str, SystemInfo] = {
+    "high": SystemInfo("high", "High poker", HIGH.sizes, False,
+                       "Best five cards; ace high, and low only in A-2-3-4-5."),
+    "omaha-high": SystemInfo("omaha-high", "Omaha high", HOLE_SIZES, True,
+                             "Exactly two hole cards and exactly three board cards, high hand."),
+    "omaha-low8": SystemInfo("omaha-low8", "Omaha eight-or-better low", HOLE_SIZES, True,
+                             "Exactly two hole cards and three board cards, five ranks 8 or lower."),
+    "a5-low": SystemInfo("a5-low", "Ace-to-five low", A5_LOW.sizes, False,
+                         "Lowest five cards; ace is low, straights and flushes do not count."),
+    "low8": SystemInfo("low8", "Eight-or-better low", A5_LOW.sizes, False,
+                       "Ace-to-five low that qualifies only with five different ranks of 8 or lower."),
+    "27-low": SystemInfo("27-low", "Deuce-to-seven low", DEUCE_SEVEN.sizes, False,
+                         "Lowest five cards; ace is high, straights and flushes count against."),
+    "badugi": SystemInfo("badugi", "Badugi (aces low)", BADUGI.sizes, False,
+                         "Most cards of different suits and ranks, then the lowest; ace is low."),
+    "badugi-ace-high": SystemInfo("badugi-ace-high", "Badugi (aces high)", BADUGI_ACE_HIGH.sizes, False,
+                                  "As badugi, but the ace is the highest (worst) card."),
+    "crazy4": SystemInfo("crazy4", "Crazy 4 Poker", CRAZY4.sizes, False,
+                         "Best four of five cards; four-card straights and flushes count."),
+    "three-card": SystemInfo("three-card", "Three Card Poker", THREE_CARD.sizes, False,
+                             "Three cards; straights beat flushes."),
+}
+
+_PATTERN: dict[str, PatternSystem] = {
+    "high": HIGH,
+    "omaha-high": HIGH,
+    "a5-low": A5_LOW,
+    "low8": A5_LOW,
+    "omaha-low8": A5_LOW,
+    "27-low": DEUCE_SEVEN,
+    "crazy4": CRAZY4,
+    "three-card": THREE_CARD,
+}
+_BADUGI: dict[str, BadugiSystem] = {"badugi": BADUGI, "badugi-ace-high": BADUGI_ACE_HIGH}
+
+HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
+
+
+def _check_system(system: str) -> None:
+    if system not in SYSTEMS:
+        raise RankingError(f"unknown ranking system {system!r}; the systems are: {', '.join(SYSTEMS)}")
+
+
+def _check_array(arr: np.ndarray, what: str) -> np.ndarray:
+    if arr.ndim != 2:
+        raise HandSizeError(f"{what} must be a 2-D array of shape (hands, cards), not shape {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise HandSizeError(f"{what} must hold card numbers 0-51 as integers, not {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() > 51):
+        raise HandSizeError(f"{what} holds card numbers outside 0-51")
+    return arr
+
+
+def _rows_with_duplicates(arr: np.ndarray) -> np.ndarray:
+    bits = np.left_shift(np.uint64(1), arr.astype(np.uint64))
+    return np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
+
+
+def _refuse_duplicates(arr: np.ndarray, what: str) -> None:
+    bad = _rows_with_duplicates(arr)
+    if bad.size:
+        row = arr[bad[0]]
+        seen: set[int] = set()
+        dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]
+        raise DuplicateCardError(
+            f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_cards([dup])}' twice: a deck has one of each card"
+        )
+
+
+def to_hand_array(hands: HandsLike, what: str = "hand") -> np.ndarray:
+    """Hands as a 2-D ``int`` array: from a string (one hand), a list of strings or card lists, or an array.
+
+    All hands must have the same number of cards (``evaluate`` splits mixed sizes itself).
+
+    >>> to_hand_array(["As Kd", "2c 3c"]).tolist()
+    [[51, 45], [0, 4]]
+    """
+    if isinstance(hands, np.ndarray):
+        arr = _check_array(hands if hands.ndim == 2 else hands.reshape(1, -1), what)
+        _refuse_duplicates(arr, what)
+        return arr
+    if isinstance(hands, str):
+        hands = [hands]
+    parsed = [parse_cards(h, what=f"{what} {i}") for i, h in enumerate(hands)]
+    sizes = {len(p) for p in parsed}
+    if len(sizes) > 1:
+        raise HandSizeError(f"the {what}s have different numbers of cards ({sorted(sizes)}); give one size per call")
+    if not parsed:
+        return np.zeros((0, 0), np.int64)
+    return np.array(parsed, dtype=np.int64)
+
+
+def _boards_for(board: Any, n_hands: int) -> np.ndarray:
+    if board is None:
+        raise HandSizeError("Omaha systems need the board: 3, 4 or 5 community cards")
+    if isinstance(board, np.ndarray):
+        arr = board.reshape(1, -1) if board.ndim == 1 else board
+        arr = _check_array(arr, "board")
+        _refuse_duplicates(arr, "board")
+    elif isinstance(board, str) or (len(board) and not isinstance(board[0], (str, list, tuple, np.ndarray))):
+        arr = np.array([parse_cards(board, what="board")], dtype=np.int64)
+    else:
+        arr = to_hand_array(board, what="board")
+    if len(arr) == 1 and n_hands != 1:
+        arr = np.repeat(arr, n_hands, axis=0)
+    if len(arr) != n_hands:
+        raise HandSizeError(f"{n_hands} hands but {len(arr)} boards: give one board for all, or one per hand")
+    if arr.shape[1] not in BOARD_SIZES:
+        raise HandSizeError(f"an Omaha board has 3, 4 or 5 cards, not {arr.shape[1]}")
+    return arr
+
+
+def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
+    """One value per hand (``int32``), larger is better in ``system``.
+
+    ``hands`` is a list of hands (each a string like ``"As Kd Qh Jc Tc"`` or a list of cards),
+    a single hand string, or an integer array of shape ``(hands, cards)``. Hands of different
+    sizes may be mixed in a list. For the Omaha systems ``board`` is one board for every hand
+    or one board per hand (3 to 5 cards each), as strings or an array.
+
+    >>> evaluate("badugi", ["As 2d 3h 4c", "As 2s 3h 4c"]).tolist()
+    [40959, 32767]
+    >>> evaluate("omaha-low8", ["As 2d Kh Kc"], board="3c 4d 9h Ts 8c").tolist()
+    [6167]
+    """
+    _check_system(system)
+    if isinstance(hands, (list, tuple)) and not isinstance(hands, str):
+        parsed = [parse_cards(h, what=f"hand {i}") for i, h in enumerate(hands)]
+        sizes = sorted({len(p) for p in parsed})
+        if len(sizes) > 1:
+            out = np.zeros(len(parsed), np.int32)
+            boards = _boards_for(board, len(parsed)) if system in OMAHA_SYSTEMS else None
+            for size in sizes:
+                rows = [i for i, p in enumerate(parsed) if len(p) == size]
+                sub = np.array([parsed[i] for i in rows], dtype=np.int64)
+                out[rows] = evaluate(system, sub, None if boards is None else boards[rows])
+            return out
+        arr = np.array(parsed, dtype=np.int64).reshape(len(parsed), -1)
+    else:
+        arr = to_hand_array(hands)
+    if len(arr) == 0:
+        return np.zeros(0, np.int32)
+    info = INFO[system]
+    if arr.shape[1] not in info.hand_sizes:
+        allowed = ", ".join(str(s) for s in info.hand_sizes)
+        raise HandSizeError(f"a {system} hand has {allowed} cards, not {arr.shape[1]}")
+    if system in OMAHA_SYSTEMS:
+        boards = _boards_for(board, len(arr))
+        _refuse_duplicates(np.concatenate([arr, boards], axis=1), "hand with its board")
+        return omaha_high(arr, boards) if system == "omaha-high" else omaha_low8(arr, boards)
+    if board is not None:
+        raise HandSizeError(f"the {system} system takes no board; give each player's whole hand")
+    if system in _BADUGI:
+        return _BADUGI[system].evaluate_array(arr)
+    values = _PATTERN[system].evaluate_array(arr)
+    if system == "low8":
+        return low8_from_a5(values)
+    return values
+
+
+def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Omaha high and eight-or-better low values in one pass (arrays only, for speed).
+
+    >>> h, l = evaluate_hi_lo(np.array([[51, 0, 4, 30]]), np.array([[8, 12, 40, 44, 20]]))
+    >>> describe("omaha-high", int(h[0])), describe("omaha-low8", int(l[0]))
+    ('pair of aces (A-A-Q-J-7)', 'seven-five low (7-5-4-3-A)')
+    """
+    arr = to_hand_array(hands)
+    boards = _boards_for(board, len(arr))
+    _refuse_duplicates(np.concatenate([arr, boards], axis=1), "hand with its board")
+    return omaha_hi_lo(arr, boards)
+
+
+def describe(system: str, value: int) -> str:
+    """The value in the words a dealer says aloud.
+
+    >>> describe("high", int(evaluate("high", "Kh Kd Ks 4c 4d")[0]))
+    'full house, kings full of fours'
+    >>> describe("low8", 0)
+    'no qualifying low'
+    """
+    _check_system(system)
+    value = int(value)
+    if system in LOW8_SYSTEMS:
+        return describe_low8(value)
+    if system in _BADUGI:
+        return _BADUGI[system].describe(value)
+    return _PATTERN[system].describe(value)
+
+
+def category(system: str, value: int) -> str:
+    """The category name of a value (``"full house"``, ``"no low"``, ``"three-card badugi"``).
+
+    >>> category("crazy4", int(evaluate("crazy4", "Qh Qd 4s 4c 9d")[0]))
+    'two pair'
+    """
+    _check_system(system)
+    value = int(value)
+    if system in LOW8_SYSTEMS and value == 0:
+        return "no low"
+    if system in _BADUGI:
+        size, _ = _BADUGI[system].decode(value)
+        return f"{size}-card badugi"
+    cls = _PATTERN[system].hand_class(value)
+    if system in LOW8_SYSTEMS or system == "a5-low":
+        return "no pair" if cls.category == "high card" else cls.category
+    return cls.category
+
+
+def categories(system: str) -> tuple[str, ...]:
+    """The categories of a system from the best to the worst.
+
+    >>> categories("three-card")
+    ('straight flush', 'three of a kind', 'straight', 'flush', 'pair', 'high card')
+    """
+    _check_system(system)
+    if system in _BADUGI:
+        return ("4-card badugi", "3-card badugi", "2-card badugi", "1-card badugi")
+    ps = _PATTERN[system]
+    if ps.invert and not ps.flushes:
+        cats = ("no pair", "pair", "two pair", "three of a kind", "full house", "four of a kind")
+        return cats + (("no low",) if system in LOW8_SYSTEMS else ())
+    if ps.invert:
+        # Lowball: the worse the poker hand, the better the low.
+        return tuple(ps.categories)
+    return tuple(reversed(ps.categories))
+
+
+def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> tuple[int, ...]:
+    """The cards that make the hand's value (best first in the player's hand; board cards after).
+
+    Returns an empty tuple when there is no hand in that system (no qualifying low).
+
+    >>> from gamelib.cards import format_cards
+    >>> format_cards(best_hand("high", "2c Kh Kd Ks 4c 4d 9s"))
+    'Kh Kd Ks 4c 4d'
+    >>> format_cards(best_hand("omaha-high", "As Ks 2d 3c", board="Qs Js 9s 4h 8c"))
+    'As Ks Qs Js 9s'
+    """
+    _check_system(system)
+    cards = parse_cards(hand)
+    target = int(evaluate(system, [cards], board)[0])
+    if system in LOW8_SYSTEMS and target == 0:
+        return ()
+    candidates: list[tuple[int, ...]] = []
+    if system in OMAHA_SYSTEMS:
+        b = parse_cards(board, what="board") if board is not None else []
+        for pair in itertools.combinations(cards, 2):
+            for triple in itertools.combinations(b, 3):
+                candidates.append(pair + triple)
+        sub_system = "high" if system == "omaha-high" else "low8"
+    elif system in _BADUGI:
+        for size in range(min(4, len(cards)), 0, -1):
+            candidates.extend(itertools.combinations(cards, size))
+        sub_system = system
+    else:
+        k = _PATTERN[system].size
+        candidates = list(itertools.combinations(cards, k))
+        sub_system = system
+    for cand in candidates:
+        if int(evaluate(sub_system, [list(cand)])[0]) == target:
+            return tuple(cand)
+    raise RankingError(f"internal: no subset of {format_cards(cards)} reaches value {target}")  # pragma: no cover
+
+
+def winners(system: str, hands: HandsLike, board: Any = None) -> list[int]:
+    """Indexes of the best hands (all of them when tied). For eight-or-better, no winners if no low.
+
+    >>> winners("27-low", ["7c 5d 4h 3s 2c", "As 5d 4h 3s 2c", "7d 5h 4s 3c 2d"])
+    [0, 2]
+    """
+    values = evaluate(system, hands, board)
+    if len(values) == 0:
+        return []
+    top = values.max()
+    if system in LOW8_SYSTEMS and top == 0:
+        return []
+    return [int(i) for i in np.flatnonzero(values == top)]
+
+
+def n_values(system: str) -> int:
+    """How many distinct values a system has (7,462 for high).
+
+    >>> n_values("high"), n_values("three-card")
+    (7462, 496)
+    """
+    _check_system(system)
+    if system in _BADUGI:
+        return sum(comb(13, s) for s in range(1, 5))
+    if system in LOW8_SYSTEMS:
+        return int(low8_qualifies_table().sum())
+    return _PATTERN[system].n_classes
+
+
+
+
+__all__ = [
+    "SYSTEMS", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "describe", "category",
+    "categories", "best_hand", "winners", "n_values", "to_hand_array",
+]

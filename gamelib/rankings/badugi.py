@@ -1,0 +1,130 @@
+"""Badugi: the best hand of four or fewer cards of different suits and different ranks.
+
+From the cards held (4 in Badugi, 5 in Badacey and Badeucey, 7 in the Razzdugi games; RULINGS
+R10) the player keeps the largest set with no two cards of a suit and no two of a rank; more
+cards beat fewer, and between hands of the same size the lower top card wins, then the next.
+
+Aces are low (the best hand is A-2-3-4 of four suits) except in Badeucey and 2-7 Razzdugi,
+where they are high for both halves (RULINGS R3): then 2-3-4-5 is best and an ace is the worst
+badugi card.
+
+A value is ``size * 8192 + (8191 - mask)``, with ``mask`` the bits of the ranks kept (bit 0 the
+lowest rank): more cards is better, and for the same size a smaller mask (lower cards from the
+top down) is better, so larger values are better.
+
+>>> import numpy as np
+>>> from gamelib.cards import parse_cards
+>>> BADUGI.describe(int(BADUGI.evaluate_array(np.array([parse_cards("8h 5d 2c 2h")]))[0]))
+'three-card badugi 8-5-2'
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from math import comb
+
+import numpy as np
+
+from ..cards import RANKS
+from ..errors import HandSizeError, RankingError
+
+SIZE_WORDS = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
+_BINOM = np.array([[comb(c, k) for c in range(52)] for k in range(5)], dtype=np.int64)
+
+
+def colex_index(sorted_cards: np.ndarray) -> np.ndarray:
+    """Index of each sorted row of distinct cards among all sets of that size (colex order).
+
+    >>> int(colex_index(np.array([[0, 1, 2, 3]]))[0]), int(colex_index(np.array([[48, 49, 50, 51]]))[0])
+    (0, 270724)
+    """
+    idx = np.zeros(len(sorted_cards), np.int64)
+    for j in range(sorted_cards.shape[1]):
+        idx += _BINOM[j + 1][sorted_cards[:, j]]
+    return idx
+
+
+@dataclass(frozen=True)
+class BadugiSystem:
+    """Badugi ranking with aces low (``ace_high=False``) or high."""
+
+    name: str
+    ace_high: bool
+    sizes: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def low_rank(self, card_rank: np.ndarray) -> np.ndarray:
+        """Position of card ranks in this system's order (0 = the best badugi card)."""
+        r = np.asarray(card_rank)
+        return r if self.ace_high else (r + 1) % 13
+
+    def _direct(self, cards: np.ndarray) -> np.ndarray:
+        """Best badugi by trying every subset of up to four cards (vectorized over rows)."""
+        n = cards.shape[1]
+        lr = self.low_rank(cards >> 2)
+        suit = cards & 3
+        best = np.zeros(len(cards), np.int32)
+        for size in range(1, min(4, n) + 1):
+            for sub in itertools.combinations(range(n), size):
+                sub_l = list(sub)
+                ranks = lr[:, sub_l]
+                suits = suit[:, sub_l]
+                rbits = (1 << ranks).sum(axis=1)
+                sbits = (1 << suits).sum(axis=1)
+                valid = (np.bitwise_or.reduce(1 << ranks, axis=1) == rbits) & (
+                    np.bitwise_or.reduce(1 << suits, axis=1) == sbits
+                )
+                value = np.where(valid, size * 8192 + 8191 - rbits, 0)
+                best = np.maximum(best, value)
+        return best
+
+    @property
+    def table4(self) -> np.ndarray:
+        """Best badugi of every four-card hand, by colex index (built once)."""
+        if "t4" not in self._cache:
+            combos = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int64)
+            table = np.zeros(len(combos), np.int32)
+            table[colex_index(combos)] = self._direct(combos)
+            self._cache["t4"] = table
+        return self._cache["t4"]
+
+    def evaluate_array(self, cards: np.ndarray) -> np.ndarray:
+        """Badugi values of each row of an ``(hands, n)`` card array, ``n`` from 1 to 7."""
+        cards = np.asarray(cards).astype(np.int64, copy=False)
+        n = cards.shape[1]
+        if n not in self.sizes:
+            raise HandSizeError(f"a badugi hand has 1 to 7 cards, not {n}")
+        if n < 4:
+            return self._direct(cards)
+        srt = np.sort(cards, axis=1)
+        t4 = self.table4
+        if n == 4:
+            return t4[colex_index(srt)]
+        best = np.zeros(len(cards), np.int32)
+        for sub in itertools.combinations(range(n), 4):
+            best = np.maximum(best, t4[colex_index(srt[:, list(sub)])])
+        return best
+
+    def decode(self, value: int) -> tuple[int, list[int]]:
+        """The number of cards and their card ranks (0 = deuce .. 12 = ace), highest first."""
+        if not isinstance(value, (int, np.integer)):
+            raise RankingError(f"{value!r} is not a {self.name} value")
+        size, rest = divmod(int(value), 8192)
+        mask = 8191 - rest
+        positions = [p for p in range(12, -1, -1) if mask >> p & 1]
+        if not 1 <= size <= 4 or len(positions) != size:
+            raise RankingError(
+                f"{value} is not a {self.name} value: values are size * 8192 + (8191 - rank mask), size 1-4"
+            )
+        ranks = positions if self.ace_high else [(p - 1) % 13 for p in positions]
+        return size, ranks
+
+    def describe(self, value: int) -> str:
+        """Words for a badugi value, e.g. ``"three-card badugi 8-5-2"``."""
+        size, ranks = self.decode(value)
+        return f"{SIZE_WORDS[size]} badugi " + "-".join(RANKS[r] for r in ranks)
+
+
+BADUGI = BadugiSystem("badugi", ace_high=False)
+BADUGI_ACE_HIGH = BadugiSystem("badugi-ace-high", ace_high=True)
