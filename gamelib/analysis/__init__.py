@@ -1,0 +1,1 @@
+"""Exact analysis: hand frequencies, outcome tables, house edges and strategies (layer 5)."""

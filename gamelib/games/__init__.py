@@ -1,0 +1,1 @@
+"""Game declarations: every rule of every game, as data (see DESIGN.md, layer 3)."""
