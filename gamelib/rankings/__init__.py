@@ -37,7 +37,7 @@ import numpy as np
 from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import DuplicateCardError, HandSizeError, RankingError
 from .badugi import BADUGI, BADUGI_ACE_HIGH, BadugiSystem
-from .core import PatternSystem
+from .core import PatternSystem, rank_word
 from .crazy4 import CRAZY4
 from .high import HIGH
 from .lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_from_a5, low8_qualifies_table
@@ -263,10 +263,15 @@ def describe(system: str, value: int) -> str:
 
 
 def category(system: str, value: int) -> str:
-    """The category name of a value (``"full house"``, ``"no low"``, ``"three-card badugi"``).
+    """The category name of a value (``"full house"``, ``"eight low"``, ``"no low"``, ``"3-card badugi"``).
+
+    Lowball hands with no pair (no pair, straight or flush in deuce-to-seven) are grouped by
+    their top card, as players name them: ``"eight low"``, ``"seven low"``.
 
     >>> category("crazy4", int(evaluate("crazy4", "Qh Qd 4s 4c 9d")[0]))
     'two pair'
+    >>> category("a5-low", int(evaluate("a5-low", "8h 6d 4s 3c 2d")[0]))
+    'eight low'
     """
     _check_system(system)
     value = int(value)
@@ -275,10 +280,16 @@ def category(system: str, value: int) -> str:
     if system in _BADUGI:
         size, _ = _BADUGI[system].decode(value)
         return f"{size}-card badugi"
-    cls = _PATTERN[system].hand_class(value)
-    if system in LOW8_SYSTEMS or system == "a5-low":
-        return "no pair" if cls.category == "high card" else cls.category
+    ps = _PATTERN[system]
+    cls = ps.hand_class(value)
+    if ps.invert and cls.category == "high card":
+        return f"{rank_word(cls.ranks[0])} low"
     return cls.category
+
+
+def _low_tops(ps: PatternSystem) -> list[int]:
+    """Top-card ranks of no-pair lowball hands, best first (five..king for A-5, seven..ace for 2-7)."""
+    return [3, 4, 5, 6, 7, 8, 9, 10, 11] if ps.ace_low else [5, 6, 7, 8, 9, 10, 11, 12]
 
 
 def categories(system: str) -> tuple[str, ...]:
@@ -286,18 +297,22 @@ def categories(system: str) -> tuple[str, ...]:
 
     >>> categories("three-card")
     ('straight flush', 'three of a kind', 'straight', 'flush', 'pair', 'high card')
+    >>> categories("low8")
+    ('five low', 'six low', 'seven low', 'eight low', 'no low')
     """
     _check_system(system)
     if system in _BADUGI:
         return ("4-card badugi", "3-card badugi", "2-card badugi", "1-card badugi")
     ps = _PATTERN[system]
-    if ps.invert and not ps.flushes:
-        cats = ("no pair", "pair", "two pair", "three of a kind", "full house", "four of a kind")
-        return cats + (("no low",) if system in LOW8_SYSTEMS else ())
-    if ps.invert:
-        # Lowball: the worse the poker hand, the better the low.
-        return tuple(ps.categories)
-    return tuple(reversed(ps.categories))
+    if not ps.invert:
+        return tuple(reversed(ps.categories))
+    lows = tuple(f"{rank_word(r)} low" for r in _low_tops(ps))
+    if system in LOW8_SYSTEMS:
+        return lows[:4] + ("no low",)
+    # Lowball: after the no-pair lows, the worse the poker hand, the better the low.
+    skip = {"high card"} | (set() if ps.straights else {"straight", "straight flush"})
+    skip |= set() if ps.flushes else {"flush", "straight flush"}
+    return lows + tuple(c for c in ps.categories if c not in skip)
 
 
 def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> tuple[int, ...]:
