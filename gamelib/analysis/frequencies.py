@@ -262,7 +262,7 @@ def example_hand(system: str, category: str) -> list[int]:
 
     >>> from gamelib.cards import format_cards
     >>> format_cards(example_hand("high", "full house"))
-    '8s 8h 8d 3s 3h'
+    '8s 8h 8d 9s 9h'
     """
     if system in rankings.OMAHA_SYSTEMS:
         raise RankingError("Omaha examples need a board; pick a hand and board with gamelib.cards")
