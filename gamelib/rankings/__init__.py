@@ -195,7 +195,7 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
     >>> evaluate("badugi", ["As 2d 3h 4c", "As 2s 3h 4c"]).tolist()
     [40944, 32754]
     >>> evaluate("omaha-low8", ["As 2d Kh Kc"], board="3c 4d 9h Ts 8c").tolist()
-    [6167]
+    [6154]
     """
     _check_system(system)
     if isinstance(hands, (list, tuple)) and not isinstance(hands, str):
@@ -236,9 +236,9 @@ def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np
     """Omaha high and eight-or-better low values in one pass (arrays only, for speed).
 
     >>> from gamelib.cards import parse_cards
-    >>> h, l = evaluate_hi_lo(np.array([parse_cards("As Ad 2c 3d")]), np.array([parse_cards("Kh Qh 7c 5s 9d")]))
+    >>> h, l = evaluate_hi_lo(np.array([parse_cards("As Ad 2c 3d")]), np.array([parse_cards("Kh 4h 7c 5s 9d")]))
     >>> describe("omaha-high", int(h[0])), describe("omaha-low8", int(l[0]))
-    ('pair of aces (A-A-K-Q-9)', 'seven-five low (7-5-3-2-A)')
+    ('pair of aces (A-A-K-9-7)', 'seven-five low (7-5-4-2-A)')
     """
     arr = to_hand_array(hands)
     boards = _boards_for(board, len(arr))
