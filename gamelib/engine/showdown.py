@@ -1,0 +1,331 @@
+"""The showdown judge: who wins each portion of the pot, why, and how many dollars each seat gets.
+
+``judge(game, hands, board=None, boards=None)`` (also ``game.showdown(...)``) takes every
+seat's final cards in seat order, ``None`` for a seat that folded, so seat indexes stay
+stable. The ``Showdown`` it returns lists ``portions`` (name, exact ``Fraction`` share,
+winning seats with ties, and the reason in a dealer's words) and pays whole dollars with
+``award(pot, button)`` or, for side pots, ``award_pots([(amount, eligible seats), ...])``.
+
+Rules applied: qualifiers and Archie's no-qualifier split (R8), Drawmaha's hole-only draw
+half (R9), badugi halves (R10), odd chips (R5, R6) and side pots (R7).
+
+>>> from gamelib.games.pot import POT_DECLARATIONS
+>>> sd = judge(POT_DECLARATIONS["archie"], ["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d", None])
+>>> [(p.name, str(p.share), p.winners) for p in sd.portions]
+[('high', '1/2', (0,)), ('low', '1/2', (1,))]
+>>> sd.award(21, button=2)
+[11, 10, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Optional
+
+import numpy as np
+
+from ..cards import CardsLike, format_cards, parse_cards, rank_of, suit_of
+from ..errors import DuplicateCardError, GameError, HandSizeError
+from ..games.pot import PotGame
+from ..rankings import describe, evaluate
+from .pots import clockwise_from_button, divide, split_among
+
+HIGH_SYSTEMS = ("high", "omaha-high")
+ACE_HIGH_LOWS = ("27-low", "badugi-ace-high")
+SPLIT_NAME = "split (no qualifier)"
+
+
+@dataclass(frozen=True)
+class PortionResult:
+    """One portion of one pot: its ``share`` of that pot, its ``winners`` and the words why."""
+
+    name: str
+    share: Fraction
+    winners: tuple[int, ...]
+    reason: str
+    system: Optional[str] = None
+    values: tuple[Optional[int], ...] = ()
+
+
+@lru_cache(maxsize=None)
+def qualifier_value(system: str, qualifier: Optional[str]) -> int:
+    """The smallest value that qualifies (0 when every hand qualifies).
+
+    >>> qualifier_value("low8", "low8"), qualifier_value("high", None)
+    (1, 0)
+    """
+    if qualifier is None:
+        return 0
+    if qualifier == "low8":
+        return 1
+    return int(evaluate(system, [qualifier])[0])
+
+
+def _hand_list(hands: Sequence[Any]) -> list[Optional[list[int]]]:
+    out: list[Optional[list[int]]] = []
+    for i, h in enumerate(hands):
+        out.append(None if h is None else parse_cards(h, what=f"seat {i}'s hand"))
+    return out
+
+
+def _seat_key_high(cards: Sequence[int]) -> int:
+    """Highest card by suit (R2, R6): larger is first to get an odd chip on a high side."""
+    return max(cards)
+
+
+def _low_order(card: int, ace_high: bool) -> tuple[int, int]:
+    r = rank_of(card)
+    if not ace_high:
+        r = (r + 1) % 13  # ace lowest
+    return (r, suit_of(card))
+
+
+class Showdown:
+    """The judged showdown of one hand (see the module docstring)."""
+
+    def __init__(self, game: PotGame, hands: Sequence[Any], board: Any = None,
+                 boards: Optional[Sequence[Any]] = None) -> None:
+        self.game = game
+        self.hands = _hand_list(hands)
+        live = [i for i, h in enumerate(self.hands) if h is not None]
+        if not live:
+            raise GameError("a showdown needs at least one player's hand (None marks a folded seat)")
+        self.live: tuple[int, ...] = tuple(live)
+        self.boards = self._parse_boards(board, boards)
+        sizes = {len(self.hands[i]) for i in live}  # type: ignore[arg-type]
+        if sizes != {game.hole_cards}:
+            raise HandSizeError(
+                f"each {game.title} hand at the showdown has {game.hole_cards} cards; got {sorted(sizes)}")
+        seen: dict[int, str] = {}
+        for i in live:
+            for c in self.hands[i]:  # type: ignore[union-attr]
+                if c in seen:
+                    raise DuplicateCardError(f"{format_cards([c])} is in {seen[c]} and seat {i}'s hand: one deck has one of each card")
+                seen[c] = f"seat {i}'s hand"
+        for b, cards in enumerate(self.boards):
+            for c in cards:
+                if c in seen:
+                    raise DuplicateCardError(f"{format_cards([c])} is in {seen[c]} and board {b + 1}: one deck has one of each card")
+                seen[c] = f"board {b + 1}"
+        self.values: list[list[Optional[int]]] = []
+        for p in game.portions:
+            vals: list[Optional[int]] = [None] * len(self.hands)
+            rows = [self.hands[i] for i in live]
+            if p.system.startswith("omaha"):
+                v = evaluate(p.system, rows, board=self.boards[p.board])
+            else:
+                v = evaluate(p.system, rows)
+            for i, x in zip(live, v.tolist()):
+                vals[i] = int(x)
+            self.values.append(vals)
+        self.portions: list[PortionResult] = self.judge(live)
+
+    def _parse_boards(self, board: Any, boards: Optional[Sequence[Any]]) -> list[list[int]]:
+        n = self.game.boards
+        if n == 0:
+            if board is not None or boards:
+                raise HandSizeError(f"{self.game.title} has no board; give only the players' hands")
+            return []
+        if board is not None and boards is not None:
+            raise HandSizeError("give either board= (one board) or boards= (a list), not both")
+        given = [board] if board is not None else list(boards or [])
+        if len(given) != n:
+            raise HandSizeError(f"{self.game.title} is played with {n} board{'s' if n > 1 else ''}; got {len(given)}")
+        out = [parse_cards(b, what=f"board {k + 1}") for k, b in enumerate(given)]
+        for k, b in enumerate(out):
+            if len(b) != 5:
+                raise HandSizeError(f"board {k + 1} must have 5 cards at the showdown, not {len(b)}")
+        return out
+
+    # --- judging -------------------------------------------------------------------------
+
+    def judge(self, eligible: Iterable[int]) -> list[PortionResult]:
+        """The portions of a pot that only the ``eligible`` seats contest (R7).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["stud8"], ["Ac Ad Ah 5s 2c 3d 4h", "Kc Kd Kh Ks 7c 8d 9h"])
+        >>> [(p.name, p.winners) for p in sd.judge([1])]
+        [('high', (1,)), ('low', ())]
+        """
+        elig = [i for i in eligible if i in self.live]
+        if not elig:
+            raise GameError(f"no live seat among {sorted(eligible)}; live seats are {list(self.live)}")
+        results: list[tuple[Any, tuple[int, ...], str]] = []
+        for p, vals in zip(self.game.portions, self.values):
+            bar = qualifier_value(p.system, p.qualifier)
+            qual = [i for i in elig if vals[i] is not None and vals[i] >= bar]  # type: ignore[operator]
+            if not qual:
+                need = f" (it needs {p.qualifier_words})" if p.qualifier_words else ""
+                results.append((p, (), f"no hand qualifies for the {p.name}{need}"))
+                continue
+            top = max(vals[i] for i in qual)  # type: ignore[type-var]
+            win = tuple(i for i in qual if vals[i] == top)
+            who = " and ".join(f"seat {i}" for i in win)
+            verb = "split" if len(win) > 1 else "wins"
+            results.append((p, win, f"{who} {verb} the {p.name} with {describe(p.system, top)}"))
+        total = sum((p.share for p, w, _ in results if w), Fraction(0))
+        out = [PortionResult(p.name, (p.share / total if w else Fraction(0)), w, why, p.system,
+                             tuple(vals)) for (p, w, why), vals in zip(results, self.values)]
+        if total == 0:
+            who = ", ".join(f"seat {i}" for i in elig)
+            out.append(PortionResult(SPLIT_NAME, Fraction(1), tuple(elig),
+                                     f"nobody qualifies, so {who} split the pot (R8)"))
+        return out
+
+    @property
+    def reasons(self) -> list[str]:
+        """The dealer's words for each portion of the whole pot.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ks Qd Jh Tc"]).reasons
+        ['seat 0 wins the badugi with four-card badugi 4-3-2-A']
+        """
+        return [p.reason for p in self.portions if p.share or p.name == SPLIT_NAME]
+
+    # --- money ---------------------------------------------------------------------------
+
+    def odd_chip_order(self, seats: Sequence[int], portion: Optional[str], button: int) -> list[int]:
+        """Tied seats in the order they receive odd dollars (R6).
+
+        Button games: clockwise from the button. Stud games: the highest card by suit on a high
+        side, the lowest card by suit on a low side (ace low except where the side plays aces
+        high, R-A3).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+        >>> sd.odd_chip_order([0, 1], "badugi", button=0)
+        [1, 0]
+        """
+        n = len(self.hands)
+        if self.game.odd_chip == "stud" and portion != SPLIT_NAME:
+            system = next(p.system for p in self.game.portions if p.name == portion)
+            if system in HIGH_SYSTEMS:
+                return sorted(seats, key=lambda s: -_seat_key_high(self.hands[s]))  # type: ignore[arg-type]
+            ace_high = system in ACE_HIGH_LOWS
+            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.hands[s]))  # type: ignore[union-attr]
+        return clockwise_from_button(seats, button, n)
+
+    def split_pot(self, amount: int, portions: list[PortionResult], button: int) -> list[int]:
+        """Dollars per seat from one pot of ``amount`` divided as ``portions`` say (R5, R6).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+        >>> sd.split_pot(7, sd.portions, button=1)
+        [4, 3, 0]
+        """
+        if isinstance(amount, np.integer):
+            amount = int(amount)
+        paid = [p for p in portions if p.share > 0]
+        out = [0] * len(self.hands)
+        for p, part in zip(paid, divide(amount, [p.share for p in paid])):
+            for s, x in split_among(part, self.odd_chip_order(p.winners, p.name, button)).items():
+                out[s] += x
+        return out
+
+    def award(self, pot: int, button: int = 0) -> list[int]:
+        """Whole dollars each seat receives from a single pot everybody live contests.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> judge(POT_DECLARATIONS["27-triple-draw"], ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d"]).award(5, button=0)
+        [2, 3]
+        """
+        self._check_button(button)
+        return self.split_pot(pot, self.portions, button)
+
+    def award_pots(self, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0) -> list[int]:
+        """Whole dollars per seat from a main pot and side pots, each judged on its own (R7).
+
+        ``pots`` is a list of ``(amount, eligible seats)``; a folded seat is never eligible.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ks Qd Jh Tc", "Kd Qh Jc 9c"])
+        >>> sd.award_pots([(30, [0, 1, 2]), (20, [1, 2])])
+        [30, 20, 0]
+        """
+        self._check_button(button)
+        total = [0] * len(self.hands)
+        for amount, eligible in pots:
+            elig = list(eligible)
+            for s in elig:
+                if not 0 <= s < len(self.hands) or self.hands[s] is None:
+                    raise GameError(f"seat {s} is not at the showdown; the live seats are {list(self.live)}")
+            if amount == 0:
+                continue
+            for s, x in enumerate(self.split_pot(amount, self.judge(elig), button)):
+                total[s] += x
+        return total
+
+    def _check_button(self, button: int) -> None:
+        if not 0 <= button < len(self.hands):
+            raise GameError(f"the button must be a seat from 0 to {len(self.hands) - 1}, not {button}")
+
+
+def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
+          boards: Optional[Sequence[Any]] = None) -> Showdown:
+    """Judge a showdown of ``game`` (see the module docstring).
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> sd = judge(POT_DECLARATIONS["big-o"], ["As 2s Kd Kc 7h", "Ah 2h Qd Qc 8s"], board="4c 5d 6s Jh Kh")
+    >>> [(p.name, p.winners) for p in sd.portions]
+    [('high', (0,)), ('low', (0, 1))]
+    """
+    return Showdown(game, hands, board, boards)
+
+
+def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = None,
+               live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
+    """Vectorized judge: winners masks ``(deals, players)`` per portion for many deals at once.
+
+    ``hands`` is an int array ``(deals, players, cards)``; ``boards`` is ``(deals, 5)`` or
+    ``(deals, boards, 5)`` for flop games; ``live`` an optional bool mask of seats at the
+    showdown. A portion nobody qualifies for has an all-False row; Archie adds the
+    ``"split (no qualifier)"`` mask (R8). Built on ``gamelib.rankings.evaluate`` over
+    ``deals * players`` rows.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> h = np.array([[parse_cards("As 2d 3h 4c"), parse_cards("Ks Qd Jh Tc")]])
+    >>> judge_many(POT_DECLARATIONS["badugi"], h)["badugi"].tolist()
+    [[True, False]]
+    """
+    hands = np.asarray(hands)
+    if hands.ndim != 3:
+        raise HandSizeError(f"hands must be an array (deals, players, cards), not shape {hands.shape}")
+    d, p, c = hands.shape
+    if c != game.hole_cards:
+        raise HandSizeError(f"a {game.title} hand has {game.hole_cards} cards, not {c}")
+    flat = hands.reshape(d * p, c)
+    if live is None:
+        live = np.ones((d, p), bool)
+    bds = None
+    if game.boards:
+        if boards is None:
+            raise HandSizeError(f"{game.title} needs its board(s)")
+        bds = np.asarray(boards)
+        if bds.ndim == 2:
+            bds = bds[:, None, :]
+        if bds.shape[:2] != (d, game.boards):
+            raise HandSizeError(f"boards must be shaped (deals, {game.boards}, 5), not {bds.shape}")
+    out: dict[str, np.ndarray] = {}
+    any_winner = np.zeros(d, bool)
+    for portion in game.portions:
+        if portion.system.startswith("omaha"):
+            brd = np.repeat(bds[:, portion.board, :], p, axis=0)  # type: ignore[index]
+            v = evaluate(portion.system, flat, brd)
+        else:
+            v = evaluate(portion.system, flat)
+        v = v.reshape(d, p).astype(np.int64)
+        bar = qualifier_value(portion.system, portion.qualifier)
+        v = np.where(live & (v >= bar), v, -1)
+        top = v.max(axis=1, keepdims=True)
+        mask = (v == top) & (top >= 0)
+        out[portion.name] = mask
+        any_winner |= mask.any(axis=1)
+    if game.no_qualifier == "split":
+        out[SPLIT_NAME] = live & ~any_winner[:, None]
+    return out
+
+
+__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "qualifier_value", "SPLIT_NAME"]

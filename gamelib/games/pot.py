@@ -1,0 +1,415 @@
+"""The fourteen pot games (mixed games and Big O), declared as data.
+
+A declaration says how a game is dealt (``streets``: hole cards down or up, board cards, draws,
+discards, and the betting round after each), how it is bet (``forced``: blinds or a stud
+bring-in; a default ``Structure``) and how the pot is divided at the showdown (``portions``:
+ranking system from ``gamelib.rankings.SYSTEMS``, share of the pot, qualifier). The engine, the
+book and the tests all read these objects; nothing about a game is written anywhere else.
+
+A variant is its parent with other parameters (``dataclasses.replace``), never a copy: 2-7
+Razzdugi is Razzdugi with aces high, Drawmaha 2-7 is Drawmaha with a deuce-to-seven draw half.
+
+>>> POT_DECLARATIONS["big-o"].hole_cards, [p.name for p in POT_DECLARATIONS["big-o"].portions]
+(5, ['high', 'low'])
+>>> [s.name for s in POT_DECLARATIONS["super-razzdugi"].streets][:2]
+['third street', 'discard']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Optional
+
+from ..errors import TableError
+
+HALF = Fraction(1, 2)
+
+#: R17: no forced bet larger than this in the mixed games.
+MAX_FORCED_BET = 10
+#: R17: most a player may buy from the dealer in one hand.
+MAX_PURCHASE_PER_HAND = 150
+#: R17: most a player may enter a mixed game with.
+MAX_ENTRY = 1000
+#: R13 and the Big O filing: one bet and four raises per round in limit games.
+LIMIT_RAISES = 4
+
+
+@dataclass(frozen=True)
+class Portion:
+    """One part of the pot at the showdown.
+
+    ``cards`` is ``"all"`` (every card the player holds), ``"hole"`` (hole cards only, used with
+    an Omaha system) or for Drawmaha's draw half ``"hole"`` with a non-Omaha system (R9: the
+    five hole cards alone). ``board`` is which board an Omaha system reads (0 or 1).
+    ``qualifier`` is the weakest hand that qualifies, as cards (its value in ``system`` is the
+    bar), or ``"low8"`` for an eight-or-better low (R4), or ``None``.
+
+    >>> POT_DECLARATIONS["archie"].portions[0].qualifier_words
+    'a pair of nines or better'
+    """
+
+    name: str
+    system: str
+    share: Fraction
+    cards: str = "all"
+    board: int = 0
+    qualifier: Optional[str] = None
+    qualifier_words: str = ""
+
+
+@dataclass(frozen=True)
+class Street:
+    """One street: cards dealt (or drawn, or discarded), then a betting round at ``bet`` size.
+
+    ``bet`` is ``"small"`` (lower limit), ``"big"`` (higher limit) or ``None`` (no betting round
+    after this street, e.g. Drawmaha's draw and Super Razzdugi's discard, R15).
+
+    >>> Street("flop", board=3).bet
+    'small'
+    """
+
+    name: str
+    down: int = 0
+    up: int = 0
+    board: int = 0
+    draw: bool = False
+    discard: int = 0
+    bet: Optional[str] = "small"
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A betting structure: limit, spread limit, pot limit or no limit, with its forced bets.
+
+    Limit: ``small_bet`` and ``big_bet`` are the lower and higher limits. Spread limit (R18):
+    every bet or raise from ``small_bet`` to ``big_bet``. Pot limit / no limit (R16): the
+    minimum bet is ``small_bet`` (the big blind, or the stud minimum). ``max_raises`` is the cap
+    after the opening bet (R13), ``None`` for none.
+
+    >>> limit_structure(3, 6).small_blind, limit_structure(5, 10).small_blind
+    (2, 3)
+    """
+
+    name: str
+    kind: str
+    small_bet: int
+    big_bet: int
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    bring_in: int = 0
+    max_raises: Optional[int] = LIMIT_RAISES
+
+    @property
+    def largest_bet(self) -> int:
+        """The largest single bet of the structure (limit and spread); the min bet otherwise.
+
+        >>> BIG_O_STRUCTURES["$2-$4"].largest_bet
+        4
+        """
+        return max(self.big_bet, self.small_bet, self.big_blind, self.small_blind)
+
+    @property
+    def forced_bets(self) -> tuple[int, ...]:
+        """Every forced bet of the structure (blinds, ante, bring-in).
+
+        >>> stud_structure(2, 4).forced_bets
+        (1,)
+        """
+        return tuple(x for x in (self.small_blind, self.big_blind, self.ante, self.bring_in) if x)
+
+
+STRUCTURE_KINDS = ("limit", "spread", "pot-limit", "no-limit")
+
+
+def half_rounded(amount: int) -> int:
+    """Half an amount to the nearest dollar, halves rounded up (R11).
+
+    >>> half_rounded(3), half_rounded(10), half_rounded(1)
+    (2, 5, 1)
+    """
+    return (amount + 1) // 2
+
+
+def limit_structure(lower: int, higher: int) -> Structure:
+    """A blind limit game at lower/higher limits: big blind = lower, small blind half (R11).
+
+    >>> limit_structure(2, 4)
+    Structure(name='$2/$4 limit', kind='limit', small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=0, bring_in=0, max_raises=4)
+    """
+    _check_amounts(lower, higher)
+    return Structure(f"${lower}/${higher} limit", "limit", lower, higher,
+                     small_blind=half_rounded(lower), big_blind=lower)
+
+
+def stud_structure(lower: int, higher: int, bring_in: Optional[int] = None, ante: int = 0) -> Structure:
+    """A stud limit game: bring-in (default half the lower limit, R14/R-A9) and ante.
+
+    >>> stud_structure(2, 4).bring_in, stud_structure(10, 20).bring_in
+    (1, 5)
+    """
+    _check_amounts(lower, higher)
+    b = half_rounded(lower) if bring_in is None else bring_in
+    if not 0 < b <= lower:
+        raise TableError(f"the bring-in must be from $1 to the lower limit ${lower}, not ${b}")
+    if ante < 0:
+        raise TableError(f"the ante must be $0 or more, not ${ante}")
+    return Structure(f"${lower}/${higher} stud", "limit", lower, higher, ante=ante, bring_in=b)
+
+
+def big_bet_structure(kind: str, small_blind: int, big_blind: int, bring_in: int = 0,
+                      ante: int = 0) -> Structure:
+    """A pot-limit or no-limit structure (R16); for stud give a bring-in and the minimum bet.
+
+    >>> big_bet_structure("pot-limit", 1, 2).name
+    '$1/$2 pot-limit'
+    """
+    if kind not in ("pot-limit", "no-limit"):
+        raise TableError(f"a big-bet structure is 'pot-limit' or 'no-limit', not {kind!r}")
+    _check_amounts(big_blind, big_blind)
+    if not 0 <= small_blind <= big_blind:
+        raise TableError(f"the small blind must be from $0 to the big blind ${big_blind}, not ${small_blind}")
+    if bring_in:
+        return Structure(f"${bring_in} bring-in, ${big_blind} {kind}", kind, big_blind, big_blind,
+                         ante=ante, bring_in=bring_in, max_raises=None)
+    return Structure(f"${small_blind}/${big_blind} {kind}", kind, big_blind, big_blind,
+                     small_blind=small_blind, big_blind=big_blind, ante=ante, max_raises=None)
+
+
+def _check_amounts(lower: int, higher: int) -> None:
+    if not (isinstance(lower, int) and isinstance(higher, int)) or lower < 1 or higher < lower:
+        raise TableError(f"limits must be whole dollars with 1 <= lower <= higher, not {lower}/{higher}")
+
+
+#: R18: the four Big O structures of the cash-game filing.
+BIG_O_STRUCTURES: dict[str, Structure] = {
+    "$1-$2": Structure("$1-$2", "limit", 2, 2, small_blind=1, big_blind=2),
+    "$2-$4": Structure("$2-$4", "limit", 2, 4, small_blind=1, big_blind=2),
+    "$4-$4": Structure("$4-$4", "limit", 4, 4, small_blind=4, big_blind=4),
+    "$1-$4": Structure("$1-$4", "spread", 1, 4, small_blind=1, big_blind=2),
+}
+
+
+@dataclass(frozen=True)
+class PotGame:
+    """The declaration of one pot game.
+
+    ``forced`` is ``"blinds"`` or ``"bring-in"`` (stud). ``bring_in_card`` says which up card
+    brings in (R14): ``"lowest-ace-high"`` (Stud 8), ``"highest-ace-low"`` (Razzdugi) or
+    ``"highest-ace-high"`` (2-7 Razzdugi); ``board_order`` says whose up cards act first on later
+    streets: ``"high"``, ``"low-a5"`` or ``"low-27"``. ``no_qualifier`` is ``"split"`` where a
+    pot nobody qualifies for is split among every player at the showdown (R8), else ``None``.
+    ``odd_chip`` is ``"button"`` or ``"stud"`` (R6).
+
+    >>> POT_DECLARATIONS["razzdugi"].odd_chip
+    'stud'
+    """
+
+    key: str
+    title: str
+    types: tuple[str, ...]
+    hole_cards: int
+    streets: tuple[Street, ...]
+    portions: tuple[Portion, ...]
+    forced: str = "blinds"
+    boards: int = 0
+    bring_in_card: str = ""
+    board_order: str = ""
+    no_qualifier: Optional[str] = None
+    odd_chip: str = "button"
+    max_players: int = 8
+    structure: Structure = limit_structure(2, 4)
+    rulings: tuple[str, ...] = ()
+
+    @property
+    def is_stud(self) -> bool:
+        """True for the stud games (bring-in, up cards).
+
+        >>> POT_DECLARATIONS["stud8"].is_stud, POT_DECLARATIONS["badugi"].is_stud
+        (True, False)
+        """
+        return self.forced == "bring-in"
+
+    @property
+    def draws(self) -> int:
+        """How many draws the game has.
+
+        >>> POT_DECLARATIONS["archie"].draws, POT_DECLARATIONS["drawmaha"].draws
+        (3, 1)
+        """
+        return sum(1 for s in self.streets if s.draw)
+
+
+# --- the deals ---------------------------------------------------------------------------
+
+def triple_draw_streets(cards: int) -> tuple[Street, ...]:
+    """Deal, bet; then three draws each followed by a bet; lower limit twice, then higher (R12).
+
+    >>> [(s.name, s.bet) for s in triple_draw_streets(5)][-1]
+    ('third draw', 'big')
+    """
+    return (
+        Street("deal", down=cards, bet="small"),
+        Street("first draw", draw=True, bet="small"),
+        Street("second draw", draw=True, bet="big"),
+        Street("third draw", draw=True, bet="big"),
+    )
+
+
+def flop_streets(cards: int, boards: int = 1) -> tuple[Street, ...]:
+    """Hole cards, pre-flop bet, flop, turn, river; lower limit pre-flop and flop (R12).
+
+    >>> [s.board for s in flop_streets(4, 2)]
+    [0, 3, 1, 1]
+    """
+    return (
+        Street("pre-flop", down=cards, bet="small"),
+        Street("flop", board=3, bet="small"),
+        Street("turn", board=1, bet="big"),
+        Street("river", board=1, bet="big"),
+    )
+
+
+STUD_LATER_STREETS: tuple[Street, ...] = (
+    Street("fourth street", up=1, bet="small"),
+    Street("fifth street", up=1, bet="big"),
+    Street("sixth street", up=1, bet="big"),
+    Street("seventh street", down=1, bet="big"),
+)
+STUD_STREETS: tuple[Street, ...] = (Street("third street", down=2, up=1, bet="small"),) + STUD_LATER_STREETS
+
+NINES = "9c 9d 4h 3s 2c"  # the weakest pair of nines: Archie's high qualifier (R8)
+
+# --- the games ---------------------------------------------------------------------------
+
+ARCHIE = PotGame(
+    key="archie", title="Archie", types=("TD", "LB", "SP"), hole_cards=5,
+    streets=triple_draw_streets(5),
+    portions=(
+        Portion("high", "high", HALF, qualifier=NINES, qualifier_words="a pair of nines or better"),
+        Portion("low", "low8", HALF, qualifier="low8", qualifier_words="an ace-to-five eight low or better"),
+    ),
+    no_qualifier="split", rulings=("R3", "R4", "R6", "R8", "R11", "R12", "R13"),
+)
+
+DRAWMAHA = PotGame(
+    key="drawmaha", title="Drawmaha", types=("F", "TD", "SP"), hole_cards=5,
+    streets=(
+        Street("pre-flop", down=5, bet="small"),
+        Street("flop", board=3, bet="small"),
+        Street("draw", draw=True, bet=None),
+        Street("turn", board=1, bet="big"),
+        Street("river", board=1, bet="big"),
+    ),
+    boards=1,
+    portions=(
+        Portion("draw", "high", HALF, cards="hole"),
+        Portion("Omaha", "omaha-high", HALF, cards="hole"),
+    ),
+    rulings=("R3", "R6", "R9", "R11", "R12", "R13"),
+)
+
+DRAWMAHA_27 = replace(
+    DRAWMAHA, key="drawmaha-27", title="Drawmaha 2-7", types=("F", "TD", "SP", "LB"),
+    portions=(replace(DRAWMAHA.portions[0], name="2-7 draw", system="27-low"), DRAWMAHA.portions[1]),
+)
+
+A5_TRIPLE_DRAW = PotGame(
+    key="a5-triple-draw", title="Ace-to-Five Triple Draw", types=("TD", "LB"), hole_cards=5,
+    streets=triple_draw_streets(5),
+    portions=(Portion("low", "a5-low", Fraction(1)),),
+    rulings=("R3", "R6", "R11", "R12", "R13"),
+)
+
+DEUCE_SEVEN_TRIPLE_DRAW = replace(
+    A5_TRIPLE_DRAW, key="27-triple-draw", title="Deuce-to-Seven Triple Draw",
+    portions=(Portion("low", "27-low", Fraction(1)),),
+)
+
+BIG_O = PotGame(
+    key="big-o", title="Big O", types=("SP", "F"), hole_cards=5,
+    streets=flop_streets(5), boards=1,
+    portions=(
+        Portion("high", "omaha-high", HALF, cards="hole"),
+        Portion("low", "omaha-low8", HALF, cards="hole", qualifier="low8",
+                qualifier_words="five different ranks 8 or lower"),
+    ),
+    structure=BIG_O_STRUCTURES["$2-$4"],
+    rulings=("R3", "R4", "R6", "R7", "R11", "R12", "R13", "R18"),
+)
+
+DOUBLE_BOARD_OMAHA = PotGame(
+    key="double-board-omaha", title="Double Board Omaha", types=("F", "SP"), hole_cards=4,
+    streets=flop_streets(4, 2), boards=2,
+    portions=(
+        Portion("board 1", "omaha-high", HALF, cards="hole", board=0),
+        Portion("board 2", "omaha-high", HALF, cards="hole", board=1),
+    ),
+    max_players=9, rulings=("R3", "R6", "R11", "R12", "R13"),
+)
+
+STUD8 = PotGame(
+    key="stud8", title="Seven Card Stud Eight or Better", types=("SP", "LB"), hole_cards=7,
+    streets=STUD_STREETS,
+    portions=(
+        Portion("high", "high", HALF),
+        Portion("low", "low8", HALF, qualifier="low8", qualifier_words="an eight low or better"),
+    ),
+    forced="bring-in", bring_in_card="lowest-ace-high", board_order="high", odd_chip="stud",
+    structure=stud_structure(2, 4),
+    rulings=("R2", "R3", "R4", "R6", "R12", "R13", "R14"),
+)
+
+BADUGI = PotGame(
+    key="badugi", title="Badugi", types=("TD", "LB"), hole_cards=4,
+    streets=triple_draw_streets(4),
+    portions=(Portion("badugi", "badugi", Fraction(1)),),
+    rulings=("R3", "R6", "R10", "R11", "R12", "R13"),
+)
+
+BADACEY = replace(
+    BADUGI, key="badacey", title="Badacey", types=("TD", "LB", "SP"), hole_cards=5,
+    streets=triple_draw_streets(5),
+    portions=(Portion("ace-to-five", "a5-low", HALF), Portion("badugi", "badugi", HALF)),
+)
+
+BADEUCEY = replace(
+    BADACEY, key="badeucey", title="Badeucey",
+    portions=(Portion("deuce-to-seven", "27-low", HALF), Portion("badugi", "badugi-ace-high", HALF)),
+)
+
+RAZZDUGI = PotGame(
+    key="razzdugi", title="Razzdugi", types=("LB", "SP"), hole_cards=7,
+    streets=STUD_STREETS,
+    portions=(Portion("razz", "a5-low", HALF), Portion("badugi", "badugi", HALF)),
+    forced="bring-in", bring_in_card="highest-ace-low", board_order="low-a5", odd_chip="stud",
+    structure=stud_structure(2, 4),
+    rulings=("R2", "R3", "R6", "R10", "R12", "R13", "R14"),
+)
+
+DEUCE_SEVEN_RAZZDUGI = replace(
+    RAZZDUGI, key="27-razzdugi", title="2-7 Razzdugi",
+    portions=(Portion("2-7 razz", "27-low", HALF), Portion("badugi", "badugi-ace-high", HALF)),
+    bring_in_card="highest-ace-high", board_order="low-27",
+)
+
+SUPER_RAZZDUGI = replace(
+    RAZZDUGI, key="super-razzdugi", title="Super Razzdugi",
+    streets=(Street("third street", down=4, up=1, bet="small"), Street("discard", discard=2, bet=None))
+    + STUD_LATER_STREETS,
+    rulings=RAZZDUGI.rulings + ("R15",),
+)
+
+POT_DECLARATIONS: dict[str, PotGame] = {
+    g.key: g
+    for g in (ARCHIE, DRAWMAHA, DRAWMAHA_27, A5_TRIPLE_DRAW, DEUCE_SEVEN_TRIPLE_DRAW,
+              DOUBLE_BOARD_OMAHA, STUD8, BIG_O, BADUGI, BADACEY, BADEUCEY, RAZZDUGI,
+              DEUCE_SEVEN_RAZZDUGI, SUPER_RAZZDUGI)
+}
+
+__all__ = [
+    "Portion", "Street", "Structure", "PotGame", "POT_DECLARATIONS", "BIG_O_STRUCTURES",
+    "limit_structure", "stud_structure", "big_bet_structure", "half_rounded", "HALF",
+    "MAX_FORCED_BET", "MAX_PURCHASE_PER_HAND", "MAX_ENTRY", "LIMIT_RAISES", "STRUCTURE_KINDS",
+]
