@@ -87,21 +87,29 @@ class Showdown:
     """The judged showdown of one hand (see the module docstring)."""
 
     def __init__(self, game: PotGame, hands: Sequence[Any], board: Any = None,
-                 boards: Optional[Sequence[Any]] = None) -> None:
+                 boards: Optional[Sequence[Any]] = None, community: Any = None) -> None:
         self.game = game
         self.hands = _hand_list(hands)
+        # Stud community card (R-A6): one card every live player uses as part of his hand.
+        self.community = parse_cards(community, what="community card") if community is not None else []
         live = [i for i, h in enumerate(self.hands) if h is not None]
         if not live:
             raise GameError("a showdown needs at least one player's hand (None marks a folded seat)")
         self.live: tuple[int, ...] = tuple(live)
         self.boards = self._parse_boards(board, boards)
+        for c in self.community:
+            for i in live:
+                if c in self.hands[i]:  # type: ignore[operator]
+                    raise DuplicateCardError(f"the community card {format_cards([c])} is also in seat {i}'s hand")
+        if self.community:
+            self.hands = [None if h is None else h + self.community for h in self.hands]
         sizes = {len(self.hands[i]) for i in live}  # type: ignore[arg-type]
         if sizes != {game.hole_cards}:
             raise HandSizeError(
                 f"each {game.title} hand at the showdown has {game.hole_cards} cards; got {sorted(sizes)}")
         seen: dict[int, str] = {}
         for i in live:
-            for c in self.hands[i]:  # type: ignore[union-attr]
+            for c in self.hands[i][:len(self.hands[i]) - len(self.community)]:  # type: ignore[index]
                 if c in seen:
                     raise DuplicateCardError(f"{format_cards([c])} is in {seen[c]} and seat {i}'s hand: one deck has one of each card")
                 seen[c] = f"seat {i}'s hand"
@@ -264,7 +272,7 @@ class Showdown:
 
 
 def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
-          boards: Optional[Sequence[Any]] = None) -> Showdown:
+          boards: Optional[Sequence[Any]] = None, community: Any = None) -> Showdown:
     """Judge a showdown of ``game`` (see the module docstring).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -272,7 +280,7 @@ def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
     >>> [(p.name, p.winners) for p in sd.portions]
     [('high', (0,)), ('low', (0, 1))]
     """
-    return Showdown(game, hands, board, boards)
+    return Showdown(game, hands, board, boards, community)
 
 
 def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = None,

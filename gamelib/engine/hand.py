@@ -1,0 +1,615 @@
+"""One hand of a pot game, played: the hand state machine.
+
+``Hand(game, stacks, button, structure, seed)`` posts the forced bets, deals each street from a
+seeded deck and asks the player in turn (``to_act``) for an action. ``legal_actions()`` lists
+what is legal now; ``act(kind, amount=None, cards=None)`` plays it (``fold``, ``check``,
+``call``, ``bet``, ``raise``, ``complete``, ``bring-in``, ``draw``, ``stand pat``, ``discard``;
+``amount`` is the total a bet or raise makes the player's bet this round). Anything else is
+refused with ``IllegalActionError`` naming what is legal. When the hand is over (``is_over``)
+every chip has been awarded (``winnings``, ``stacks``) and ``history`` holds one line per event.
+
+Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and first to act
+(R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
+pots (R7), odd chips (R6), and the house rulings R-A1 to R-A9 (see ``RULINGS_ADDED``).
+
+>>> from gamelib.games.pot import POT_DECLARATIONS
+>>> h = Hand(POT_DECLARATIONS["badugi"], [50, 50], button=0, seed=3)
+>>> h.to_act, [a.kind for a in h.legal_actions()]
+(0, ['fold', 'call', 'raise'])
+>>> h.act("fold"); h.is_over, h.stacks
+(True, [49, 51])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from ..cards import format_cards, parse_cards, rank_of, rng_from
+from ..errors import CardError, IllegalActionError, TableError
+from ..games.pot import PotGame, Structure, STRUCTURE_KINDS
+from .pots import side_pots
+from .showdown import Showdown
+
+#: Rulings this engine adds where the filings and RULINGS.md are silent.
+RULINGS_ADDED: dict[str, str] = {
+    "R-A1": "A short all-in bet or raise does not reopen the betting for players who have already "
+            "acted, unless short raises add up to a full raise (TDA); it does not count toward the cap.",
+    "R-A2": "The raise cap (R13) applies heads-up too.",
+    "R-A3": "Stud odd chip on a low side: the lowest card by suit, with the ace low where that side "
+            "plays aces low and high in 2-7 Razzdugi.",
+    "R-A4": "Stud later streets: only pairs count on the showing cards (no partial straights or "
+            "flushes); ties act first from the seat nearest the dealer's left.",
+    "R-A5": "When the stub runs short (a draw, a board card, a stud street) the dealer shuffles "
+            "the muck (discards, burn cards and folded hands, but not the discards of the player "
+            "now drawing) into a new stub.",
+    "R-A6": "Stud seventh street: if the stub cannot give every live player a card after the "
+            "burn, the dealer turns one community card that every live player uses (no burn if "
+            "that leaves no card).",
+    "R-A7": "Heads-up blinds: the button posts the small blind and acts first before the first "
+            "draw or flop, last afterwards.",
+    "R-A8": "A player may fold even when he could check; the fold is binding.",
+    "R-A9": "Default stud bring-in: half the lower limit, rounded up ($1 in $2/$4).",
+}
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One kind of action legal now; ``min``/``max`` are the totals a bet may make (or cards)."""
+
+    kind: str
+    min: Optional[int] = None
+    max: Optional[int] = None
+
+    def __str__(self) -> str:
+        if self.kind in ("draw", "discard"):
+            return f"{self.kind} {self.min}" + (f" to {self.max} cards" if self.max != self.min else " cards")
+        if self.min is None:
+            return self.kind
+        if self.kind == "call":
+            return f"call ${self.min}"
+        if self.min == self.max:
+            return f"{self.kind} to ${self.min}"
+        return f"{self.kind} to ${self.min}-${self.max}"
+
+
+class Hand:
+    """The state machine of one hand (see the module docstring)."""
+
+    def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
+                 structure: Optional[Structure] = None, seed: Any = None, deck: Any = None,
+                 new_players: Sequence[int] = ()) -> None:
+        self.game = game
+        self.structure = structure or game.structure
+        self._check_setup(stacks, button)
+        self.n = len(stacks)
+        self.button = button
+        self.start_stacks = [int(s) for s in stacks]
+        self.stacks = list(self.start_stacks)
+        self.rng = rng_from(seed)
+        stacked = parse_cards(deck, what="stacked deck") if deck is not None else []
+        rest = [c for c in self.rng.permutation(52).tolist() if c not in set(stacked)]
+        self.stub: list[int] = list(stacked) + rest
+        self.muck: list[int] = []
+        self.down: list[list[int]] = [[] for _ in range(self.n)]
+        self.up: list[list[int]] = [[] for _ in range(self.n)]
+        self.boards: list[list[int]] = [[] for _ in range(game.boards)]
+        self.community: list[int] = []
+        self.folded = [False] * self.n
+        self.committed = [0] * self.n
+        self.contributed = [0] * self.n
+        self.winnings = [0] * self.n
+        self.history: list[str] = []
+        self.street_index = 0
+        self.phase = "bet"
+        self.to_act: Optional[int] = None
+        self.is_over = False
+        self.showdown: Optional[Showdown] = None
+        self._queue: list[int] = []
+        self._pending: set[int] = set()
+        self._acted: dict[int, Optional[int]] = {}
+        self.current_bet = 0
+        self.last_raise = 0
+        self.bets = 0
+        self.awaiting_bring_in = False
+        self._log(f"{game.title}, {self.structure.name}; button seat {button}; "
+                  + ", ".join(f"seat {i} ${s}" for i, s in enumerate(self.stacks)))
+        self._post_forced(new_players)
+        self._begin_street()
+
+    # --- setup ---------------------------------------------------------------------------
+
+    def _check_setup(self, stacks: Sequence[int], button: int) -> None:
+        g, st = self.game, self.structure
+        if not 2 <= len(stacks) <= g.max_players:
+            raise TableError(f"{g.title} is played by 2 to {g.max_players} players, not {len(stacks)}")
+        if any(not isinstance(s, (int, np.integer)) or s <= 0 for s in stacks):
+            raise TableError(f"every stack must be a whole number of dollars above 0: {list(stacks)}")
+        if not 0 <= button < len(stacks):
+            raise TableError(f"the button must be a seat from 0 to {len(stacks) - 1}, not {button}")
+        if st.kind not in STRUCTURE_KINDS:
+            raise TableError(f"unknown structure kind {st.kind!r}; the kinds are {', '.join(STRUCTURE_KINDS)}")
+        if g.is_stud and not st.bring_in:
+            raise TableError(f"{g.title} is a stud game: its structure needs a bring-in")
+        if not g.is_stud and not st.big_blind:
+            raise TableError(f"{g.title} is played with blinds: its structure needs a big blind")
+
+    def _log(self, line: str) -> None:
+        self.history.append(line)
+
+    def _clockwise(self, start: int) -> list[int]:
+        """Every seat, clockwise, beginning with ``start``."""
+        return [(start + k) % self.n for k in range(self.n)]
+
+    def _in_hand(self) -> list[int]:
+        return [s for s in range(self.n) if not self.folded[s]]
+
+    def _can_act(self, s: int) -> bool:
+        return not self.folded[s] and self.stacks[s] > 0
+
+    def _put_in(self, s: int, amount: int, round_bet: bool = True) -> int:
+        amount = min(amount, self.stacks[s])
+        self.stacks[s] -= amount
+        self.contributed[s] += amount
+        if round_bet:
+            self.committed[s] += amount
+        return amount
+
+    def _post_forced(self, new_players: Sequence[int]) -> None:
+        st = self.structure
+        if st.ante:
+            for s in self._clockwise((self.button + 1) % self.n):
+                paid = self._put_in(s, st.ante, round_bet=False)
+                self._log(f"seat {s} antes ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+        if self.game.is_stud:
+            return
+        if self.n == 2:  # R-A7
+            sb, bb = self.button, (self.button + 1) % self.n
+        else:
+            sb, bb = (self.button + 1) % self.n, (self.button + 2) % self.n
+        self.sb_seat, self.bb_seat = sb, bb
+        if st.small_blind:
+            paid = self._put_in(sb, st.small_blind)
+            self._log(f"seat {sb} posts the small blind ${paid}" + (" (all in)" if not self.stacks[sb] else ""))
+        paid = self._put_in(bb, st.big_blind)
+        self._log(f"seat {bb} posts the big blind ${paid}" + (" (all in)" if not self.stacks[bb] else ""))
+        for s in new_players:
+            if s in (sb, bb):
+                continue
+            paid = self._put_in(s, st.big_blind)
+            self._log(f"seat {s} (new player) posts a big blind ${paid} (R18)")
+
+    # --- the deck ------------------------------------------------------------------------
+
+    def _take(self, n: int, keep_out: Sequence[int] = ()) -> list[int]:
+        if len(self.stub) < n:
+            fresh = [c for c in self.muck if c not in set(keep_out)]
+            self.muck = [c for c in self.muck if c in set(keep_out)]
+            order = self.rng.permutation(len(fresh)).tolist()
+            self.stub.extend(fresh[i] for i in order)
+            self._log(f"the stub is short: the dealer shuffles {len(fresh)} mucked cards into a new stub (R-A5)")
+            if len(self.stub) < n:  # pragma: no cover - the seat limits make this impossible
+                raise IllegalActionError(f"not enough cards left to deal {n}")
+        out, self.stub = self.stub[:n], self.stub[n:]
+        return out
+
+    def _burn(self) -> None:
+        if self.stub or self.muck:
+            self.muck.extend(self._take(1))
+
+    # --- streets -------------------------------------------------------------------------
+
+    @property
+    def street(self) -> Any:
+        """The street being played (a ``gamelib.games.pot.Street``)."""
+        return self.game.streets[min(self.street_index, len(self.game.streets) - 1)]
+
+    def _begin_street(self) -> None:
+        st = self.street
+        first = self.street_index == 0
+        self._log(f"*** {st.name} ***")
+        players = [s for s in self._clockwise((self.button + 1) % self.n) if not self.folded[s]]
+        if st.down or st.up:
+            if not first and self.game.is_stud and st.down and st.name == "seventh street" \
+                    and len(self.stub) < len(players) + 1:
+                if len(self.stub) >= 2:
+                    self._burn()
+                self.community = self._take(1)
+                self._log(f"not enough cards for every player: community card {format_cards(self.community)} (R-A6)")
+            else:
+                if not first:
+                    self._burn()
+                for _ in range(st.down):
+                    for s in players:
+                        self.down[s].extend(self._take(1))
+                for _ in range(st.up):
+                    for s in players:
+                        self.up[s].extend(self._take(1))
+                for s in players:
+                    self._log(f"seat {s} is dealt " + self._show(s))
+        if st.board:
+            for b in range(len(self.boards)):
+                self._burn()
+                self.boards[b].extend(self._take(st.board))
+            for b, cards in enumerate(self.boards):
+                name = "board" if len(self.boards) == 1 else f"board {b + 1}"
+                self._log(f"{name}: {format_cards(cards)}")
+        if st.draw or st.discard:
+            if st.draw:
+                self._burn()
+            self.phase = "draw" if st.draw else "discard"
+            self._queue = players
+            self.to_act = self._queue[0]
+            return
+        self._start_betting()
+
+    def _show(self, s: int) -> str:
+        if self.game.is_stud:
+            return f"[{format_cards(self.down[s])}] {format_cards(self.up[s])}"
+        return f"[{format_cards(self.down[s])}]"
+
+    def _start_betting(self) -> None:
+        st = self.street
+        self.phase = "bet"
+        if st.bet is None:
+            self._next_street()
+            return
+        self.unit = self.structure.small_bet if st.bet == "small" else self.structure.big_bet
+        if self.structure.kind in ("pot-limit", "no-limit", "spread"):
+            self.unit = self.structure.small_bet
+        self._acted = {s: None for s in range(self.n)}
+        can = [s for s in range(self.n) if self._can_act(s)]
+        first_street = self.street_index == 0
+        if first_street and not self.game.is_stud:
+            self.current_bet = self.structure.big_blind
+            self.last_raise = self.structure.big_blind
+            self.bets = 1
+            start = (self.bb_seat + 1) % self.n if self.n > 2 else self.button
+        else:
+            self.current_bet = max(self.committed)
+            self.last_raise = self.unit
+            self.bets = 0
+            if self.game.is_stud:
+                start = self._stud_first(can, first_street)
+            else:
+                start = (self.button + 1) % self.n
+        self._pending = set(can)
+        owes = [s for s in can if self.committed[s] < self.current_bet]
+        if len(self._in_hand()) <= 1 or not can or (len(can) == 1 and not owes):
+            self._end_round()
+            return
+        if self.game.is_stud and first_street:
+            self.awaiting_bring_in = True
+        self.to_act = next(s for s in self._clockwise(start) if s in self._pending)
+
+    def _stud_first(self, can: list[int], first_street: bool) -> int:
+        if not can:
+            return 0
+        g = self.game
+        if first_street:  # R14: the bring-in
+            def card_key(s: int) -> tuple[int, int]:
+                c = self.up[s][0]
+                r, suit = rank_of(c), c % 4
+                if g.bring_in_card == "highest-ace-low":
+                    return ((r + 1) % 13, suit)
+                if g.bring_in_card == "highest-ace-high":
+                    return (r, suit)
+                return (-r, -suit)  # lowest-ace-high: the lowest card brings in
+            return max(can, key=card_key)
+        order = self._clockwise((self.button + 1) % self.n)
+
+        def board_key(s: int) -> tuple:  # R14, R-A4
+            ranks = [rank_of(c) for c in self.up[s]]
+            if g.board_order == "low-a5":
+                ranks = [(r + 1) % 13 for r in ranks]
+            groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+            counts = tuple(c for _, c in groups)
+            rs = tuple(r for r, _ in groups)
+            if g.board_order == "high":
+                return (counts, rs)
+            return (tuple(-c for c in counts), tuple(-r for r in rs))
+        best = max(board_key(s) for s in can)
+        return next(s for s in order if s in can and board_key(s) == best)
+
+    def _end_round(self) -> None:
+        self.to_act = None
+        self.awaiting_bring_in = False
+        self.committed = [0] * self.n
+        if len(self._in_hand()) <= 1:
+            self._finish()
+            return
+        self._next_street()
+
+    def _next_street(self) -> None:
+        self.street_index += 1
+        if self.street_index >= len(self.game.streets):
+            self._finish()
+        else:
+            self._begin_street()
+
+    # --- legal actions -------------------------------------------------------------------
+
+    def _aggressive(self, s: int) -> Optional[LegalAction]:
+        st = self.structure
+        cb = self.current_bet
+        to_call = cb - self.committed[s]
+        all_in_to = self.committed[s] + self.stacks[s]
+        if self.stacks[s] <= to_call:
+            return None
+        if not any(o != s and self._can_act(o) for o in range(self.n)):
+            return None
+        lvl = self._acted.get(s)
+        if lvl is not None and cb - lvl < self.last_raise:  # R-A1
+            return None
+        if st.max_raises is not None and self.bets >= 1 + st.max_raises:  # R13, R-A2
+            return None
+        opening = self.unit
+        name = "bet" if cb == 0 else ("complete" if cb < opening else "raise")
+        if st.kind == "limit":
+            lo = hi = opening if cb < opening else cb + opening
+        elif st.kind == "spread":
+            lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
+            hi = st.big_bet if cb == 0 else cb + st.big_bet
+            hi = max(hi, lo)
+        else:
+            lo = opening if cb < opening else cb + max(self.last_raise, opening)
+            if st.kind == "pot-limit":  # R16: the raise may make the bet the pot after the call
+                pot = sum(self.contributed) + to_call
+                hi = max(lo, cb + pot)
+            else:
+                hi = all_in_to
+        if all_in_to < lo:
+            lo = hi = all_in_to
+        hi = min(hi, all_in_to)
+        return LegalAction(name, lo, hi)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the player in turn may do now (empty when the hand is over).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["stud8"], [20, 20, 20], seed=1)
+        >>> [str(a) for a in h.legal_actions()]
+        ['bring-in to $1', 'complete to $2']
+        """
+        if self.is_over or self.to_act is None:
+            return []
+        s = self.to_act
+        if self.phase == "draw":
+            return [LegalAction("stand pat"), LegalAction("draw", 1, len(self.down[s]))]
+        if self.phase == "discard":
+            k = self.street.discard
+            return [LegalAction("discard", k, k)]
+        if self.awaiting_bring_in:
+            b = min(self.structure.bring_in, self.stacks[s])
+            out = [LegalAction("bring-in", b, b)]
+            agg = self._aggressive(s)
+            if agg and agg.max > b:  # type: ignore[operator]
+                out.append(LegalAction("complete", max(agg.min, b + 1), agg.max))  # type: ignore[arg-type]
+            return out
+        to_call = self.current_bet - self.committed[s]
+        out = [LegalAction("fold")]
+        if to_call <= 0:
+            out.append(LegalAction("check"))
+        else:
+            c = min(to_call, self.stacks[s])
+            out.append(LegalAction("call", c, c))
+        agg = self._aggressive(s)
+        if agg:
+            out.append(agg)
+        return out
+
+    def _refuse(self, what: str) -> None:
+        legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+        who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
+        raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
+
+    # --- acting --------------------------------------------------------------------------
+
+    def act(self, kind: str, amount: Optional[int] = None, cards: Any = None, seat: Optional[int] = None) -> None:
+        """Play an action for the player in turn (or check that ``seat`` is in turn).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["a5-triple-draw"], [30, 30, 30], seed=2)
+        >>> h.act("check")
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.IllegalActionError: check is not legal now; seat 0 is to act and may: fold, call $2, raise to $4
+        """
+        if self.is_over:
+            raise IllegalActionError(f"{kind} is not legal: the hand is over")
+        s = self.to_act
+        assert s is not None
+        if seat is not None and seat != s:
+            self._refuse(f"an action by seat {seat} (out of turn)")
+        kind = kind.replace("_", " ").replace("-", " ").strip().lower()
+        kind = {"raise to": "raise", "bet to": "bet", "bring in": "bring-in", "standpat": "stand pat"}.get(kind, kind)
+        legal = {a.kind: a for a in self.legal_actions()}
+        if kind not in legal:
+            self._refuse(kind)
+        if self.phase in ("draw", "discard"):
+            self._do_draw(s, kind, cards)
+            return
+        a = legal[kind]
+        if kind in ("bet", "raise", "complete"):
+            if amount is None or not isinstance(amount, (int, np.integer)) or not a.min <= amount <= a.max:  # type: ignore[operator]
+                self._refuse(f"{kind} to {'$' + str(amount) if amount is not None else 'no amount'}")
+            self._raise_to(s, kind, int(amount))  # type: ignore[arg-type]
+        elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
+            self._refuse(f"{kind} ${amount}")
+        elif kind == "fold":
+            self.folded[s] = True
+            self.muck.extend(self.down[s] + self.up[s])
+            self._pending.discard(s)
+            self._log(f"seat {s} folds")
+        elif kind == "check":
+            self._acted[s] = self.current_bet
+            self._pending.discard(s)
+            self._log(f"seat {s} checks")
+        elif kind == "call":
+            paid = self._put_in(s, self.current_bet - self.committed[s])
+            self._acted[s] = self.current_bet
+            self._pending.discard(s)
+            self._log(f"seat {s} calls ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+        elif kind == "bring-in":
+            paid = self._put_in(s, self.structure.bring_in)
+            self.awaiting_bring_in = False
+            self.current_bet = self.committed[s]
+            self._pending.discard(s)
+            self._log(f"seat {s} brings in for ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+        self._after_action(s)
+
+    def _raise_to(self, s: int, kind: str, to: int) -> None:
+        cb = self.current_bet
+        self._put_in(s, to - self.committed[s])
+        opening = cb < self.unit  # a bet, or completing a bring-in or short bet
+        full = (to >= self.unit) if opening else (to - cb >= self.last_raise)
+        if full:
+            self.last_raise = to if opening else to - cb
+            self.bets += 1
+        self.current_bet = max(cb, to)
+        self.awaiting_bring_in = False
+        self._acted[s] = self.current_bet
+        self._pending = {o for o in range(self.n) if o != s and self._can_act(o)}
+        words = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[kind]
+        self._log(f"seat {s} {words} ${to}" + (" (all in)" if not self.stacks[s] else "")
+                  + ("" if full else " (short: does not reopen the betting, R-A1)"))
+
+    def _after_action(self, s: int) -> None:
+        if len(self._in_hand()) <= 1:
+            self._end_round()
+            return
+        self._pending = {o for o in self._pending if self._can_act(o)}
+        if not self._pending:
+            self._end_round()
+            return
+        self.to_act = next(o for o in self._clockwise((s + 1) % self.n) if o in self._pending)
+
+    def _do_draw(self, s: int, kind: str, cards: Any) -> None:
+        if kind == "stand pat":
+            if cards:
+                self._refuse("stand pat with cards to discard")
+            out: list[int] = []
+        else:
+            if cards is None:
+                self._refuse(f"{kind} without naming the cards")
+            try:
+                out = parse_cards(cards, what="discards")
+            except CardError as e:
+                self._refuse(f"{kind} ({e})")
+            k = self.street.discard
+            if any(c not in self.down[s] for c in out):
+                self._refuse(f"{kind} of {format_cards(out)} (seat {s} holds {format_cards(self.down[s])} face down)")
+            if kind == "discard" and len(out) != k:
+                self._refuse(f"discarding {len(out)} cards (exactly {k} are discarded, R15)")
+            if kind == "draw" and not out:
+                self._refuse("drawing no cards (say stand pat)")
+        keep = [c for c in self.down[s] if c not in out]
+        if kind == "discard":
+            self.down[s] = keep
+            self.muck.extend(out)
+            self._log(f"seat {s} discards {format_cards(out)}")
+        elif out:
+            new = self._take(len(out), keep_out=out)
+            self.down[s] = keep + new
+            self.muck.extend(out)
+            self._log(f"seat {s} draws {len(out)}: discards {format_cards(out)}, receives {format_cards(new)}")
+        else:
+            self._log(f"seat {s} stands pat")
+        self._queue.pop(0)
+        if self._queue:
+            self.to_act = self._queue[0]
+        else:
+            self._start_betting()
+
+    # convenience -------------------------------------------------------------------------
+
+    def fold(self) -> None:
+        """Fold the hand in turn.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["big-o"], [40, 40], seed=1); h.fold(); h.stacks
+        [39, 41]
+        """
+        self.act("fold")
+
+    def call(self) -> None:
+        """Call (or check when there is nothing to call).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["big-o"], [40, 40], seed=1); h.call(); h.to_act
+        1
+        """
+        kinds = {a.kind for a in self.legal_actions()}
+        self.act("call" if "call" in kinds else "check")
+
+    # --- the end -------------------------------------------------------------------------
+
+    def final_cards(self, s: int) -> list[int]:
+        """The cards seat ``s`` holds (hole and up cards, without boards or a community card).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> len(Hand(POT_DECLARATIONS["badacey"], [9, 9], seed=1).final_cards(0))
+        5
+        """
+        return self.down[s] + self.up[s]
+
+    def _finish(self) -> None:
+        self.to_act = None
+        self.phase = "over"
+        live = [not f for f in self.folded]
+        pots = side_pots(self.contributed, live)
+        in_hand = self._in_hand()
+        if len(in_hand) == 1:
+            w = in_hand[0]
+            total = sum(self.contributed)
+            self.winnings[w] += total
+            self._log(f"seat {w} wins ${total} uncontested")
+        else:
+            self._log("*** showdown ***")
+            hands = [self.final_cards(s) if live[s] else None for s in range(self.n)]
+            kw: dict[str, Any] = {}
+            if self.game.boards == 1:
+                kw["board"] = self.boards[0]
+            elif self.game.boards > 1:
+                kw["boards"] = self.boards
+            sd = Showdown(self.game, hands, community=self.community or None, **kw)
+            self.showdown = sd
+            for s in in_hand:
+                self._log(f"seat {s} shows {format_cards(sd.hands[s])}")  # type: ignore[arg-type]
+            for k, pot in enumerate(pots):
+                name = "main pot" if k == 0 else f"side pot {k}"
+                if len(pot.eligible) == 1:
+                    self.winnings[pot.eligible[0]] += pot.amount
+                    self._log(f"{name} ${pot.amount} (uncalled or uncontested) goes back to seat {pot.eligible[0]}")
+                    continue
+                portions = sd.judge(pot.eligible)
+                paid = sd.split_pot(pot.amount, portions, self.button)
+                for p in portions:
+                    if p.share:
+                        self._log(f"{name} ${pot.amount}, {p.name} ({p.share}): {p.reason}")
+                    elif p.winners == () and p.system:
+                        self._log(f"{name} ${pot.amount}, {p.name}: {p.reason}")
+                for s, x in enumerate(paid):
+                    self.winnings[s] += x
+        for s in range(self.n):
+            self.stacks[s] += self.winnings[s]
+            if self.winnings[s]:
+                self._log(f"seat {s} collects ${self.winnings[s]}")
+        self._log("final stacks: " + ", ".join(f"seat {i} ${x}" for i, x in enumerate(self.stacks)))
+        self.is_over = True
+
+    @property
+    def pot(self) -> int:
+        """Every dollar put in so far this hand.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> Hand(POT_DECLARATIONS["archie"], [30, 30, 30], seed=1).pot
+        3
+        """
+        return sum(self.contributed)
+
+
+__all__ = ["Hand", "LegalAction", "RULINGS_ADDED"]

@@ -1,0 +1,129 @@
+"""The hand state machine: random hands with random legal actions, refusals, and rule checks.
+
+The property test plays 10,000 random hands across all 14 games and every structure kind
+(limit, spread, pot limit, no limit) with random stacks, so all-ins and side pots are common:
+chips are conserved to the dollar, every illegal action tried is refused with
+IllegalActionError and changes nothing, and every hand ends with every chip awarded.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gamelib import POT_GAMES, get_game
+from gamelib.engine.hand import Hand
+from gamelib.errors import IllegalActionError
+from gamelib.games.pot import (
+    BIG_O_STRUCTURES,
+    POT_DECLARATIONS,
+    big_bet_structure,
+    limit_structure,
+    stud_structure,
+)
+
+N_HANDS = 10_000
+
+
+def random_structure(game, rng):
+    k = int(rng.integers(4))
+    if game.is_stud:
+        if k == 0:
+            return big_bet_structure("pot-limit", 0, 2, bring_in=1)
+        if k == 1:
+            return big_bet_structure("no-limit", 0, 2, bring_in=1, ante=int(rng.integers(0, 2)))
+        return stud_structure(2, 4, ante=int(rng.integers(0, 2)))
+    if k == 0:
+        return big_bet_structure("pot-limit", 1, 2)
+    if k == 1:
+        return big_bet_structure("no-limit", 1, 2)
+    if k == 2:
+        return BIG_O_STRUCTURES["$1-$4"]
+    return limit_structure(int(rng.integers(1, 6)), 2 * int(rng.integers(1, 6)) + 4)
+
+
+def snapshot(h):
+    return (list(h.stacks), h.to_act, len(h.history), list(h.contributed), h.phase, h.current_bet)
+
+
+def try_illegal(h, rng):
+    """Try an action that is not legal now; it must be refused and change nothing."""
+    legal = {a.kind: a for a in h.legal_actions()}
+    candidates = []
+    for kind in ("check", "call", "bet", "raise", "complete", "draw", "stand pat", "discard", "bring-in", "dance"):
+        if kind not in legal:
+            candidates.append((kind, 2, None))
+    for kind in ("bet", "raise", "complete"):
+        if kind in legal:
+            candidates.append((kind, legal[kind].max + 1, None))
+            candidates.append((kind, legal[kind].min - 1, None))
+    if "draw" in legal:
+        candidates.append(("draw", None, ["2c", "2c"]))
+        s = h.to_act
+        others = [c for c in range(52) if c not in h.down[s]]
+        candidates.append(("draw", None, [others[0]]))
+    if "discard" in legal:
+        candidates.append(("discard", None, h.down[h.to_act][:1]))
+    if not candidates:
+        return 0
+    kind, amount, cards = candidates[int(rng.integers(len(candidates)))]
+    before = snapshot(h)
+    with pytest.raises(IllegalActionError) as err:
+        h.act(kind, amount=amount, cards=cards)
+    assert "may:" in str(err.value) or "not legal" in str(err.value)
+    assert snapshot(h) == before
+    return 1
+
+
+def random_action(h, rng):
+    acts = h.legal_actions()
+    a = acts[int(rng.integers(len(acts)))]
+    if a.kind in ("fold",) and rng.random() < 0.6 and len(acts) > 1:
+        a = acts[1 + int(rng.integers(len(acts) - 1))]
+    if a.kind in ("bet", "raise", "complete"):
+        h.act(a.kind, amount=int(rng.integers(a.min, a.max + 1)))
+    elif a.kind == "draw":
+        s = h.to_act
+        k = int(rng.integers(1, len(h.down[s]) + 1))
+        h.act("draw", cards=list(rng.choice(h.down[s], size=k, replace=False)))
+    elif a.kind == "discard":
+        s = h.to_act
+        h.act("discard", cards=list(rng.choice(h.down[s], size=a.min, replace=False)))
+    else:
+        h.act(a.kind)
+
+
+def play_random_hand(key, rng):
+    game = POT_DECLARATIONS[key]
+    n = int(rng.integers(2, game.max_players + 1))
+    stacks = [int(x) for x in rng.integers(1, 120, size=n)]
+    h = Hand(game, stacks, button=int(rng.integers(n)), structure=random_structure(game, rng),
+             seed=int(rng.integers(2**31)))
+    illegal = 0
+    steps = 0
+    while not h.is_over:
+        assert sum(h.stacks) + h.pot == sum(stacks)
+        if rng.random() < 0.1:
+            illegal += try_illegal(h, rng)
+        random_action(h, rng)
+        steps += 1
+        assert steps < 500
+    assert sum(h.stacks) == sum(stacks), h.history
+    assert sum(h.winnings) == sum(h.contributed), h.history
+    assert h.legal_actions() == []
+    with pytest.raises(IllegalActionError):
+        h.act("check")
+    return illegal, h
+
+
+def test_random_hands_conserve_chips_and_refuse_illegal_actions():
+    rng = np.random.default_rng(20261125)
+    refused = 0
+    showdowns = 0
+    for i in range(N_HANDS):
+        key = POT_GAMES[i % len(POT_GAMES)]
+        k, h = play_random_hand(key, rng)
+        refused += k
+        showdowns += h.showdown is not None
+    assert refused > 1000
+    assert showdowns > 1000
