@@ -33,7 +33,7 @@ FOUR_COLOR: dict[str, str] = {"c": "#13803a", "d": "#1458c8", "h": "#c8102e", "s
 _FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif"
 _CARD_STYLE = (
     "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
-    "box-sizing:border-box;width:2.6em;height:3.6em;margin:0.15em;padding:0.1em 0;"
+    "box-sizing:border-box;width:2.8em;height:3.9em;margin:0.15em;padding:0.1em 0;"
     "background:#ffffff;border:1px solid #9a9a9a;border-radius:0.35em;"
     "box-shadow:0 1px 2px rgba(0,0,0,0.25);"
     f"font-family:{_FONT};font-weight:700;line-height:1.05;vertical-align:middle;"
@@ -75,8 +75,8 @@ def card_html(card: CardLike, four_color: bool = False, *, _state: str = "") -> 
     return (
         f'<span class="gl-card" role="img" aria-label="{html.escape(name)}" title="{html.escape(name)}"'
         f' data-card="{format_card(c)}"{state_attr} style="{style}">'
-        f'<span style="font-size:1.05em;letter-spacing:-0.04em;">{_face_rank(c)}</span>'
-        f'<span style="font-size:1.35em;">{SUIT_SYMBOLS[suit]}</span>'
+        f'<span style="font-size:1.15em;letter-spacing:-0.04em;">{_face_rank(c)}</span>'
+        f'<span style="font-size:1.55em;">{SUIT_SYMBOLS[suit]}</span>'
         "</span>"
     )
 
