@@ -254,6 +254,11 @@ class Deck:
         removed = parse_cards(exclude, allow_duplicates=self.decks > 1, what="excluded cards")
         cards = list(range(DECK_SIZE)) * self.decks
         for c in removed:
+            if c not in cards:
+                raise DuplicateCardError(
+                    f"cannot exclude '{format_card(c)}' {removed.count(c)} times: "
+                    f"a shoe of {self.decks} decks holds {self.decks} of each card"
+                )
             cards.remove(c)
         order = self.rng.permutation(len(cards))
         self._cards = [cards[i] for i in order]

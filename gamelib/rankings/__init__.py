@@ -27,6 +27,7 @@ that make the hand. Systems (``SYSTEMS``):
 from __future__ import annotations
 
 import itertools
+import re
 from math import comb
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -107,6 +108,8 @@ _PATTERN: dict[str, PatternSystem] = {
 }
 _BADUGI: dict[str, BadugiSystem] = {"badugi": BADUGI, "badugi-ace-high": BADUGI_ACE_HIGH}
 
+_ONE_CARD = re.compile(r"(10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
+
 HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
 
 
@@ -150,7 +153,7 @@ def to_hand_array(hands: HandsLike, what: str = "hand") -> np.ndarray:
     [[51, 45], [0, 4]]
     """
     if isinstance(hands, np.ndarray):
-        arr = _check_array(hands if hands.ndim == 2 else hands.reshape(1, -1), what)
+        arr = _check_array(hands.reshape(1, -1) if hands.ndim == 1 else hands, what)
         _refuse_duplicates(arr, what)
         return arr
     if isinstance(hands, str):
@@ -164,6 +167,21 @@ def to_hand_array(hands: HandsLike, what: str = "hand") -> np.ndarray:
     return np.array(parsed, dtype=np.int64)
 
 
+def _sizes_text(sizes: Sequence[int]) -> str:
+    """``"4 or 5"``, ``"5, 6 or 7"``: the allowed card counts in words."""
+    words = [str(s) for s in sizes]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _is_one_board(board: Any) -> bool:
+    """A sequence of single cards (``[51, 50, 49]`` or ``["As", "Ks", "Qs"]``) is one board, not many."""
+    if not len(board):
+        return False
+    if not isinstance(board[0], (str, list, tuple, np.ndarray)):
+        return True
+    return all(isinstance(c, str) and _ONE_CARD.fullmatch(c.strip()) for c in board)
+
+
 def _boards_for(board: Any, n_hands: int) -> np.ndarray:
     if board is None:
         raise HandSizeError("Omaha systems need the board: 3, 4 or 5 community cards")
@@ -171,7 +189,7 @@ def _boards_for(board: Any, n_hands: int) -> np.ndarray:
         arr = board.reshape(1, -1) if board.ndim == 1 else board
         arr = _check_array(arr, "board")
         _refuse_duplicates(arr, "board")
-    elif isinstance(board, str) or (len(board) and not isinstance(board[0], (str, list, tuple, np.ndarray))):
+    elif isinstance(board, str) or _is_one_board(board):
         arr = np.array([parse_cards(board, what="board")], dtype=np.int64)
     else:
         arr = to_hand_array(board, what="board")
@@ -198,8 +216,12 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
     [6154]
     """
     _check_system(system)
+    if board is not None and system not in OMAHA_SYSTEMS:
+        raise HandSizeError(f"the {system} system takes no board; give each player's whole hand")
     if isinstance(hands, (list, tuple)) and not isinstance(hands, str):
         parsed = [parse_cards(h, what=f"hand {i}") for i, h in enumerate(hands)]
+        if not parsed:
+            return np.zeros(0, np.int32)
         sizes = sorted({len(p) for p in parsed})
         if len(sizes) > 1:
             out = np.zeros(len(parsed), np.int32)
@@ -216,14 +238,11 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
         return np.zeros(0, np.int32)
     info = INFO[system]
     if arr.shape[1] not in info.hand_sizes:
-        allowed = ", ".join(str(s) for s in info.hand_sizes)
-        raise HandSizeError(f"a {system} hand has {allowed} cards, not {arr.shape[1]}")
+        raise HandSizeError(f"a {system} hand has {_sizes_text(info.hand_sizes)} cards, not {arr.shape[1]}")
     if system in OMAHA_SYSTEMS:
         boards = _boards_for(board, len(arr))
         _refuse_duplicates(np.concatenate([arr, boards], axis=1), "hand with its board")
         return omaha_high(arr, boards) if system == "omaha-high" else omaha_low8(arr, boards)
-    if board is not None:
-        raise HandSizeError(f"the {system} system takes no board; give each player's whole hand")
     if system in _BADUGI:
         return _BADUGI[system].evaluate_array(arr)
     values = _PATTERN[system].evaluate_array(arr)
@@ -341,7 +360,11 @@ def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> t
         sub_system = "high" if system == "omaha-high" else "low8"
     elif system in _BADUGI:
         for size in range(min(4, len(cards)), 0, -1):
-            candidates.extend(itertools.combinations(cards, size))
+            # Only a true badugi (no two cards of a suit or of a rank) may be shown (R10).
+            candidates.extend(
+                c for c in itertools.combinations(cards, size)
+                if len({x & 3 for x in c}) == size and len({x >> 2 for x in c}) == size
+            )
         sub_system = system
     else:
         k = _PATTERN[system].size

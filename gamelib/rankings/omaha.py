@@ -10,13 +10,13 @@ judged with one table look-up per combination (60 for four hole cards and a full
 >>> import numpy as np
 >>> from gamelib.cards import parse_cards
 >>> hole = np.array([parse_cards("As Ks 2d 3c")])
->>> board = np.array([parse_cards("Qs Js 9s 4h 8c")])
+>>> board = np.array([parse_cards("Qs Js 5s 4h 8c")])
 >>> from gamelib.rankings.high import HIGH
 >>> HIGH.describe(int(omaha_high(hole, board)[0]))
-'flush, ace high (A-K-Q-J-9)'
+'flush, ace high (A-K-Q-J-5)'
 >>> from gamelib.rankings.lowball import A5_LOW
 >>> A5_LOW.describe(int(omaha_low8(hole, board)[0]))
-'eight-four low (8-4-3-2-A)'
+'eight-five low (8-5-4-2-A)'
 """
 
 from __future__ import annotations
