@@ -90,3 +90,35 @@ def cached(name: str, params: Any, compute: Callable[[], T], code_modules: Itera
         json.dump(result, fh)
     os.replace(tmp, path)
     return result
+
+
+def cached_arrays(
+    name: str, params: Any, compute: Callable[[], dict[str, Any]], code_modules: Iterable[str] = ()
+) -> dict[str, Any]:
+    """Like :func:`cached` for a dict of numpy arrays, stored as one ``.npz`` file.
+
+    >>> import numpy as np, tempfile, os
+    >>> os.environ["GAMELIB_CACHE"] = tempfile.mkdtemp()
+    >>> out = cached_arrays("demo-arrays", {"n": 2}, lambda: {"a": np.arange(3)})
+    >>> cached_arrays("demo-arrays", {"n": 2}, lambda: {"a": np.zeros(1)})["a"].tolist()
+    [0, 1, 2]
+    """
+    import numpy as np
+
+    folder = cache_dir()
+    if folder is None:
+        return compute()
+    path = folder / (cache_key(name, params, code_modules) + ".npz")
+    if path.exists():
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return {k: data[k] for k in data.files}
+        except (OSError, ValueError):
+            pass  # a damaged file is recomputed
+    result = compute()
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".npz")
+    with os.fdopen(fd, "wb") as fh:
+        np.savez(fh, **{k: np.asarray(v) for k, v in result.items()})
+    os.replace(tmp, path)
+    return result

@@ -1,0 +1,251 @@
+"""Crazy 4 Poker: exact analysis of all 3,986,646,103,440 player/dealer pairings and the
+optimal fold / 1x / 3x strategy.
+
+For each of the 134,459 suit classes of player hands (weights summing to 2,598,960), the
+C(47, 5) = 1,533,939 dealer hands from the other 47 cards are split into: not qualifying and
+below / tying / above the player's best four, and qualifying and below / tying / above, with
+:class:`~gamelib.analysis.banked_enum.DisjointCounter` (inclusion-exclusion over the player's
+cards). These counts do not depend on the pay tables and are cached on disk.
+
+The strategy (RULINGS R19: the one that reproduces the filing's counts): each hand is played
+the way that maximizes the exact expected value of Ante + Super Bonus + Play together, where a
+fold loses both the Ante and the Super Bonus; when two choices have the same value, the player
+takes the one that wagers more (3x over 1x over fold). :func:`strategy_variants` shows what the
+other readings (Super Bonus left out of the decision, ties broken toward folding) give.
+
+>>> from gamelib.games.banked import CRAZY4_POKER
+>>> HANDS_PER_CLASS_TOTAL
+2598960
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+
+import numpy as np
+
+from ..cards import CardsLike, parse_cards
+from ..engine.banked import pay_rows, qualifier_value, three_x_value
+from ..games.banked import BankedDeclaration
+from ..rankings.crazy4 import CRAZY4
+from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_enum import DisjointCounter, canonical_keys, combinations_array, suit_classes
+from .cache import cached_arrays
+
+HANDS_PER_CLASS_TOTAL = comb(52, 5)
+DEALER_HANDS = comb(47, 5)
+
+
+def crazy4_counts(decl: BankedDeclaration, progress: Progress | None = None) -> dict[str, np.ndarray]:
+    """Per player suit class: canonical key, weight, value and dealer counts (cached on disk).
+
+    ``lt``/``le``: dealer hands (of the other 47 cards) below / at most the player's value;
+    ``nq``: dealer hands that do not qualify.
+    """
+    progress = progress or Progress(False)
+    q = qualifier_value(decl)
+
+    def compute() -> dict[str, np.ndarray]:
+        progress("Crazy 4: all 2,598,960 five-card hands")
+        hands = combinations_array(52, 5)
+        values = CRAZY4.evaluate_array(hands)
+        keys, reps, weights, _ = suit_classes(hands)
+        progress(f"Crazy 4: {len(reps):,} suit classes; counting dealer hands by value")
+        dc = DisjointCounter(hands, values, CRAZY4.n_classes)
+        players = hands[reps]
+        x = values[reps].astype(np.int64)
+        progress("Crazy 4: dealer hands per player class (inclusion-exclusion)")
+        lt = dc.count_below(players, x, x)
+        le = dc.count_below(players, x + 1, x)
+        nq = dc.count_below(players, np.full(len(x), q), x)
+        return {"keys": keys, "weights": weights, "x": x, "lt": lt, "le": le, "nq": nq}
+
+    params = {"game": "crazy4", "qualifier": q, "classes": CRAZY4.n_classes}
+    return cached_arrays("crazy4-counts", params, compute, CODE_MODULES + (__name__,))
+
+
+@dataclass
+class Crazy4Strategy:
+    """The derived fold / 1x / 3x strategy for every player hand (by suit class).
+
+    ``decision`` per class: 0 fold, 1 play 1x, 3 play 3x. ``ev`` per class and choice (columns
+    fold, 1x, 3x; 3x is ``None``-like ``-inf`` where not allowed) in units of the Ante, exact
+    as integers over ``ev_denominator``.
+    """
+
+    keys: np.ndarray
+    weights: np.ndarray
+    values: np.ndarray
+    decision: np.ndarray
+    ev: np.ndarray
+    ev_denominator: int
+    variant: str
+
+    def play_for(self, cards: CardsLike) -> str:
+        """The right play for a five-card hand: ``"fold"``, ``"1x"`` or ``"3x"``."""
+        i = self._class_of(cards)
+        return {0: "fold", 1: "1x", 3: "3x"}[int(self.decision[i])]
+
+    def expected_values(self, cards: CardsLike) -> dict[str, Fraction]:
+        """Exact expected value (units of the Ante, Ante + Super Bonus + Play) of each choice."""
+        i = self._class_of(cards)
+        out = {}
+        for j, name in enumerate(("fold", "1x", "3x")):
+            if self.ev[i, j] > -(1 << 60):
+                out[name] = Fraction(int(self.ev[i, j]), self.ev_denominator)
+        return out
+
+    def _class_of(self, cards: CardsLike) -> int:
+        hand = np.array([sorted(parse_cards(cards, n=5, what="Crazy 4 hand"))])
+        key = canonical_keys(hand)[0]
+        return int(np.searchsorted(self.keys, key))
+
+    def summary(self) -> str:
+        """The strategy in plain words, derived from the decisions (not typed in)."""
+        from ..rankings import describe
+
+        w = self.weights
+        order = np.argsort(self.values, kind="stable")
+        v, d, w = self.values[order], self.decision[order], w[order]
+        lines = []
+        three = v[d == 3]
+        if three.size:
+            lo3 = int(three.min())
+            all3 = bool((d[v >= lo3] == 3).all())
+            lines.append(f"Play 3x with {describe('crazy4', lo3)} or better"
+                         + ("" if all3 else " (most hands; a few exceptions)") + ".")
+        played = d > 0
+        always = v[~played].max() + 1 if (~played).any() else v.min()
+        lowest = int(v[played].min()) if played.any() else None
+        lines.append(f"Play 1x with {describe('crazy4', int(v[v >= always].min()))} or better (below 3x).")
+        mixed = (v >= lowest) & (v < always) if lowest is not None else np.zeros(len(v), bool)
+        if mixed.any():
+            n_played = int(w[mixed & played].sum())
+            n_mixed = int(w[mixed].sum())
+            lines.append(
+                f"Fold anything below {describe('crazy4', lowest)}. In between, card removal decides: "
+                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x (use play_for).")
+        else:
+            lines.append("Fold everything else.")
+        folded = int(self.weights[self.decision == 0].sum())
+        lines.append(f"({folded:,} of 2,598,960 hands fold; variant: {self.variant}.)")
+        return "\n".join(lines)
+
+
+def _decide(ev: np.ndarray, ties: str) -> np.ndarray:
+    """Best column of each row of ``ev`` (fold, 1x, 3x); ties toward the larger wager or fold."""
+    if ties == "play":
+        best = np.where(ev[:, 2] >= np.maximum(ev[:, 0], ev[:, 1]), 2, np.where(ev[:, 1] >= ev[:, 0], 1, 0))
+    else:
+        best = np.where(ev[:, 0] >= np.maximum(ev[:, 1], ev[:, 2]), 0, np.where(ev[:, 1] >= ev[:, 2], 1, 2))
+    return np.array([0, 1, 3])[best]
+
+
+def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
+                   count_super_bonus: bool = True, ties: str = "play") -> BankedAnalysis:
+    """The exact analysis of Crazy 4 Poker under ``decl``'s pay tables.
+
+    ``count_super_bonus``/``ties`` select a strategy variant (the defaults reproduce the filing).
+    """
+    progress = progress or Progress(False)
+    c = crazy4_counts(decl, progress)
+    x, wts = c["x"], c["weights"]
+    lt, le, nq = c["lt"], c["le"], c["nq"]
+    N = DEALER_HANDS
+    A = np.minimum(lt, nq)  # not qualifying, below the player
+    B = np.minimum(le, nq) - A  # not qualifying, tie
+    C = nq - np.minimum(le, nq)  # not qualifying, above
+    Qb, Qt = lt - A, le - lt - B
+    Qa = N - le - C
+
+    sb_table = decl.pay_table("super_bonus")
+    sb_pays = table_pays(sb_table)
+    D = lcm(*(p.denominator for p in sb_pays))
+    sb_scaled = np.array([int(p * D) for p in sb_pays] + [0], np.int64)
+    sb_row = pay_rows(sb_table)[x].astype(np.int64)
+    sb_hit = sb_row >= 0
+    sb_play = np.where(sb_hit, sb_scaled[sb_row] * N, -D * (C + Qa))  # Super Bonus when playing
+    sb_fold = -D * N
+    ante = D * (Qb - Qa)
+    play_unit = D * (nq + Qb - Qa)
+    use_sb = 1 if count_super_bonus else 0
+    ev = np.empty((len(x), 3), np.int64)
+    ev[:, 0] = -D * N + use_sb * sb_fold
+    ev[:, 1] = ante + play_unit + use_sb * sb_play
+    ev[:, 2] = ante + 3 * play_unit + use_sb * sb_play
+    ev[x < three_x_value(decl), 2] = -(1 << 62)
+    decision = _decide(ev, ties)
+    if not count_super_bonus:  # report the true EVs (with the Super Bonus) all the same
+        ev[:, 0] += sb_fold
+        ev[:, 1:] += sb_play[:, None]
+        ev[x < three_x_value(decl), 2] = -(1 << 62)
+    variant = ("maximize Ante + Super Bonus + Play" if count_super_bonus else "maximize Ante + Play only") + \
+        (", ties toward the larger wager" if ties == "play" else ", ties toward folding")
+    strategy = Crazy4Strategy(c["keys"], wts, x, decision, ev, D * N, variant)
+    progress(f"Crazy 4: strategy derived ({variant})")
+
+    fold, p1, p3 = decision == 0, decision == 1, decision == 3
+    played = ~fold
+
+    def tot(mask: np.ndarray, arr: np.ndarray | int) -> int:
+        arr = np.broadcast_to(np.asarray(arr, dtype=np.int64), mask.shape)
+        return int((wts[mask].astype(object) * arr[mask].astype(object)).sum()) if mask.any() else 0
+
+    F1 = Fraction(1)
+    ante_rows = [
+        ("win", F1, tot(played, Qb)),
+        ("push", Fraction(0), tot(played, nq + Qt)),
+        ("loss", -F1, tot(played, Qa) + tot(fold, N)),
+    ]
+    play_rows = [
+        ("win 3x", Fraction(3), tot(p3, nq + Qb)),
+        ("win 1x", F1, tot(p1, nq + Qb)),
+        ("push or fold", Fraction(0), tot(played, Qt) + tot(fold, N)),
+        ("loss 1x", -F1, tot(p1, Qa)),
+        ("loss 3x", Fraction(-3), tot(p3, Qa)),
+    ]
+    sb_rows = []
+    for i, line in enumerate(sb_table.lines):
+        sb_rows.append((line.outcome, line.pays, tot(played & (sb_row == i), N)))
+    sb_rows.append(("push", Fraction(0), tot(played & ~sb_hit, A + B + Qb + Qt)))
+    sb_rows.append(("loss", -F1, tot(played & ~sb_hit, C + Qa) + tot(fold, N)))
+
+    qu_table = decl.pay_table("queens_up")
+    qu_row = pay_rows(qu_table)[x]
+    qu_rows = [(line.outcome, line.pays, int(wts[qu_row == i].sum())) for i, line in enumerate(qu_table.lines)]
+    qu_rows.append(("loser", -F1, int(wts[qu_row < 0].sum())))
+
+    tables = {
+        "ante": outcome_table(ante_rows),
+        "play": outcome_table(play_rows),
+        "super_bonus": outcome_table(sb_rows),
+        "queens_up": outcome_table(qu_rows),
+    }
+    returns = {k: t.attrs["return"] for k, t in tables.items()}
+    total = returns["ante"] + returns["play"] + returns["super_bonus"]
+    pairings = HANDS_PER_CLASS_TOTAL * N
+    avg_play = Fraction(tot(p1, N) + 3 * tot(p3, N), pairings)
+    average = 2 + avg_play
+    notes = [
+        "returns per unit Ante; the total is Ante + Play + Super Bonus (as in the filing)",
+        "Queens Up counts are over the 2,598,960 player hands",
+        f"strategy: {variant} (R19)",
+        "the Super Bonus flush pays 3 to 2 here exactly; settlement rounds an odd dollar's half down (B1)",
+    ]
+    return BankedAnalysis(
+        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
+        house_edge=-total, average_wager=average, element_of_risk=-total / average, strategy=strategy,
+        main_wagers=("ante", "super_bonus", "play"), notes=notes)
+
+
+def strategy_variants(decl: BankedDeclaration) -> dict[str, tuple[int, ...]]:
+    """Ante table counts (win, push, loss) under each strategy variant, to show which one the
+    filing used."""
+    out = {}
+    for sb in (True, False):
+        for ties in ("play", "fold"):
+            a = analyze_crazy4(decl, count_super_bonus=sb, ties=ties)
+            out[a.strategy.variant] = tuple(int(c) for c in a.tables["ante"]["combinations"])
+    return out

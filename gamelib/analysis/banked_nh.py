@@ -1,0 +1,337 @@
+"""New Hampshire Hold'em: exact backward induction over every deal, Pair Plus over the 22,100
+community boards and the 6 Card Bonus over the 20,358,520 six-card sets.
+
+The main game (RULINGS R21) pays on the best five of the two hole and three community cards;
+there is no dealer hand. Before each community card the player folds (losing everything
+wagered) or bets 1x, 2x or 3x the ante; the pay table settles the ante and every bet alike, so
+a deal that reaches the river with ``W`` units wagered returns ``pays * W``.
+
+Because the payoff depends only on the final five-card *set*, the value of a decision depends
+only on the set of cards seen so far and on ``W``:
+
+* river (4 cards seen, 48 unseen): ``V4(S, W) = max(-W, E[pays | S] * (W + b), b = 1..3)``;
+* turn (3 seen): ``V3(S, W) = max(-W, mean over the 49 next cards of V4(S + c, W + b))``;
+* flop (the 2 hole cards): ``V2(S) = max(-1, mean over the 50 next cards of V3(S + c, 1 + b))``.
+
+Everything is exact integer arithmetic (scaled by 50 * 49 * 48). Sums over the next card are
+sums over supersets, done with bincount over colex indices of subsets. The outcome counts are
+then propagated forward over the 1,326 * 50 * 49 * 48 = 155,937,600 ordered deals. When two
+choices have the same value the player takes the larger wager (as for Crazy 4, R19).
+
+>>> ORDERED_DEALS
+155937600
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, lcm
+
+import numpy as np
+
+from ..cards import CardsLike, format_cards, parse_cards
+from ..engine.banked import pay_rows
+from ..games.banked import BankedDeclaration
+from ..rankings.high import HIGH
+from ..rankings.three_card import THREE_CARD
+from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_enum import _colex_contributions, _subset_colex, colex_index, combinations_array, six_card_high_counts
+from .cache import cached_arrays
+
+ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48
+BETS = (1, 2, 3)
+W3 = (2, 3, 4)  # units wagered before the turn decision
+W4 = (3, 4, 5, 6, 7)  # before the river decision
+W5 = (4, 5, 6, 7, 8, 9, 10)  # at the showdown
+
+
+def nh_tables(progress: Progress | None = None) -> dict[str, np.ndarray]:
+    """Pay-table-independent arrays (cached on disk): high values of all 5-card sets, the colex
+    indices of their 4-subsets and of the 3-subsets of 4-sets and 2-subsets of 3-sets, the
+    three-card values of the 22,100 boards and the six-card value counts."""
+    progress = progress or Progress(False)
+
+    def compute() -> dict[str, np.ndarray]:
+        progress("NH Hold'em: all 2,598,960 five-card sets")
+        h5 = combinations_array(52, 5)
+        v5 = HIGH.evaluate_array(h5)
+        out = {"key5": pay_keys(v5)}
+        contrib = _colex_contributions(h5, 4)
+        sub5 = np.stack([_subset_colex(contrib, s) for s in itertools.combinations(range(5), 4)], axis=1)
+        # R4f[T, key]: how many of the 48 cards completing the 4-card set T make a hand of that key
+        out["r4f"] = np.bincount((sub5 * N_KEYS + out["key5"][:, None]).ravel(),
+                                 minlength=comb(52, 4) * N_KEYS).reshape(-1, N_KEYS).astype(np.int8)
+        for n, k in ((4, 3), (3, 2)):
+            hands = combinations_array(52, n)
+            contrib = _colex_contributions(hands, k)
+            out[f"sub{n}"] = np.stack(
+                [_subset_colex(contrib, s) for s in itertools.combinations(range(n), k)], axis=1).astype(np.int32)
+        out["v3"] = THREE_CARD.evaluate_array(combinations_array(52, 3)).astype(np.int16)
+        out["six"] = six_card_high_counts(HIGH)
+        return out
+
+    return cached_arrays("nh-tables", {"game": "nh-holdem"}, compute, CODE_MODULES + (__name__,))
+
+
+N_KEYS = len(HIGH.categories) * 13
+
+
+def pay_keys(values: np.ndarray) -> np.ndarray:
+    """What a pay table can see of a high hand: ``category index * 13 + top rank``.
+
+    >>> int(pay_keys(np.array([HIGH.n_classes]))[0])  # royal flush: straight flush (8), ace (12)
+    116
+    """
+    table = np.zeros(HIGH.n_classes + 1, np.int64)
+    for v, hc in enumerate(HIGH.classes, start=1):
+        table[v] = HIGH.categories.index(hc.category) * 13 + hc.ranks[0]
+    return table[np.asarray(values)]
+
+
+def _key_rows(table) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The pay-table row (-1: none) of each pay key."""
+    rows = np.full(N_KEYS, -1, np.int64)
+    for key in range(N_KEYS):
+        cat, top = HIGH.categories[key // 13], key % 13
+        for i, line in enumerate(table.lines):
+            if line.matches(cat, top):
+                rows[key] = i
+                break
+    return rows
+
+
+def _superset_sum(values: np.ndarray, sub: np.ndarray, n_sub: int) -> np.ndarray:
+    """For every subset, the sum of ``values`` over the sets containing it (``sub``: the colex
+    indices of each set's subsets, one column per subset)."""
+    k = sub.shape[1]
+    return np.bincount(sub.ravel(), weights=np.repeat(values, k), minlength=n_sub).round().astype(np.int64)
+
+
+def _best(options: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Max over options (fold, 1x, 2x, 3x) and the choice (0 fold, else the multiple); ties go
+    to the larger wager."""
+    stack = np.stack(options, axis=1)
+    rev = stack[:, ::-1]
+    choice = stack.shape[1] - 1 - rev.argmax(axis=1)
+    return stack.max(axis=1), choice
+
+
+@dataclass
+class NHStrategy:
+    """The derived fold / 1x / 2x / 3x strategy at each street.
+
+    ``flop[i]`` for hole pair ``i`` (colex), ``turn[i, w]`` for 3-card set ``i`` with ``W3[w]``
+    units wagered, ``river[i, w]`` for 4-card set ``i`` with ``W4[w]`` wagered (0 = fold).
+    ``ev_*`` hold the exact values (units of ante, over ``denominators``).
+    """
+
+    flop: np.ndarray
+    turn: np.ndarray
+    river: np.ndarray
+    ev_flop: np.ndarray
+    ev_turn: np.ndarray
+    ev_river: np.ndarray
+    scale: int
+
+    def value(self, hole: CardsLike, community: CardsLike = (), wagered: int = 1) -> Fraction:
+        """The exact expected result (units of ante, counting what is already wagered as lost
+        if the player folds) of a decision point played optimally from here on.
+
+        ``wagered`` is 1 before the flop card, one of ``W3`` before the turn, ``W4`` before the river:
+
+        >>> W3, W4
+        ((2, 3, 4), (3, 4, 5, 6, 7))
+        """
+        h = parse_cards(hole, n=2, what="hole cards")
+        c = parse_cards(community, n=(0, 1, 2), what="community cards so far") if community != () else []
+        cards = sorted(parse_cards(h + c, what="hole and community cards"))
+        idx = int(colex_index(np.array([cards]))[0])
+        if not c:
+            if wagered != 1:
+                raise ValueError("before the flop card only the ante (1 unit) is wagered")
+            return Fraction(int(self.ev_flop[idx]), self.scale)
+        if len(c) == 1:
+            if wagered not in W3:
+                raise ValueError(f"before the turn 2 to 4 units are wagered, not {wagered}")
+            return Fraction(int(self.ev_turn[idx, W3.index(wagered)]), self.scale // 50)
+        if wagered not in W4:
+            raise ValueError(f"before the river 3 to 7 units are wagered, not {wagered}")
+        return Fraction(int(self.ev_river[idx, W4.index(wagered)]), self.scale // (50 * 49))
+
+    def play_for(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> str:
+        """The right play before the next community card: ``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
+
+        ``wagered``: units of ante already bet (ante included); if omitted, the amount this
+        strategy would have bet on the way (the optimal path).
+        """
+        h = parse_cards(hole, n=2, what="hole cards")
+        c = parse_cards(community, n=(0, 1, 2), what="community cards so far") if community != () else []
+        parse_cards(h + c, what="hole and community cards")
+        path_w = 1
+        steps = [(sorted(h), None)]
+        for i in range(len(c)):
+            steps.append((sorted(h + c[: i + 1]), None))
+        action = 0
+        for depth, (cards, _) in enumerate(steps):
+            w = wagered if (wagered is not None and depth == len(steps) - 1) else path_w
+            idx = int(colex_index(np.array([cards]))[0])
+            if depth == 0:
+                action = int(self.flop[idx])
+            elif depth == 1:
+                if w not in W3:
+                    raise ValueError(f"before the turn 2 to 4 units are wagered, not {w}")
+                action = int(self.turn[idx, W3.index(w)])
+            else:
+                if w not in W4:
+                    raise ValueError(f"before the river 3 to 7 units are wagered, not {w}")
+                action = int(self.river[idx, W4.index(w)])
+            if depth < len(steps) - 1:
+                if action == 0:
+                    return "fold"  # the optimal path folded earlier
+                path_w += action
+        return "fold" if action == 0 else f"{action}x"
+
+    def expected_value(self, hole: CardsLike) -> Fraction:
+        """The exact expected result (units of ante) of a starting hand played optimally."""
+        h = sorted(parse_cards(hole, n=2, what="hole cards"))
+        return Fraction(int(self.ev_flop[int(colex_index(np.array([h]))[0])]), self.scale)
+
+    def summary(self) -> str:
+        """The strategy in plain words, derived from the decisions."""
+        groups: dict[int, list[str]] = {0: [], 1: [], 2: [], 3: []}
+        ranks = "23456789TJQKA"
+        for hi in range(12, -1, -1):
+            for lo in range(hi, -1, -1):
+                for suited in ((False,) if hi == lo else (True, False)):
+                    a, b = hi * 4 + 3, lo * 4 + (3 if suited else 2)
+                    idx = int(colex_index(np.array([sorted([a, b])]))[0])
+                    name = ranks[hi] + ranks[lo] + ("" if hi == lo else ("s" if suited else "o"))
+                    groups[int(self.flop[idx])].append(name)
+        lines = ["Before the flop card (by starting hand):"]
+        for act, label in ((3, "bet 3x"), (2, "bet 2x"), (1, "bet 1x"), (0, "fold")):
+            if groups[act]:
+                lines.append(f"  {label} ({len(groups[act])} of 169): {' '.join(groups[act])}")
+        lines.append("Before the turn and the river: bet 3x whenever the hand is expected to win "
+                     "(average pay per unit > 0); otherwise bet 1x if the expected loss of the whole "
+                     "wager is smaller than giving up what is already bet, else fold.")
+        w = np.array(W4)
+        share3 = float((self.river == 3).mean())
+        share0 = float((self.river == 0).mean())
+        lines.append(f"  (river decisions over all 4-card sets and amounts: {share3:.1%} bet 3x, "
+                     f"{share0:.1%} fold; 2x is never better than both 1x and 3x)")
+        del w
+        return "\n".join(lines)
+
+
+def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> BankedAnalysis:
+    """The exact analysis of New Hampshire Hold'em under ``decl``'s pay tables."""
+    progress = progress or Progress(False)
+    t = nh_tables(progress)
+    sub4, sub3 = t["sub4"], t["sub3"]
+    main = decl.pay_table("main")
+    pays = table_pays(main)
+    D = lcm(*(p.denominator for p in pays))
+    scaled = np.array([int(p * D) for p in pays] + [-D], np.int64)  # row -1: loses
+    key_rows = _key_rows(main)
+    progress("NH Hold'em: backward induction (river, turn, flop)")
+    n4, n3, n2 = comb(52, 4), comb(52, 3), comb(52, 2)
+    n_rows = len(scaled)
+    # R4[T, r]: how many of the 48 river cards give the 4-card set T a hand on pay row r
+    onehot = np.zeros((N_KEYS, n_rows), np.float32)
+    onehot[np.arange(N_KEYS), key_rows % n_rows] = 1
+    R4f = (t["r4f"].astype(np.float32) @ onehot).astype(np.float64)  # exact: small integers
+    R4 = R4f.astype(np.int64)
+    S4 = R4 @ scaled  # sum over the 48 river cards of the pay, times D
+    # river: scale 48 D
+    V4 = np.empty((n4, len(W4)), np.int64)
+    A4 = np.empty((n4, len(W4)), np.int8)
+    for j, w in enumerate(W4):
+        V4[:, j], A4[:, j] = _best([np.full(n4, -w * 48 * D, np.int64)] + [S4 * (w + b) for b in BETS])
+    # turn: scale 49 * 48 D
+    sums4 = {w: _superset_sum(V4[:, j], sub4, n3) for j, w in enumerate(W4)}
+    V3 = np.empty((n3, len(W3)), np.int64)
+    A3 = np.empty((n3, len(W3)), np.int8)
+    for j, w in enumerate(W3):
+        V3[:, j], A3[:, j] = _best([np.full(n3, -w * 49 * 48 * D, np.int64)] + [sums4[w + b] for b in BETS])
+    # flop: scale 50 * 49 * 48 D
+    sums3 = {w: _superset_sum(V3[:, j], sub3, n2) for j, w in enumerate(W3)}
+    V2, A2 = _best([np.full(n2, -50 * 49 * 48 * D, np.int64)] + [sums3[1 + b] for b in BETS])
+    scale = 50 * 49 * 48 * D
+    strategy = NHStrategy(A2.astype(np.int8), A3, A4, V2, V3, V4, scale)
+
+    progress("NH Hold'em: counting outcomes over 155,937,600 ordered deals")
+    # forward: how many ordered deals reach each set with each amount wagered
+    fold_counts: dict[tuple[str, int], int] = {("flop", 1): int((A2 == 0).sum()) * 50 * 49 * 48}
+    N3 = np.zeros((n3, len(W3)), np.int64)
+    for col in range(sub3.shape[1]):
+        a = A2[sub3[:, col]]
+        for j, w in enumerate(W3):
+            N3[:, j] += a == (w - 1)
+    N4 = np.zeros((n4, len(W4)), np.int64)
+    for j, w in enumerate(W3):
+        fold_counts[("turn", w)] = int(N3[:, j][A3[:, j] == 0].sum()) * 49 * 48
+    for col in range(sub4.shape[1]):
+        s = sub4[:, col]
+        for j, w in enumerate(W3):
+            a, n = A3[s, j], N3[s, j]
+            for b in BETS:
+                N4[:, W4.index(w + b)] += np.where(a == b, n, 0)
+    for j, w in enumerate(W4):
+        fold_counts[("river", w)] = int(N4[:, j][A4[:, j] == 0].sum()) * 48
+    final = np.zeros((n_rows, len(W5)), np.int64)  # deals reaching the showdown, by pay row and W
+    reach = np.zeros((n4, len(W5)), np.float64)
+    for j, w in enumerate(W4):
+        for b in BETS:
+            reach[:, W5.index(w + b)] += np.where(A4[:, j] == b, N4[:, j], 0)
+    final[:] = np.rint(R4f.T @ reach).astype(np.int64)  # exact: integers far below 2**53
+    rows: list[tuple[str, Fraction, int]] = []
+    street_words = {"flop": "before the flop card", "turn": "before the turn card", "river": "before the river card"}
+    for (street, w), count in fold_counts.items():
+        if count:
+            rows.append((f"fold {street_words[street]}, {w} unit{'s' if w > 1 else ''} wagered", Fraction(-w), count))
+    names = [line.outcome for line in main.lines] + ["less than a pair of sixes"]
+    all_pays = pays + [Fraction(-1)]
+    for r in range(len(names)):
+        for j, w in enumerate(W5):
+            if final[r, j]:
+                rows.append((f"{names[r]}, {w} units wagered", all_pays[r] * w, int(final[r, j])))
+    main_table = outcome_table(rows)
+    assert main_table.attrs["total"] == ORDERED_DEALS, "every ordered deal is counted once"
+    ev_direct = Fraction(int(V2.sum()), scale * n2)
+    assert ev_direct == main_table.attrs["return"], "the backward values and the forward counts agree"
+    wagered = Fraction(sum(w * c for (_, w), c in fold_counts.items())
+                       + sum(w * int(final[:, j].sum()) for j, w in enumerate(W5)), ORDERED_DEALS)
+
+    pp_table = decl.pay_table("pair_plus")
+    pp_row = pay_rows(pp_table)[t["v3"].astype(np.intp)]
+    pp = outcome_table([(line.outcome, line.pays, int((pp_row == i).sum())) for i, line in enumerate(pp_table.lines)]
+                       + [("loss", Fraction(-1), int((pp_row < 0).sum()))])
+    six = t["six"]
+    six_table = decl.pay_table("six_card_bonus")
+    six_row = pay_rows(six_table)
+    sx = outcome_table([(line.outcome, line.pays, int(six[six_row == i].sum())) for i, line in enumerate(six_table.lines)]
+                       + [("loss", Fraction(-1), int(six[1:][six_row[1:] < 0].sum()))])
+    tables = {"main": main_table, "pair_plus": pp, "six_card_bonus": sx}
+    returns = {k: v.attrs["return"] for k, v in tables.items()}
+    total = returns["main"]
+    notes = [
+        "main game: per unit ante over the 155,937,600 ordered deals (1,326 hole pairs x 50 x 49 x 48), "
+        "optimal play at every street; the pays column is the net result in units of ante",
+        "payout caps (R21) are not applied in the per-unit analysis; they only bind on very large wins",
+        "Pair Plus over the 22,100 community boards; 6 Card Bonus over the 20,358,520 six-card sets",
+    ]
+    return BankedAnalysis(
+        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
+        house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
+        main_wagers=("ante", "flop", "turn", "river"), notes=notes)
+
+
+def hole_name(cards: CardsLike) -> str:
+    """Two hole cards in text (helper for reports).
+
+    >>> hole_name("As Kd")
+    'As Kd'
+    """
+    return format_cards(parse_cards(cards, n=2))
