@@ -173,7 +173,8 @@ class Showdown:
             win = tuple(i for i in qual if vals[i] == top)
             who = " and ".join(f"seat {i}" for i in win)
             verb = "split" if len(win) > 1 else "wins"
-            results.append((p, win, f"{who} {verb} the {p.name} with {describe(p.system, top)}"))
+            side = f"on {p.name}" if p.name.startswith("board") else f"the {p.name}"
+            results.append((p, win, f"{who} {verb} {side} with {describe(p.system, top)}"))
         total = sum((p.share for p, w, _ in results if w), Fraction(0))
         out = [PortionResult(p.name, (p.share / total if w else Fraction(0)), w, why, p.system,
                              tuple(vals)) for (p, w, why), vals in zip(results, self.values)]

@@ -127,3 +127,56 @@ def test_random_hands_conserve_chips_and_refuse_illegal_actions():
         showdowns += h.showdown is not None
     assert refused > 1000
     assert showdowns > 1000
+
+
+# --- one scripted complete hand per game -------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+from scripted_hands import SCRIPTS, play  # noqa: E402
+
+HISTORIES = Path(__file__).parent / "hand_histories"
+
+#: Final stacks of the scripted hands (each checked by hand against its history).
+FINAL_STACKS = {
+    "archie": [120, 96, 84],
+    "a5-triple-draw": [84, 96, 120],
+    "27-triple-draw": [120, 96, 84],
+    "badugi": [120, 96, 84],
+    "badacey": [84, 96, 120],
+    "badeucey": [102, 96, 102],
+    "drawmaha": [96, 112, 92],
+    "drawmaha-27": [96, 92, 112],
+    "big-o": [102, 96, 102],
+    "double-board-omaha": [118, 96, 86],
+    "stud8": [103, 94, 103],
+    "razzdugi": [86, 120, 94],
+    "27-razzdugi": [103, 103, 94],
+    "super-razzdugi": [88, 96, 116],
+}
+
+
+def test_every_game_has_a_scripted_hand():
+    assert set(SCRIPTS) == set(POT_GAMES) == set(FINAL_STACKS)
+
+
+@pytest.mark.parametrize("key", POT_GAMES)
+def test_scripted_hand(key):
+    h = play(key)
+    assert h.is_over
+    assert h.stacks == FINAL_STACKS[key]
+    assert sum(h.stacks) == 300
+    assert h.history == (HISTORIES / f"{key}.txt").read_text().splitlines()
+    text = "\n".join(h.history)
+    game = POT_DECLARATIONS[key]
+    for street in game.streets:
+        assert f"*** {street.name} ***" in text
+    assert "*** showdown ***" in text
+    if game.is_stud:
+        assert "brings in" in text
+    else:
+        assert "posts the small blind $1" in text and "posts the big blind $2" in text
+    if game.draws:
+        assert "draws" in text and ("stands pat" in text or game.draws == 1)
+    if any(s.discard for s in game.streets):
+        assert text.count("discards") >= 3
