@@ -57,10 +57,8 @@ def crazy4_counts(decl: BankedDeclaration, progress: Progress | None = None) -> 
         players = hands[reps]
         x = values[reps].astype(np.int64)
         progress("Crazy 4: dealer hands per player class (inclusion-exclusion)")
-        lt = dc.count_below(players, x, x)
-        le = dc.count_below(players, x + 1, x)
-        nq = dc.count_below(players, np.full(len(x), q), x)
-        return {"keys": keys, "weights": weights, "x": x, "lt": lt, "le": le, "nq": nq}
+        below = dc.count_below(players, np.stack([x, x + 1, np.full(len(x), q)], axis=1), x)
+        return {"keys": keys, "weights": weights, "x": x, "lt": below[:, 0], "le": below[:, 1], "nq": below[:, 2]}
 
     params = {"game": "crazy4", "qualifier": q, "classes": CRAZY4.n_classes}
     return cached_arrays("crazy4-counts", params, compute, CODE_MODULES + (__name__,))

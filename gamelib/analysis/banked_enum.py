@@ -88,14 +88,9 @@ def canonical_keys(hands: np.ndarray) -> np.ndarray:
     True
     """
     hands = np.asarray(hands)
-    bits = (1 << (hands >> 2).astype(np.int32)).astype(np.int32)
-    suits = hands & 3
-    masks = np.zeros((len(hands), 4), np.int64)
-    for s in range(4):
-        col = np.zeros(len(hands), np.int32)
-        for j in range(hands.shape[1]):
-            col |= np.where(suits[:, j] == s, bits[:, j], 0)
-        masks[:, s] = col
+    cardbit = np.int64(1) << ((hands & 3) * 13 + (hands >> 2)).astype(np.int64)  # suit-major bit
+    full = np.bitwise_or.reduce(cardbit, axis=1)
+    masks = np.stack([(full >> (13 * s)) & 0x1FFF for s in range(4)], axis=1)
     masks.sort(axis=1)
     return (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
 
@@ -122,6 +117,7 @@ class DisjointCounter:
         values = values.astype(np.int64)
         contrib = _colex_contributions(hands, self.k)
         self.levels: list[tuple[str, np.ndarray]] = []
+        self.starts: dict[int, np.ndarray] = {}
         for level in range(self.k):
             n_sub = comb(52, level)
             if level == 0:
@@ -129,7 +125,7 @@ class DisjointCounter:
                 self.levels.append(("table", _cumulative(hist.reshape(1, -1))))
                 continue
             subs = list(itertools.combinations(range(self.k), level))
-            idx = np.concatenate([_subset_colex(contrib, s) for s in subs])
+            idx = np.concatenate([_subset_colex(contrib, s) for s in subs]).astype(np.int64)
             vals = np.tile(values, len(subs))
             if n_sub * self.nv <= self.TABLE_LIMIT:
                 hist = np.bincount(idx * self.nv + vals, minlength=n_sub * self.nv).reshape(n_sub, self.nv)
@@ -137,43 +133,55 @@ class DisjointCounter:
             else:
                 keys = idx * self.nv + vals
                 dtype = np.int32 if n_sub * self.nv < 2**31 else np.int64
-                self.levels.append(("sorted", np.sort(keys.astype(dtype))))
+                data = np.sort(keys.astype(dtype))
+                self.levels.append(("sorted", data))
+                self.starts[level] = np.searchsorted(data, np.arange(n_sub, dtype=np.int64) * self.nv)
 
     def count_below(self, players: np.ndarray, thresholds: np.ndarray, player_values: np.ndarray | None = None) -> np.ndarray:
         """For each player hand (rows ascending) the number of dealer hands disjoint from it with
-        value below its threshold. ``player_values`` (the value of each player hand as a dealer
-        hand) is needed when the player holds ``k`` cards.
+        value below its threshold (``thresholds`` of shape ``(n,)``, or ``(n, m)`` for ``m``
+        thresholds per hand; the answer has the same shape). ``player_values`` (the value of each
+        player hand as a dealer hand) is needed when the player holds ``k`` cards.
         """
         players = np.asarray(players, dtype=np.int64)
-        t = np.asarray(thresholds, dtype=np.int64)
+        t_in = np.asarray(thresholds, dtype=np.int64)
+        t = t_in.reshape(len(players), -1)
         j = players.shape[1]
-        total = np.zeros(len(players), np.int64)
+        total = np.zeros(t.shape, np.int64)
         contrib = _colex_contributions(players, min(j, self.k - 1))
         for level in range(0, min(j, self.k - 1) + 1):
             kind, data = self.levels[level]
             sign = -1 if level % 2 else 1
-            for s in itertools.combinations(range(j), level):
-                ci = _subset_colex(contrib, s) if level else np.zeros(len(players), np.int64)
-                if kind == "table":
-                    got = data[ci, t]
-                else:
-                    base = ci * self.nv
-                    got = np.searchsorted(data, base + t) - np.searchsorted(data, base)
-                total += sign * got.astype(np.int64)
+            subsets = list(itertools.combinations(range(j), level))
+            cis = [_subset_colex(contrib, s) if level else np.zeros(len(players), np.int64) for s in subsets]
+            if kind == "table":
+                for ci in cis:
+                    total += sign * data[ci[:, None], t].astype(np.int64)
+                continue
+            # one binary search per query, with the queries sorted (fast, cache-friendly)
+            ci_all = np.stack(cis).astype(np.int64)  # (subsets, players)
+            queries = (ci_all[:, :, None] * self.nv + t[None, :, :]).ravel()
+            order = np.argsort(queries, kind="stable")
+            found = np.empty(len(queries), np.int64)
+            found[order] = np.searchsorted(data, queries[order])
+            found = found.reshape(len(cis), len(players), -1)
+            starts = self.starts[level][ci_all]
+            total += sign * (found - starts[:, :, None]).sum(axis=0)
         if j >= self.k:
             if j > self.k:  # pragma: no cover - not needed by the games here
                 raise NotImplementedError("player hands larger than dealer hands")
             if player_values is None:
                 raise ValueError("player_values is needed when the player holds as many cards as the dealer")
             sign = -1 if self.k % 2 else 1
-            total += sign * (np.asarray(player_values) < t).astype(np.int64)
-        return total
+            total += sign * (np.asarray(player_values)[:, None] < t).astype(np.int64)
+        return total.reshape(t_in.shape)
 
 
 def _colex_contributions(hands: np.ndarray, max_size: int) -> dict[tuple[int, int], np.ndarray]:
     """``C(card, j)`` for every card position and ``j`` in ``1..max_size`` (int64 columns)."""
     idx = np.asarray(hands, dtype=np.intp)
-    return {(pos, j): BINOM[:, j].copy()[idx[:, pos]] for pos in range(idx.shape[1]) for j in range(1, max_size + 1)}
+    columns = {j: BINOM[:, j].astype(np.int32) for j in range(1, max_size + 1)}
+    return {(pos, j): columns[j][idx[:, pos]] for pos in range(idx.shape[1]) for j in range(1, max_size + 1)}
 
 
 def _subset_colex(contrib: dict[tuple[int, int], np.ndarray], positions: tuple[int, ...]) -> np.ndarray:

@@ -61,7 +61,7 @@ def nh_tables(progress: Progress | None = None) -> dict[str, np.ndarray]:
         contrib = _colex_contributions(h5, 4)
         sub5 = np.stack([_subset_colex(contrib, s) for s in itertools.combinations(range(5), 4)], axis=1)
         # R4f[T, key]: how many of the 48 cards completing the 4-card set T make a hand of that key
-        out["r4f"] = np.bincount((sub5 * N_KEYS + out["key5"][:, None]).ravel(),
+        out["r4f"] = np.bincount((sub5.astype(np.int64) * N_KEYS + out["key5"][:, None]).ravel(),
                                  minlength=comb(52, 4) * N_KEYS).reshape(-1, N_KEYS).astype(np.int8)
         for n, k in ((4, 3), (3, 2)):
             hands = combinations_array(52, n)

@@ -47,10 +47,9 @@ def three_card_counts(decl: BankedDeclaration, progress: Progress | None = None)
         dc = DisjointCounter(hands, values, THREE_CARD.n_classes)
         players = hands[reps]
         x = values[reps].astype(np.int64)
+        below = dc.count_below(players, np.stack([x, x + 1, np.full(len(x), q)], axis=1), x)
         return {
-            "keys": keys, "weights": weights, "x": x,
-            "lt": dc.count_below(players, x, x), "le": dc.count_below(players, x + 1, x),
-            "nq": dc.count_below(players, np.full(len(x), q), x),
+            "keys": keys, "weights": weights, "x": x, "lt": below[:, 0], "le": below[:, 1], "nq": below[:, 2],
             "six": six_card_high_counts(HIGH),
         }
 

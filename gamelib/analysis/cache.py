@@ -92,6 +92,9 @@ def cached(name: str, params: Any, compute: Callable[[], T], code_modules: Itera
     return result
 
 
+_ARRAYS: dict[str, dict[str, Any]] = {}  # arrays loaded by this process, by cache file
+
+
 def cached_arrays(
     name: str, params: Any, compute: Callable[[], dict[str, Any]], code_modules: Iterable[str] = ()
 ) -> dict[str, Any]:
@@ -109,10 +112,14 @@ def cached_arrays(
     if folder is None:
         return compute()
     path = folder / (cache_key(name, params, code_modules) + ".npz")
+    if str(path) in _ARRAYS and path.exists():  # already loaded by this process (same key)
+        return dict(_ARRAYS[str(path)])
     if path.exists():
         try:
             with np.load(path, allow_pickle=False) as data:
-                return {k: data[k] for k in data.files}
+                loaded = {k: data[k] for k in data.files}
+            _ARRAYS[str(path)] = loaded
+            return dict(loaded)
         except (OSError, ValueError):
             pass  # a damaged file is recomputed
     result = compute()

@@ -1,0 +1,133 @@
+"""The command line: ``python -m gamelib <command> ...`` (also installed as ``gamelib``).
+
+Commands (argparse subcommands; another command is added by writing a ``register_<name>``
+function that takes the subparsers object and listing it in ``COMMANDS``):
+
+* ``analyze GAME [--pay WAGER ROW=PAYS ...]`` -- the exact analysis of a banked game: every
+  outcome table and the summary (progress on stderr while it computes);
+* ``strategy GAME CARDS [--community CARDS] [--wagered UNITS]`` -- the right play for a hand;
+* ``settle GAME --wager KEY=DOLLARS ... --player CARDS --dealer CARDS ...`` -- settle one hand.
+
+>>> main(["settle", "crazy4", "--player", "As Ad Kc 7h 2s", "--dealer", "Qs Jd 8c 5h 3d",
+...       "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"])
+player: pair of aces (A-A-K-7)
+dealer: queen-jack high (Q-J-8-5)
+Ante $5: $0 -- dealer does not qualify (queen-jack high (Q-J-8-5)): Ante pushes
+Play (3x) $15: +$15 -- dealer does not qualify: Play wins 1 to 1
+Super Bonus $5: $0 -- less than a straight, player beats the dealer (the dealer does not qualify): Super Bonus pushes (R19)
+total: +15
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+from . import BANKED_GAMES, get_game
+from .errors import GameError
+
+
+def _pay_change(text: str) -> tuple[str, Fraction]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"a pay change is ROW=PAYS (e.g. 'flush=2'), not {text!r}")
+    row, pays = text.rsplit("=", 1)
+    try:
+        return row.strip(), Fraction(pays.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"pays must be a number such as 2, 1.5 or 3/2, not {pays!r}") from None
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    for wager, *changes in args.pay or []:
+        pays = dict(_pay_change(c) for c in changes)
+        game = game.with_pay_table(wager, pays)
+    analysis = game.analyze(progress=not args.quiet)
+    print(analysis.text())
+    return 0
+
+
+def register_analyze(sub: argparse._SubParsersAction) -> None:
+    """The ``analyze`` command."""
+    p = sub.add_parser("analyze", help="exact analysis of a banked game (outcome tables, house edge, strategy)")
+    p.add_argument("game", choices=BANKED_GAMES)
+    p.add_argument("--pay", nargs="+", action="append", metavar=("WAGER", "ROW=PAYS"),
+                   help="analyse under another pay table, e.g. --pay super_bonus 'flush=2'")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.set_defaults(func=_cmd_analyze)
+
+
+def _cmd_strategy(args: argparse.Namespace) -> int:
+    strategy = get_game(args.game).strategy()
+    if args.game == "nh-holdem":
+        play = strategy.play_for(args.cards, args.community or (), args.wagered)
+    else:
+        play = strategy.play_for(args.cards)
+    print(play)
+    return 0
+
+
+def register_strategy(sub: argparse._SubParsersAction) -> None:
+    """The ``strategy`` command."""
+    p = sub.add_parser("strategy", help="the right play for a hand (derived from the exact analysis)")
+    p.add_argument("game", choices=BANKED_GAMES)
+    p.add_argument("cards", help="the player's cards, e.g. 'As Ad 9c 6h 3s'")
+    p.add_argument("--community", help="NH Hold'em: community cards already shown")
+    p.add_argument("--wagered", type=int, help="NH Hold'em: units of ante already wagered")
+    p.set_defaults(func=_cmd_strategy)
+
+
+def _cmd_settle(args: argparse.Namespace) -> int:
+    wagers: dict[str, int] = {}
+    for item in args.wager:
+        key, _, amount = item.partition("=")
+        try:
+            wagers[key.strip()] = int(amount)
+        except ValueError:
+            raise GameError(f"a wager is KEY=DOLLARS (whole dollars), not {item!r}") from None
+    cards = {k: getattr(args, k) for k in ("player", "dealer", "hole", "community", "bonus") if getattr(args, k)}
+    print(get_game(args.game).settle(wagers=wagers, **cards))
+    return 0
+
+
+def register_settle(sub: argparse._SubParsersAction) -> None:
+    """The ``settle`` command."""
+    p = sub.add_parser("settle", help="settle one hand of a banked game")
+    p.add_argument("game", choices=BANKED_GAMES)
+    p.add_argument("--wager", action="append", required=True, metavar="KEY=DOLLARS")
+    for hand in ("player", "dealer", "hole", "community", "bonus"):
+        p.add_argument(f"--{hand}", metavar="CARDS")
+    p.set_defaults(func=_cmd_settle)
+
+
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [register_analyze, register_strategy, register_settle]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered command.
+
+    >>> sorted(build_parser()._subparsers._group_actions[0].choices)
+    ['analyze', 'settle', 'strategy']
+    """
+    parser = argparse.ArgumentParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for register in COMMANDS:
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 with a message for refused input)."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except GameError as e:
+        print(f"gamelib: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
