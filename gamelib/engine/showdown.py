@@ -284,6 +284,89 @@ def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
     return Showdown(game, hands, board, boards, community)
 
 
+OMAHA_CHUNK = 512
+
+
+@lru_cache(maxsize=None)
+def _omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    from ..rankings.high import HIGH
+    from ..rankings.lowball import A5_LOW, low8_from_a5
+
+    high = HIGH.multiset_table(5).astype(np.int16)
+    low = low8_from_a5(A5_LOW.multiset_table(5)).astype(np.int16)
+    return high, low, HIGH.flush_table.astype(np.int16)
+
+
+def omaha_many(system: str, hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    """Omaha values ``(deals, players)`` with one board per deal shared by all its players.
+
+    The same values as ``evaluate(system, ...)`` (the tests hold it to that), but each board's
+    three-card combinations are keyed once per deal instead of once per player, in 32-bit
+    arithmetic: the fast path of ``judge_many`` for the Omaha games.
+
+    >>> h = np.array([[parse_cards("As Ks 2d 3c"), parse_cards("Qh Qd 4c 4d")]])
+    >>> b = np.array([parse_cards("Qs Js 9s 4h 8c")])
+    >>> omaha_many("omaha-high", h, b).tolist() == [evaluate("omaha-high", ["As Ks 2d 3c", "Qh Qd 4c 4d"], b[0]).tolist()]
+    True
+    """
+    return omaha_many_systems((system,), hands, boards)[system]
+
+
+def omaha_many_systems(systems: tuple[str, ...], hands: np.ndarray, boards: np.ndarray) -> dict[str, np.ndarray]:
+    """``omaha_many`` for several Omaha systems on the same board, keying each combination once.
+
+    >>> h = np.array([[parse_cards("As 2s Kd Kc 7h"), parse_cards("Ah 3h Qd Qc 8s")]])
+    >>> v = omaha_many_systems(("omaha-high", "omaha-low8"), h, np.array([parse_cards("4c 5d 6s Jh Kh")]))
+    >>> [describe(k, int(x[0, 0])) for k, x in v.items()]
+    ['three of a kind, kings (K-K-K-J-6)', 'six-five low (6-5-4-2-A)']
+    """
+    if len(hands) > OMAHA_CHUNK:  # small blocks stay in the processor's cache
+        parts = [omaha_many_systems(systems, hands[i:i + OMAHA_CHUNK], boards[i:i + OMAHA_CHUNK])
+                 for i in range(0, len(hands), OMAHA_CHUNK)]
+        return {k: np.concatenate([part[k] for part in parts]) for k in systems}
+    from ..rankings.core import CARD_BIT, CARD_SUIT, CARD_W5, subset_indices
+
+    high_t, low_t, flush_t = _omaha_tables()
+    d, p, h = hands.shape
+    pairs = subset_indices(h, 2)
+    triples = subset_indices(boards.shape[1], 3)
+    w5 = CARD_W5.astype(np.int32)
+    hp = hands[:, :, pairs]  # (D, P, NP, 2)
+    bt = boards[:, triples]  # (D, NT, 3)
+    keys = w5[hp].sum(axis=3, dtype=np.int32)[:, :, :, None] + w5[bt].sum(axis=2, dtype=np.int32)[:, None, None, :]
+    out: dict[str, np.ndarray] = {}
+    if "omaha-low8" in systems:
+        out["omaha-low8"] = low_t[keys].reshape(d, p, -1).max(axis=2).astype(np.int32)
+    if "omaha-high" not in systems:
+        return {k: out[k] for k in systems}
+    vals = high_t[keys].reshape(d, p, -1).max(axis=2).astype(np.int32)
+    # Five board cards hold at most one suit three times: only that suit can make a flush, and
+    # only for a player holding two of it.
+    counts = (CARD_SUIT[boards][:, :, None] == np.arange(4)).sum(axis=1)
+    fs = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), -1)
+    cand = (fs[:, None] >= 0) & ((CARD_SUIT[hands] == fs[:, None, None]).sum(axis=2) >= 2)
+    di, pi = np.nonzero(cand)
+    if di.size:
+        hp_c, bt_c, f = hp[di, pi], bt[di], fs[di]
+        ps = CARD_SUIT[hp_c]
+        pair_ok = (ps[..., 0] == f[:, None]) & (ps[..., 1] == f[:, None])
+        trip_ok = (CARD_SUIT[bt_c] == f[:, None, None]).all(axis=2)
+        flush = pair_ok[:, :, None] & trip_ok[:, None, :]
+        bits = CARD_BIT.astype(np.int32)
+        masks = bits[hp_c].sum(axis=2)[:, :, None] + bits[bt_c].sum(axis=2)[:, None, :]
+        fv = np.where(flush, flush_t[np.where(flush, masks, 0)], 0).reshape(len(di), -1).max(axis=1)
+        vals[di, pi] = np.maximum(vals[di, pi], fv)
+    out["omaha-high"] = vals
+    return {k: out[k] for k in systems}
+
+
+def _refuse_duplicate_deals(cards: np.ndarray) -> None:
+    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+    bad = np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
+    if bad.size:
+        raise DuplicateCardError(f"deal {int(bad[0])} holds a card twice: one deck has one of each card")
+
+
 def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = None,
                live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
     """Vectorized judge: winners masks ``(deals, players)`` per portion for many deals at once.
@@ -305,6 +388,8 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     d, p, c = hands.shape
     if c != game.hole_cards:
         raise HandSizeError(f"a {game.title} hand has {game.hole_cards} cards, not {c}")
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        raise HandSizeError("hands hold card numbers outside 0-51")
     flat = hands.reshape(d * p, c)
     if live is None:
         live = np.ones((d, p), bool)
@@ -317,15 +402,22 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
             bds = bds[:, None, :]
         if bds.shape[:2] != (d, game.boards):
             raise HandSizeError(f"boards must be shaped (deals, {game.boards}, 5), not {bds.shape}")
+        _refuse_duplicate_deals(np.concatenate([hands.reshape(d, p * c), bds.reshape(d, -1)], axis=1))
+    else:
+        _refuse_duplicate_deals(hands.reshape(d, p * c))
     out: dict[str, np.ndarray] = {}
     any_winner = np.zeros(d, bool)
+    omaha: dict[int, dict[str, np.ndarray]] = {}
+    for b in range(game.boards):
+        wanted = tuple(q.system for q in game.portions if q.system.startswith("omaha") and q.board == b)
+        if wanted:
+            omaha[b] = omaha_many_systems(wanted, hands, bds[:, b, :])  # type: ignore[index]
     for portion in game.portions:
         if portion.system.startswith("omaha"):
-            brd = np.repeat(bds[:, portion.board, :], p, axis=0)  # type: ignore[index]
-            v = evaluate(portion.system, flat, brd)
+            v = omaha[portion.board][portion.system]
         else:
-            v = evaluate(portion.system, flat)
-        v = v.reshape(d, p).astype(np.int64)
+            v = evaluate(portion.system, flat).reshape(d, p)
+        v = v.astype(np.int64)
         bar = qualifier_value(portion.system, portion.qualifier)
         v = np.where(live & (v >= bar), v, -1)
         top = v.max(axis=1, keepdims=True)
@@ -337,4 +429,4 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     return out
 
 
-__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "qualifier_value", "SPLIT_NAME"]
+__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "omaha_many", "qualifier_value", "SPLIT_NAME"]
