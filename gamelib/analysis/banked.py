@@ -96,6 +96,7 @@ class BankedAnalysis:
     strategy: Any
     main_wagers: tuple[str, ...]
     notes: list[str] = field(default_factory=list)
+    caps: pd.DataFrame | None = None
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -121,6 +122,9 @@ class BankedAnalysis:
             out.append(f"total return: {float(table.attrs['return']):.6f}")
         out.append("\n-- summary --")
         out.append(self.summary.to_string(index=False, float_format=lambda v: f"{v:.6f}"))
+        if self.caps is not None:
+            out.append("\n-- main game with the payout cap, by ante (R21) --")
+            out.append(self.caps.to_string(index=False, float_format=lambda v: f"{v:.6f}"))
         if self.strategy is not None:
             out.append("\n-- strategy --")
             out.append(self.strategy.summary())

@@ -30,12 +30,14 @@ from fractions import Fraction
 from math import comb, lcm
 
 import numpy as np
+import pandas as pd
 
 from ..cards import CardsLike, format_cards, parse_cards
 from ..engine.banked import pay_rows
 from ..games.banked import BankedDeclaration
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
+from ..games.banked import NH_HOLDEM as NH_DECL
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
 from .banked_enum import _colex_contributions, _subset_colex, colex_index, combinations_array, six_card_high_counts
 from .cache import cached_arrays
@@ -213,16 +215,53 @@ class NHStrategy:
         for act, label in ((3, "bet 3x"), (2, "bet 2x"), (1, "bet 1x"), (0, "fold")):
             if groups[act]:
                 lines.append(f"  {label} ({len(groups[act])} of 169): {' '.join(groups[act])}")
-        lines.append("Before the turn and the river: bet 3x whenever the hand is expected to win "
-                     "(average pay per unit > 0); otherwise bet 1x if the expected loss of the whole "
-                     "wager is smaller than giving up what is already bet, else fold.")
-        w = np.array(W4)
-        share3 = float((self.river == 3).mean())
-        share0 = float((self.river == 0).mean())
-        lines.append(f"  (river decisions over all 4-card sets and amounts: {share3:.1%} bet 3x, "
-                     f"{share0:.1%} fold; 2x is never better than both 1x and 3x)")
-        del w
+        for name, actions, sizes, n in (("turn", self.turn, W3, 3), ("river", self.river, W4, 4)):
+            lines.append(f"Before the {name} card ({n} cards seen), by the cards held "
+                         f"(share of such {n}-card sets, over {sizes[0]}-{sizes[-1]} units already bet):")
+            groups_of = card_groups(n)
+            for label, mask in groups_of:
+                acts = actions[mask].ravel()
+                if acts.size == 0:
+                    continue
+                shares = np.bincount(acts, minlength=4) / acts.size
+                parts = [f"{'fold' if a == 0 else f'{a}x'} {shares[a]:.0%}" for a in (3, 2, 1, 0) if shares[a] >= 0.005]
+                lines.append(f"  {label}: {', '.join(parts)}")
+        counts = np.bincount(np.concatenate([self.turn.ravel(), self.river.ravel()]), minlength=4)
+        lines.append(f"Bets of 2x chosen at the turn or river: {int(counts[2])} of {int(counts.sum()):,} decisions "
+                     "(the value is linear in the bet, so 1x or 3x is always at least as good).")
         return "\n".join(lines)
+
+
+def card_groups(n: int) -> list[tuple[str, np.ndarray]]:
+    """Plain-words groups of all ``n``-card sets (3 or 4) in colex order, for strategy summaries.
+
+    >>> [label for label, _ in card_groups(3)][:2]
+    ['three of a kind', 'pair of jacks or better']
+    """
+    sets = combinations_array(52, n).astype(np.int64)
+    ranks, suits = sets >> 2, sets & 3
+    counts = np.stack([(ranks == r).sum(axis=1) for r in range(13)], axis=1)
+    most = counts.max(axis=1)
+    pairs = (counts == 2).sum(axis=1)
+    pair_rank = np.where(counts == 2, np.arange(13), -1).max(axis=1)
+    suited = np.stack([(suits == t).sum(axis=1) for t in range(4)], axis=1).max(axis=1) == n
+    low = np.where(ranks == 12, -1, ranks)  # the ace also plays low in a straight
+    span = np.minimum(ranks.max(axis=1) - ranks.min(axis=1), low.max(axis=1) - low.min(axis=1))
+    nopair = most == 1
+    groups = [
+        ("four of a kind", most == 4),
+        ("three of a kind", most == 3),
+        ("two pair", pairs == 2),
+        ("pair of jacks or better", (most == 2) & (pairs == 1) & (pair_rank >= 9)),
+        ("pair of sixes through tens", (most == 2) & (pairs == 1) & (pair_rank >= 4) & (pair_rank <= 8)),
+        ("pair of fives or lower", (most == 2) & (pairs == 1) & (pair_rank <= 3)),
+        (f"no pair, {n} suited cards within a straight's span", nopair & suited & (span <= 4)),
+        (f"no pair, {n} suited cards", nopair & suited & (span > 4)),
+        (f"no pair, {n} cards within a straight's span", nopair & ~suited & (span <= 4)),
+        ("no pair, ace high", nopair & ~suited & (span > 4) & (ranks.max(axis=1) == 12)),
+        ("no pair, other", nopair & ~suited & (span > 4) & (ranks.max(axis=1) < 12)),
+    ]
+    return [(label, mask) for label, mask in groups if mask.any()]
 
 
 def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> BankedAnalysis:
@@ -319,13 +358,40 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> Ban
     notes = [
         "main game: per unit ante over the 155,937,600 ordered deals (1,326 hole pairs x 50 x 49 x 48), "
         "optimal play at every street; the pays column is the net result in units of ante",
-        "payout caps (R21) are not applied in the per-unit analysis; they only bind on very large wins",
+        "the outcome table is per unit ante without the payout cap; the cap table shows the main game with "
+        "the cap at each ante (same strategy; the cap binds only on the largest wins)",
         "Pair Plus over the 22,100 community boards; 6 Card Bonus over the 20,358,520 six-card sets",
     ]
     return BankedAnalysis(
         game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
         house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
-        main_wagers=("ante", "flop", "turn", "river"), notes=notes)
+        main_wagers=("ante", "flop", "turn", "river"), notes=notes, caps=capped_returns(decl, main_table))
+
+
+def capped_returns(decl: BankedDeclaration, main_table: pd.DataFrame) -> pd.DataFrame:
+    """The main game's exact return per unit ante with the payout cap (R21) at each allowed ante,
+    no side bets, played with the uncapped strategy: a win of ``pays * ante`` dollars above the
+    cap is paid as the cap.
+
+    >>> t = outcome_table([("royal", Fraction(2000), 1), ("loss", Fraction(-4), 9)])
+    >>> float(capped_returns(NH_DECL, t)["return"][0])  # $2 ante: $4,000 capped at $1,000
+    46.4
+    """
+    total = main_table.attrs["total"]
+    rows = []
+    for ante in decl.wager("ante").allowed or ():
+        cap = decl.caps[ante]
+        value = Fraction(0)
+        capped = 0
+        for p, c in zip(main_table.attrs["pays_exact"], main_table["combinations"]):
+            dollars = p * ante
+            if dollars > cap:
+                dollars, capped = Fraction(cap), capped + int(c)
+            value += dollars / ante * int(c)
+        ret = value / total
+        rows.append({"ante": ante, "cap": cap, "hands capped": capped, "return": float(ret),
+                     "house edge": float(-ret), "exact return": ret})
+    return pd.DataFrame(rows)
 
 
 def hole_name(cards: CardsLike) -> str:
