@@ -58,7 +58,11 @@ RULINGS_ADDED: dict[str, str] = {
 
 @dataclass(frozen=True)
 class LegalAction:
-    """One kind of action legal now; ``min``/``max`` are the totals a bet may make (or cards)."""
+    """One kind of action legal now; ``min``/``max`` are the totals a bet may make (or cards).
+
+    >>> str(LegalAction("raise", 4, 7)), str(LegalAction("call", 2, 2))
+    ('raise to $4-$7', 'call $2')
+    """
 
     kind: str
     min: Optional[int] = None
@@ -77,7 +81,12 @@ class LegalAction:
 
 
 class Hand:
-    """The state machine of one hand (see the module docstring)."""
+    """The state machine of one hand (see the module docstring).
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> Hand(POT_DECLARATIONS["razzdugi"], [20, 20], seed=4).street.name
+    'third street'
+    """
 
     def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
                  structure: Optional[Structure] = None, seed: Any = None, deck: Any = None,
@@ -204,7 +213,12 @@ class Hand:
 
     @property
     def street(self) -> Any:
-        """The street being played (a ``gamelib.games.pot.Street``)."""
+        """The street being played (a ``gamelib.games.pot.Street``).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> Hand(POT_DECLARATIONS["big-o"], [20, 20], seed=4).street.name
+        'pre-flop'
+        """
         return self.game.streets[min(self.street_index, len(self.game.streets) - 1)]
 
     def _begin_street(self) -> None:

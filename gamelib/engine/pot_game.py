@@ -23,7 +23,11 @@ from .showdown import Showdown, judge, judge_many
 
 @dataclass(frozen=True)
 class PotGameEngine:
-    """One pot game: ``declaration`` (the rules as data) and what the engine does with it."""
+    """One pot game: ``declaration`` (the rules as data) and what the engine does with it.
+
+    >>> pot_game("archie").declaration.no_qualifier
+    'split'
+    """
 
     declaration: PotGame
 

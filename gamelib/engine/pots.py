@@ -24,7 +24,11 @@ from ..errors import GameError
 
 @dataclass(frozen=True)
 class Pot:
-    """One pot: its ``amount`` in dollars and the seats ``eligible`` to win it."""
+    """One pot: its ``amount`` in dollars and the seats ``eligible`` to win it.
+
+    >>> Pot(30, (0, 2)).amount
+    30
+    """
 
     amount: int
     eligible: tuple[int, ...]

@@ -40,7 +40,12 @@ SPLIT_NAME = "split (no qualifier)"
 
 @dataclass(frozen=True)
 class PortionResult:
-    """One portion of one pot: its ``share`` of that pot, its ``winners`` and the words why."""
+    """One portion of one pot: its ``share`` of that pot, its ``winners`` and the words why.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ks Qd Jh Tc"]).portions[0].share
+    Fraction(1, 1)
+    """
 
     name: str
     share: Fraction
@@ -84,7 +89,12 @@ def _low_order(card: int, ace_high: bool) -> tuple[int, int]:
 
 
 class Showdown:
-    """The judged showdown of one hand (see the module docstring)."""
+    """The judged showdown of one hand (see the module docstring).
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> Showdown(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", None]).live
+    (0,)
+    """
 
     def __init__(self, game: PotGame, hands: Sequence[Any], board: Any = None,
                  boards: Optional[Sequence[Any]] = None, community: Any = None) -> None:

@@ -139,7 +139,11 @@ class DealersChoice:
 
 @dataclass
 class Seat:
-    """A seated player: name and stack, and whether he must post a big blind to get a hand."""
+    """A seated player: name and stack, and whether he must post a big blind to get a hand.
+
+    >>> Seat("Ann", 40).owes_big_blind
+    True
+    """
 
     player: str
     stack: int
@@ -149,7 +153,11 @@ class Seat:
 
 @dataclass
 class CashOut:
-    """A player's last cash-out: how much, and the button moves counted since."""
+    """A player's last cash-out: how much, and the button moves counted since.
+
+    >>> CashOut(150).button_moves
+    0
+    """
 
     amount: int
     button_moves: int = 0
@@ -161,6 +169,9 @@ class Table:
     ``game`` is a game key, a ``Rotation`` or a ``DealersChoice``; ``structure`` is a
     ``Structure``, a Big O structure name (``"$1-$2"``, ``"$2-$4"``, ``"$4-$4"``, ``"$1-$4"``) or
     ``None`` for the game's default ($2/$4).
+
+    >>> Table("badugi", seats=6).seats
+    [None, None, None, None, None, None]
     """
 
     def __init__(self, game: Union[str, Rotation, DealersChoice], structure: Union[Structure, str, None] = None,
