@@ -131,8 +131,10 @@ def test_random_hands_conserve_chips_and_refuse_illegal_actions():
 
 # --- one scripted complete hand per game -------------------------------------------------
 
+import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).parent))  # scripted_hands sits next to this file
 from scripted_hands import SCRIPTS, play  # noqa: E402
 
 HISTORIES = Path(__file__).parent / "hand_histories"
