@@ -139,8 +139,8 @@ def comparison_html(c: Comparison, four_color: bool = False) -> str:
         )
         rows.append(
             "<tr>"
-            f'<td style="padding:4px 8px;font-weight:bold;">Hand {i + 1}</td>'
-            f'<td style="padding:4px 8px;">{hand_html(list(r.cards), four_color=four_color, highlight=set(r.best) or None)}</td>'
+            f'<td style="padding:4px 8px;font-weight:bold;white-space:nowrap;">Hand {i + 1}</td>'
+            f'<td style="padding:4px 8px;white-space:nowrap;">{hand_html(list(r.cards), four_color=four_color, highlight=set(r.best) or None)}</td>'
             f'<td style="padding:4px 8px;">{html.escape(r.description)}</td>'
             f'<td style="padding:4px 8px;">{badge}</td>'
             "</tr>"
@@ -247,7 +247,7 @@ def category_table_html(system: str, n_cards: int, four_color: bool = False) -> 
         rows.append(
             "<tr>"
             f'<td style="padding:3px 8px;font-weight:bold;">{html.escape(row["category"])}</td>'
-            f'<td style="padding:3px 8px;">{hand_html(cards, four_color=four_color, highlight=best or None)}</td>'
+            f'<td style="padding:3px 8px;white-space:nowrap;">{hand_html(cards, four_color=four_color, highlight=best or None)}</td>'
             f'<td style="padding:3px 8px;">{html.escape(rankings.describe(system, value))}</td>'
             f'<td style="padding:3px 8px;text-align:right;">{int(row["combinations"]):,}</td>'
             f'<td style="padding:3px 8px;text-align:right;">{row["probability"]:.6f}</td>'
