@@ -6,12 +6,14 @@ modules that compute it. Change the code, the parameters or a pay table and the 
 a stale result is never returned. ``GAMELIB_CACHE=off`` disables the cache.
 
 >>> import tempfile, os
+>>> saved = os.environ.get("GAMELIB_CACHE")
 >>> os.environ["GAMELIB_CACHE"] = tempfile.mkdtemp()
 >>> calls = []
 >>> cached("demo", {"n": 3}, lambda: calls.append(1) or {"answer": 42})
 {'answer': 42}
 >>> cached("demo", {"n": 3}, lambda: calls.append(1) or {"answer": 42}), len(calls)
 ({'answer': 42}, 1)
+>>> _ = os.environ.pop("GAMELIB_CACHE") if saved is None else os.environ.update(GAMELIB_CACHE=saved)
 """
 
 from __future__ import annotations
@@ -101,10 +103,12 @@ def cached_arrays(
     """Like :func:`cached` for a dict of numpy arrays, stored as one ``.npz`` file.
 
     >>> import numpy as np, tempfile, os
+    >>> saved = os.environ.get("GAMELIB_CACHE")
     >>> os.environ["GAMELIB_CACHE"] = tempfile.mkdtemp()
     >>> out = cached_arrays("demo-arrays", {"n": 2}, lambda: {"a": np.arange(3)})
     >>> cached_arrays("demo-arrays", {"n": 2}, lambda: {"a": np.zeros(1)})["a"].tolist()
     [0, 1, 2]
+    >>> _ = os.environ.pop("GAMELIB_CACHE") if saved is None else os.environ.update(GAMELIB_CACHE=saved)
     """
     import numpy as np
 

@@ -149,3 +149,37 @@ def test_a_new_super_bonus_table_is_analysed_quickly(c4):
     assert time.perf_counter() - start < 5  # the benchmark holds it to 1 s on an idle machine
     assert other.returns["super_bonus"] < c4.returns["super_bonus"]
     assert other.tables["super_bonus"].attrs["total"] == PAIRINGS
+
+
+def test_filing_probabilities_and_returns_per_row(c4):
+    ante, play = c4.tables["ante"], c4.tables["play"]
+    assert [round(p, 6) for p in ante["probability"]] == [0.355028, 0.118647, 0.526325]
+    assert [round(r, 6) for r in ante["return"]] == [0.355028, 0.0, -0.526325]
+    assert [round(p, 6) for p in play["probability"]] == [0.168465, 0.304930, 0.235352, 0.274169, 0.017084]
+    assert [round(r, 6) for r in play["return"]] == [0.505394, 0.304930, 0.0, -0.274169, -0.051251]
+    qu = c4.tables["queens_up"]
+    assert [round(r, 6) for r in qu["return"]] == [0.012005, 0.031890, 0.157983, 0.176403, 0.117518, 0.095078,
+                                                   0.093467, -0.752115]
+
+
+def test_analysis_agrees_with_the_settlement_engine(c4):
+    """Hands settled one by one by the engine, with the derived play, give the analysed rules."""
+    game = get_game("crazy4")
+    rng = np.random.default_rng(11)
+    for _ in range(30):
+        deal = rng.choice(52, 10, replace=False)
+        player, dealer = format_cards(deal[:5]), format_cards(deal[5:])
+        play = c4.strategy.play_for(player)
+        k = {"fold": 0, "1x": 1, "3x": 3}[play]
+        s = game.settle(player=player, dealer=dealer, wagers={"ante": 4, "super_bonus": 4, "play": 4 * k})
+        pv = int(CRAZY4.evaluate_array(np.array([deal[:5]]))[0])
+        dv = int(CRAZY4.evaluate_array(np.array([deal[5:]]))[0])
+        qual = dv >= CRAZY4.value_of([11, 2, 1, 0], False)
+        if k == 0:
+            expected = -8
+        else:
+            cmp = int(np.sign(pv - dv))
+            expected = 4 * ((cmp if qual else 0) + k * (cmp if qual else 1))
+            line = game._table_line("super_bonus", pv)
+            expected += int(line[0] * 4) if line else (-4 if dv > pv else 0)
+        assert s.total == expected, (player, dealer, play)

@@ -106,3 +106,27 @@ def test_a_new_main_pay_table(nh):
     other = GAME.with_pay_table("main", {"pair of sixes through tens": 1}).analyze()
     assert other.expected_return > nh.expected_return
     assert other.tables["main"].attrs["total"] == 155_937_600
+
+
+def test_settlement_engine_pays_what_the_analysis_counts(nh):
+    """Deals settled by the engine with the derived plays give pays * units wagered."""
+    rng = np.random.default_rng(8)
+    table = GAME.declaration.pay_table("main")
+    for _ in range(40):
+        deal = rng.choice(52, 5, replace=False)
+        hole, comm = format_cards(deal[:2]), [format_cards([c]) for c in deal[2:]]
+        wagers = {"ante": 5}
+        w = 1
+        for street, seen in zip(("flop", "turn", "river"), ("", comm[0], f"{comm[0]} {comm[1]}")):
+            play = nh.strategy.play_for(hole, seen or (), w)
+            if play == "fold":
+                break
+            wagers[street] = 5 * int(play[0])
+            w += int(play[0])
+        s = GAME.settle(hole=hole, community=" ".join(comm), wagers=wagers)
+        if len(wagers) < 4:
+            assert s.total == -5 * w
+        else:
+            row = pay_rows(table)[int(HIGH.evaluate_array(np.array([deal]))[0])]
+            pays = table.lines[row].pays if row >= 0 else -1
+            assert s.total == 5 * w * pays
