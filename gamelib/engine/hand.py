@@ -10,7 +10,7 @@ every chip has been awarded (``winnings``, ``stacks``) and ``history`` holds one
 
 Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and first to act
 (R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
-pots (R7), odd chips (R6), and the house rulings R-A1 to R-A9 (see ``RULINGS_ADDED``).
+pots (R7), odd chips (R6), and the house rulings R-A1 to R-A14 (``gamelib.games.pot.POT_RULINGS``).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
 >>> h = Hand(POT_DECLARATIONS["badugi"], [50, 50], button=0, seed=3)
@@ -30,30 +30,12 @@ import numpy as np
 
 from ..cards import format_cards, parse_cards, rank_of, rng_from
 from ..errors import CardError, IllegalActionError, TableError
-from ..games.pot import PotGame, Structure, STRUCTURE_KINDS
+from ..games.pot import POT_RULINGS, STRUCTURE_KINDS, PotGame, Structure
 from .pots import side_pots
 from .showdown import Showdown
 
-#: Rulings this engine adds where the filings and RULINGS.md are silent.
-RULINGS_ADDED: dict[str, str] = {
-    "R-A1": "A short all-in bet or raise does not reopen the betting for players who have already "
-            "acted, unless short raises add up to a full raise (TDA); it does not count toward the cap.",
-    "R-A2": "The raise cap (R13) applies heads-up too.",
-    "R-A3": "Stud odd chip on a low side: the lowest card by suit, with the ace low where that side "
-            "plays aces low and high in 2-7 Razzdugi.",
-    "R-A4": "Stud later streets: only pairs count on the showing cards (no partial straights or "
-            "flushes); ties act first from the seat nearest the dealer's left.",
-    "R-A5": "When the stub runs short (a draw, a board card, a stud street) the dealer shuffles "
-            "the muck (discards, burn cards and folded hands, but not the discards of the player "
-            "now drawing) into a new stub.",
-    "R-A6": "Stud seventh street: if the stub cannot give every live player a card after the "
-            "burn, the dealer turns one community card that every live player uses (no burn if "
-            "that leaves no card).",
-    "R-A7": "Heads-up blinds: the button posts the small blind and acts first before the first "
-            "draw or flop, last afterwards.",
-    "R-A8": "A player may fold even when he could check; the fold is binding.",
-    "R-A9": "Default stud bring-in: half the lower limit, rounded up ($1 in $2/$4).",
-}
+#: Rulings this engine adds where the filings and RULINGS.md are silent (data: games.pot).
+RULINGS_ADDED = POT_RULINGS
 
 
 @dataclass(frozen=True)
@@ -251,7 +233,7 @@ class Hand:
             for b, cards in enumerate(self.boards):
                 name = "board" if len(self.boards) == 1 else f"board {b + 1}"
                 self._log(f"{name}: {format_cards(cards)}")
-        if st.draw or st.discard:
+        if st.draw or st.discard:  # R-A12
             if st.draw:
                 self._burn()
             self.phase = "draw" if st.draw else "discard"
@@ -303,7 +285,7 @@ class Hand:
         if not can:
             return 0
         g = self.game
-        if first_street:  # R14: the bring-in
+        if first_street:  # R14: the bring-in (R-A11: it may complete instead)
             def card_key(s: int) -> tuple[int, int]:
                 c = self.up[s][0]
                 r, suit = rank_of(c), c % 4

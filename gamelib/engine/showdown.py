@@ -190,7 +190,7 @@ class Showdown:
                              tuple(vals)) for (p, w, why), vals in zip(results, self.values)]
         if total == 0:
             who = ", ".join(f"seat {i}" for i in elig)
-            out.append(PortionResult(SPLIT_NAME, Fraction(1), tuple(elig),
+            out.append(PortionResult(SPLIT_NAME, Fraction(1), tuple(elig),  # R8, R-A10 in a side pot
                                      f"nobody qualifies, so {who} split the pot (R8)"))
         return out
 

@@ -13,6 +13,8 @@ Razzdugi is Razzdugi with aces high, Drawmaha 2-7 is Drawmaha with a deuce-to-se
 (5, ['high', 'low'])
 >>> [s.name for s in POT_DECLARATIONS["super-razzdugi"].streets][:2]
 ['third street', 'discard']
+>>> sorted(POT_RULINGS)[:2]
+['R-A1', 'R-A10']
 """
 
 from __future__ import annotations
@@ -33,6 +35,40 @@ MAX_PURCHASE_PER_HAND = 150
 MAX_ENTRY = 1000
 #: R13 and the Big O filing: one bet and four raises per round in limit games.
 LIMIT_RAISES = 4
+
+#: House rulings for the pot games where the filings and RULINGS.md (R1-R18) are silent.
+POT_RULINGS: dict[str, str] = {
+    "R-A1": "A short all-in bet or raise does not reopen the betting for players who have already "
+            "acted, unless short raises add up to a full raise (TDA); it does not count toward the cap.",
+    "R-A2": "The raise cap (R13) applies heads-up too.",
+    "R-A3": "Stud odd chip on a low side: the lowest card by suit, with the ace low where that side "
+            "plays aces low and high in 2-7 Razzdugi.",
+    "R-A4": "Stud later streets: only pairs count on the showing cards (no partial straights or "
+            "flushes); equal boards act first from the seat nearest the dealer's left.",
+    "R-A5": "When the stub runs short (a draw, a board card, a stud street) the dealer shuffles "
+            "the muck (discards, burn cards and folded hands, but not the discards of the player "
+            "now drawing) into a new stub.",
+    "R-A6": "Stud seventh street: if the stub cannot give every live player a card after the "
+            "burn, the dealer turns one community card that every live player uses (no burn if "
+            "that leaves no card).",
+    "R-A7": "Heads-up blinds: the button posts the small blind and acts first before the first "
+            "draw or flop, last afterwards.",
+    "R-A8": "A player may fold even when he could check; the fold is binding.",
+    "R-A9": "Default stud bring-in: half the lower limit, rounded up ($1 in $2/$4); no ante.",
+    "R-A10": "Archie's no-qualifier split (R8) in a side pot is among the players eligible for that pot.",
+    "R-A11": "The stud bring-in may instead complete to the lower limit; the bring-in has no option "
+             "when every player calls it. In pot limit and no limit the completion is the minimum "
+             "opening bet (the lower limit), up to the pot or the stack.",
+    "R-A12": "Draws go in turn from the dealer's left and include all-in players; one burn card "
+             "before each draw's replacements. Super Razzdugi's discard goes in the same order, "
+             "without a burn.",
+    "R-A13": "A returning Big O player has waited a full button rotation once the button has moved "
+             "as many times as there are players seated; a new player's posted big blind is live "
+             "(he keeps the option) and is not owed by a player already in the blinds; players "
+             "seated before the first hand post nothing extra.",
+    "R-A14": "Eight players at most, nine in Double Board Omaha, so every deal fits one deck with "
+             "the reshuffle (R-A5) and community card (R-A6) rules.",
+}
 
 
 @dataclass(frozen=True)
@@ -412,4 +448,5 @@ __all__ = [
     "Portion", "Street", "Structure", "PotGame", "POT_DECLARATIONS", "BIG_O_STRUCTURES",
     "limit_structure", "stud_structure", "big_bet_structure", "half_rounded", "HALF",
     "MAX_FORCED_BET", "MAX_PURCHASE_PER_HAND", "MAX_ENTRY", "LIMIT_RAISES", "STRUCTURE_KINDS",
+    "POT_RULINGS",
 ]

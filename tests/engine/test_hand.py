@@ -102,7 +102,7 @@ def play_random_hand(key, rng):
     illegal = 0
     steps = 0
     while not h.is_over:
-        assert sum(h.stacks) + h.pot == sum(stacks)
+        assert sum(h.stacks) + h.pot == sum(stacks) and min(h.stacks) >= 0
         if rng.random() < 0.1:
             illegal += try_illegal(h, rng)
         random_action(h, rng)

@@ -87,3 +87,18 @@ def test_declarations_are_frozen():
     with pytest.raises(dataclasses.FrozenInstanceError):
         POT_DECLARATIONS["badugi"].portions[0].share = Fraction(1, 2)  # type: ignore[misc]
     assert isinstance(POT_DECLARATIONS["badugi"].portions[0], Portion)
+
+
+def test_every_house_ruling_cited_is_declared():
+    import re
+    from pathlib import Path
+
+    import gamelib
+    from gamelib.games.pot import POT_RULINGS
+
+    root = Path(gamelib.__file__).parent
+    cited = set()
+    for name in ("engine/hand.py", "engine/showdown.py", "engine/pots.py", "engine/table.py", "games/pot.py"):
+        cited |= set(re.findall(r"R-A\d+", (root / name).read_text()))
+    assert cited <= set(POT_RULINGS)
+    assert all(len(text) > 20 for text in POT_RULINGS.values())
