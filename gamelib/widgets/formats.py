@@ -1,0 +1,300 @@
+"""Widgets for the mixed-game formats and the Big O table: rotation, dealer's choice, buy-ins.
+
+* ``RotationWidget``: pick games from the approved list and a number of hands per game, then step
+  hand by hand and see which game is dealt now, which comes next and when
+  (``gamelib.engine.table.Rotation``).
+* ``DealersChoiceWidget``: a table where the player on the button picks the next game from the
+  approved list; a pick that is not on the list is refused with the engine's reason
+  (``gamelib.engine.table.DealersChoice`` through ``Table.new_hand``).
+* ``BuyInWidget``: the buy-in checker. For Big O (R18): structure, amount and an earlier
+  cash-out (amount, button moves since) give "accepted" or "refused" with the engine's
+  ``TableError``; for a mixed game (R17): the total brought in and the part bought from the
+  dealer.
+
+Every answer comes from ``gamelib.engine.table``; the widgets hold no rule.
+
+>>> w = RotationWidget(["badugi", "stud8"], hands_each=2)
+>>> w.step(); w.step(); w.current_game()
+'stud8'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Optional, Sequence
+
+import ipywidgets as widgets
+
+from ..engine.table import CashOut, DealersChoice, Rotation, Table, structure_for
+from ..errors import GameError, TableError
+from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
+
+#: The approved list offered by the widgets: every pot game the engine declares.
+APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)
+
+_OK = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
+_NO = '<span style="background:#b00020;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
+
+
+def _title(key: str) -> str:
+    return POT_DECLARATIONS[key].title
+
+
+def _options(keys: Sequence[str]) -> list[tuple[str, str]]:
+    return [(_title(k), k) for k in keys]
+
+
+def _structure_words(key: str, lower: int = 2, higher: int = 4) -> str:
+    """The structure a game is dealt at at lower/higher limits, with its forced bets."""
+    game = POT_DECLARATIONS[key]
+    st = structure_for(game, lower, higher)
+    forced = (f"bring-in ${st.bring_in}" if game.is_stud
+              else f"blinds ${st.small_blind}/${st.big_blind}")
+    return f"{st.name}, {forced}"
+
+
+def _error(msg: str) -> str:
+    return f'<p style="color:#b00020;"><b>Refused:</b> {html.escape(msg)}</p>'
+
+
+class RotationWidget(widgets.VBox):  # type: ignore[misc]
+    """Step through a rotation hand by hand (hand numbers start at 1 on screen).
+
+    >>> w = RotationWidget(["archie", "big-o"], hands_each=1)
+    >>> w.step(); "Big O" in w.status.value
+    True
+    """
+
+    def __init__(self, games: Sequence[str] = ("27-triple-draw", "stud8", "big-o", "badugi"),
+                 hands_each: int = 8, hand: int = 0, lower: int = 2, higher: int = 4) -> None:
+        self.games = widgets.SelectMultiple(options=_options(APPROVED), value=tuple(games),
+                                            description="Games", rows=8,
+                                            layout=widgets.Layout(width="26em"))
+        self.hands_each = widgets.BoundedIntText(value=hands_each, min=1, max=1000,
+                                                 description="Hands each")
+        self.next_button = widgets.Button(description="Next hand", button_style="primary")
+        self.restart_button = widgets.Button(description="Start over")
+        self.status = widgets.HTML()
+        self.schedule = widgets.HTML()
+        self.hand = hand
+        self.limits = (lower, higher)
+        self.next_button.on_click(lambda _: self.step())
+        self.restart_button.on_click(lambda _: self.restart())
+        self.games.observe(lambda _: self.refresh(), names="value")
+        self.hands_each.observe(lambda _: self.refresh(), names="value")
+        super().__init__([self.games, self.hands_each,
+                          widgets.HBox([self.next_button, self.restart_button]),
+                          self.status, self.schedule])
+        self.refresh()
+
+    def rotation(self) -> Rotation:
+        """The engine's rotation for the chosen games (in the approved list's order).
+
+        >>> RotationWidget(["stud8"], 3).rotation().hands_each
+        3
+        """
+        return Rotation(list(self.games.value), int(self.hands_each.value))
+
+    def current_game(self) -> Optional[str]:
+        """The key of the game of the current hand (``None`` if the choice is refused).
+
+        >>> RotationWidget(["badugi"], 1).current_game()
+        'badugi'
+        """
+        try:
+            return self.rotation().game_for_hand(self.hand)
+        except TableError:
+            return None
+
+    def step(self) -> None:
+        """Go to the next hand."""
+        self.hand += 1
+        self.refresh()
+
+    def restart(self) -> None:
+        """Back to the first hand."""
+        self.hand = 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the current hand, the next game and the schedule of the next two laps."""
+        try:
+            r = self.rotation()
+        except TableError as err:
+            self.status.value = _error(str(err))
+            self.schedule.value = ""
+            return
+        game = r.game_for_hand(self.hand)
+        within = self.hand % r.hands_each + 1
+        nxt, start = r.next_game(self.hand)
+        self.status.value = (
+            f"<p><b>Hand {self.hand + 1}:</b> {html.escape(_title(game))} "
+            f"(hand {within} of {r.hands_each}; {html.escape(_structure_words(game, *self.limits))}).<br>"
+            f"<b>Next game:</b> {html.escape(_title(nxt))}, from hand {start + 1} "
+            f"({start - self.hand} hand{'s' if start - self.hand != 1 else ''} from now).</p>")
+        rows = []
+        lap = len(r.games) * r.hands_each
+        first = (self.hand // r.hands_each) * r.hands_each
+        for h in range(first, first + 2 * lap, r.hands_each):
+            g = r.game_for_hand(h)
+            mark = " style=\"font-weight:bold;\"" if h <= self.hand < h + r.hands_each else ""
+            rows.append(f"<tr{mark}><td style=\"padding:2px 8px;\">hands {h + 1}-{h + r.hands_each}</td>"
+                        f"<td style=\"padding:2px 8px;\">{html.escape(_title(g))}</td></tr>")
+        self.schedule.value = ("<table style=\"border-collapse:collapse;\"><tr><th>hands</th><th>game</th></tr>"
+                               + "".join(rows) + "</table>")
+
+
+class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
+    """Dealer's choice at a table of ``players``: the button picks, the engine checks the pick.
+
+    ``approved`` is the house's list for this table; the pick box offers every pot game so that
+    a pick off the list can be tried (and refused).
+
+    >>> w = DealersChoiceWidget(["badugi", "stud8"], players=3)
+    >>> w.pick.value = "archie"; w.deal(); "not on the approved list" in w.status.value
+    True
+    """
+
+    def __init__(self, approved: Sequence[str] = ("archie", "badugi", "stud8", "big-o", "razzdugi"),
+                 players: int = 4, seed: int = 1) -> None:
+        self.approved = widgets.SelectMultiple(options=_options(APPROVED), value=tuple(approved),
+                                               description="Approved", rows=8,
+                                               layout=widgets.Layout(width="26em"))
+        self.players = widgets.BoundedIntText(value=players, min=2, max=8, description="Players")
+        self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks")
+        self.deal_button = widgets.Button(description="Deal the pick", button_style="primary")
+        self.restart_button = widgets.Button(description="New table")
+        self.status = widgets.HTML()
+        self.history = widgets.HTML()
+        self.seed = seed
+        self.lines: list[str] = []
+        self.deal_button.on_click(lambda _: self.deal())
+        self.restart_button.on_click(lambda _: self.restart())
+        super().__init__([self.approved, self.players, self.pick,
+                          widgets.HBox([self.deal_button, self.restart_button]), self.status, self.history])
+        self.restart()
+
+    def restart(self) -> None:
+        """Seat the players ($100 each) at a fresh dealer's-choice table."""
+        self.lines = []
+        try:
+            self.table: Optional[Table] = Table(DealersChoice(list(self.approved.value)))
+            for s in range(int(self.players.value)):
+                self.table.sit(s, f"Player {s + 1}", 100)
+        except TableError as err:
+            self.table = None
+            self.status.value = _error(str(err))
+            self.history.value = ""
+            return
+        self.status.value = f"<p>Seat {self.table.button} has the button and picks the first game.</p>"
+        self.history.value = ""
+
+    def deal(self) -> None:
+        """The button's pick: the engine starts the hand (or refuses the pick); the hand is then
+        folded to the big blind so that the button moves on to the next picker."""
+        if self.table is None:
+            self.restart()
+            if self.table is None:
+                return
+        t = self.table
+        button = t.button
+        try:
+            hand = t.new_hand(seed=self.seed + len(self.lines), choice=self.pick.value)
+        except TableError as err:
+            self.status.value = _error(f"seat {button} picked {_title(self.pick.value)}: {err}")
+            return
+        game = hand.game.key
+        while not hand.is_over:  # everybody folds: the hand ends, the button moves
+            kinds = [a.kind for a in hand.legal_actions()]
+            hand.act("fold" if "fold" in kinds else kinds[0])
+        t.settle()
+        self.lines.append(f"hand {len(self.lines) + 1}: seat {button} on the button picks "
+                          f"{_title(game)} ({hand.structure.name})")
+        self.status.value = (f"<p>{_OK.format('dealt')} {html.escape(self.lines[-1])}. "
+                             f"The button moves to seat {t.button}, who picks next.</p>")
+        self.history.value = "<br>".join(html.escape(x) for x in self.lines[-12:])
+
+
+def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_dealer: int = 0,
+                 cashed_out: Optional[int] = None, button_moves: int = 0, others: int = 3) -> str:
+    """Ask the engine whether a player may sit down with ``amount``; ``""`` means accepted.
+
+    Big O: ``structure`` is one of the four structures (R18), ``cashed_out`` what the player
+    took off this table last time (``None``: he did not) and ``button_moves`` how often the button
+    has moved since, with ``others`` players seated. Mixed games (R17): ``from_dealer`` is the
+    part bought from the dealer for this hand.
+
+    >>> check_buy_in("big-o", 30, "$2-$4")
+    'the minimum buy-in is $40 (ten times the largest bet, R18), not $30'
+    >>> check_buy_in("big-o", 60, "$2-$4", cashed_out=150, button_moves=2)
+    'Ann cashed out $150: he may return before a full button rotation only with at least $150 (R18), not $60'
+    """
+    try:
+        t = Table(game, structure if game == "big-o" else None, seats=10)
+        for s in range(min(others, 9)):
+            t.sit(s + 1, f"Player {s + 2}", max(t.min_buy_in(), 100))
+        if cashed_out is not None:
+            t.cashed_out["Ann"] = CashOut(cashed_out, button_moves)
+        t.sit(0, "Ann", amount, from_dealer=from_dealer)
+    except GameError as err:
+        return str(err)
+    return ""
+
+
+class BuyInWidget(widgets.VBox):  # type: ignore[misc]
+    """The buy-in checker: accepted, or refused with the engine's reason.
+
+    >>> w = BuyInWidget(); w.amount.value = 10; w.check(); "Refused" in w.result.value
+    True
+    """
+
+    def __init__(self, game: str = "big-o", structure: str = "$2-$4", amount: int = 100,
+                 cashed_out: Optional[int] = 150, button_moves: int = 3, others: int = 5) -> None:
+        self.game = widgets.Dropdown(options=[("Big O cash game (R18)", "big-o")]
+                                     + [(f"{_title(k)} (mixed game, R17)", k) for k in APPROVED if k != "big-o"],
+                                     value=game, description="Game")
+        self.structure = widgets.Dropdown(options=list(BIG_O_STRUCTURES), value=structure, description="Structure")
+        self.amount = widgets.BoundedIntText(value=amount, min=0, max=100000, description="Buy-in $")
+        self.from_dealer = widgets.BoundedIntText(value=0, min=0, max=100000, description="From dealer $")
+        self.has_cashed_out = widgets.Checkbox(value=cashed_out is not None, description="Cashed out here earlier")
+        self.cashed_out = widgets.BoundedIntText(value=cashed_out or 0, min=1 if cashed_out else 0, max=100000,
+                                                 description="Took off $")
+        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves")
+        self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated")
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.result = widgets.HTML()
+        self.check_button.on_click(lambda _: self.check())
+        self.game.observe(lambda _: self._show_fields(), names="value")
+        for w in (self.structure, self.amount, self.from_dealer, self.has_cashed_out, self.cashed_out,
+                  self.button_moves, self.others):
+            w.observe(lambda _: self.check(), names="value")
+        super().__init__([self.game, self.structure, self.amount, self.from_dealer, self.has_cashed_out,
+                          widgets.HBox([self.cashed_out, self.button_moves]), self.others,
+                          self.check_button, self.result])
+        self._show_fields()
+
+    def _show_fields(self) -> None:
+        big_o = self.game.value == "big-o"
+        for w in (self.structure, self.has_cashed_out, self.cashed_out, self.button_moves, self.others):
+            w.layout.display = None if big_o else "none"
+        self.from_dealer.layout.display = "none" if big_o else None
+        self.check()
+
+    def check(self) -> None:
+        """Ask the engine and show the answer."""
+        big_o = self.game.value == "big-o"
+        back = int(self.cashed_out.value) if big_o and self.has_cashed_out.value else None
+        msg = check_buy_in(self.game.value, int(self.amount.value), self.structure.value,
+                           from_dealer=0 if big_o else int(self.from_dealer.value), cashed_out=back,
+                           button_moves=int(self.button_moves.value), others=int(self.others.value))
+        if big_o:
+            t = Table("big-o", self.structure.value)
+            rule = f"Minimum buy-in at {self.structure.value}: ${t.min_buy_in()}; no maximum."
+        else:
+            rule = "No entry above $1,000 and no more than $150 bought from the dealer in one hand."
+        verdict = _OK.format("accepted") if not msg else _NO.format("refused")
+        why = "" if not msg else f"<br><b>Refused:</b> {html.escape(msg)}"
+        self.result.value = f"<p>{verdict} ${int(self.amount.value):,}. {html.escape(rule)}{why}</p>"
+
+
+__all__ = ["APPROVED", "RotationWidget", "DealersChoiceWidget", "BuyInWidget", "check_buy_in"]
