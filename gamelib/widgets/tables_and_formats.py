@@ -1,0 +1,300 @@
+"""Display helpers for the mixed-game and Big O chapters: hands played from a script, betting
+rounds step by step, showdowns as pictured tables, structure and blind tables.
+
+Every number comes from the engine (``gamelib.engine.hand.Hand``, ``gamelib.engine.showdown``,
+``gamelib.engine.table``, the declarations in ``gamelib.games.pot``); these functions only play
+scripted actions and lay the answers out.
+
+A script is a list of tokens, one per action of the player in turn: ``f`` fold, ``c`` check or
+call, ``b``/``r``/``x`` bet, raise or complete by the smallest legal amount (``r12``: raise to
+$12, ``b4``: bet $4, ``rmax``: the largest legal raise), ``i`` bring in, ``p`` stand pat,
+``d:Kc Qd`` draw those cards, ``k:Kc Qd`` discard those cards (Super Razzdugi, R15) and ``k``
+discard the two highest down cards (ace low).
+
+>>> h = play("big-o", ["f", "f", "f"], [40, 40, 40, 40], seed=1)
+>>> h.history[-1]
+'final stacks: seat 0 $40, seat 1 $39, seat 2 $41, seat 3 $40'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Optional, Sequence
+
+import pandas as pd
+
+from ..cards import format_cards, parse_cards, rank_of
+from ..engine.hand import Hand
+from ..engine.showdown import Showdown, qualifier_value
+from ..engine.table import check_mixed_structure, min_buy_in, structure_for
+from ..errors import GameError, TableError
+from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, limit_structure, stud_structure
+from ..rankings import best_hand, describe
+from .cards import hand_html
+
+
+def _kind_for(hand: Hand, letter: str) -> str:
+    kinds = [a.kind for a in hand.legal_actions()]
+    if letter == "c":
+        return "call" if "call" in kinds else "check"
+    if letter in ("b", "r", "x"):
+        agg = [k for k in kinds if k in ("bet", "raise", "complete")]
+        if not agg:
+            raise GameError(f"no bet or raise is legal now: {', '.join(str(a) for a in hand.legal_actions())}")
+        return agg[0]
+    return {"f": "fold", "i": "bring-in", "p": "stand pat"}[letter]
+
+
+def act(hand: Hand, token: str) -> str:
+    """Play one script token on ``hand``; returns the engine's history line for it.
+
+    >>> h = Hand(POT_DECLARATIONS["stud8"], [20, 20, 20], seed=1)
+    >>> act(h, "i")
+    'seat 2 brings in for $1'
+    """
+    before = len(hand.history)
+    letter, _, arg = token.partition(":")
+    if letter in ("d", "k"):
+        if letter == "k" and not arg:
+            down = hand.down[hand.to_act]  # type: ignore[index]
+            arg = format_cards(sorted(down, key=lambda c: (rank_of(c) + 1) % 13)[-2:])
+        hand.act("draw" if letter == "d" else "discard", cards=arg)
+    elif letter[0] in "brx" and len(letter) > 1:
+        kind = _kind_for(hand, letter[0])
+        if letter[1:] == "max":
+            amount = next(a.max for a in hand.legal_actions() if a.kind == kind)
+        else:
+            amount = int(letter[1:])
+        hand.act(kind, amount)
+    elif letter in ("b", "r", "x"):
+        kind = _kind_for(hand, letter)
+        hand.act(kind, next(a.min for a in hand.legal_actions() if a.kind == kind))
+    else:
+        hand.act(_kind_for(hand, letter))
+    return hand.history[before] if len(hand.history) > before else ""
+
+
+def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
+         structure: Optional[Structure] = None, button: int = 0, deck: Any = None) -> Hand:
+    """A hand of ``game`` played by the engine from ``script`` (see the module docstring).
+
+    >>> play("stud8", ["i", "f", "f"], [20, 20, 20], seed=1).winnings
+    [0, 0, 1]
+    """
+    h = Hand(POT_DECLARATIONS[game], list(stacks), button=button, structure=structure, seed=seed, deck=deck)
+    for t in script:
+        if h.is_over:
+            raise GameError(f"the hand is over before the script's token {t!r}")
+        act(h, t)
+    return h
+
+
+def action_table(hand: Hand, script: Sequence[str]) -> pd.DataFrame:
+    """Play ``script`` on ``hand`` and tabulate each action: who, what was legal, what he did,
+    the pot after it.
+
+    >>> action_table(Hand(POT_DECLARATIONS["badugi"], [50, 50], seed=3), ["f"])["action"].tolist()
+    ['seat 0 folds']
+    """
+    rows = []
+    for t in script:
+        seat = hand.to_act
+        legal = ", ".join(str(a) for a in hand.legal_actions())
+        street = hand.street.name
+        line = act(hand, t)
+        rows.append({"street": street, "seat": seat, "could": legal, "action": line, "pot": hand.pot})
+    return pd.DataFrame(rows)
+
+
+def history_html(hand: Hand) -> str:
+    """The engine's hand history as a block of text, one line per event.
+
+    >>> "uncontested" in history_html(play("badugi", ["f"], [50, 50], seed=3))
+    True
+    """
+    lines = "\n".join(html.escape(x) for x in hand.history)
+    return f'<pre style="font-size:0.85em;line-height:1.35;white-space:pre-wrap;">{lines}</pre>'
+
+
+def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
+    p = sd.game.portions[k]
+    v = sd.values[k][seat]
+    if v is None:
+        return ""
+    if v < qualifier_value(p.system, p.qualifier) or v == 0 and p.qualifier:
+        return "no qualifying low" if p.qualifier == "low8" else f"does not qualify ({describe(p.system, v)})"
+    return describe(p.system, v)
+
+
+def _best(sd: Showdown, k: int, seat: int) -> set[int]:
+    p = sd.game.portions[k]
+    cards = sd.hands[seat]
+    try:
+        if p.system.startswith("omaha"):
+            return set(best_hand(p.system, cards, sd.boards[p.board]))  # type: ignore[arg-type]
+        return set(best_hand(p.system, cards))  # type: ignore[arg-type]
+    except GameError:
+        return set()
+
+
+def showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
+                  boards: Optional[Sequence[Any]] = None, button: int = 0,
+                  show_best: Optional[int] = 0) -> str:
+    """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
+    of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7).
+
+    ``show_best`` is the portion whose playing cards are raised in the pictures (``None``: none).
+
+    >>> out = showdown_html("stud8", ["Ac 2d 3h 4s 6c Kd Ks", "Qc Qd Qh 9s 8c 7d 2s"], 21)
+    >>> "$11" in out and "$10" in out
+    True
+    """
+    g = POT_DECLARATIONS[game]
+    sd = Showdown(g, hands, board=board, boards=boards)
+    paid = sd.award(pot, button)
+    head = "".join(f"<th>{html.escape(p.name)}</th>" for p in g.portions)
+    rows = []
+    for s, cards in enumerate(sd.hands):
+        if cards is None:
+            rows.append(f"<tr><td style=\"padding:3px 8px;\">seat {s}</td><td>folded</td>"
+                        + "<td></td>" * len(g.portions) + "<td style=\"text-align:right;\">$0</td></tr>")
+            continue
+        hl = _best(sd, show_best, s) if show_best is not None else set()
+        cells = []
+        for k, _ in enumerate(g.portions):
+            won = any(pr.name == g.portions[k].name and s in pr.winners and pr.share for pr in sd.portions)
+            text = html.escape(_portion_cell(sd, k, s))
+            cells.append(f"<td style=\"padding:3px 8px;{'font-weight:bold;' if won else ''}\">{text}"
+                         + (" ✔" if won else "") + "</td>")
+        rows.append(f"<tr><td style=\"padding:3px 8px;white-space:nowrap;\">seat {s}</td>"
+                    f"<td style=\"padding:3px 8px;white-space:nowrap;\">{hand_html(cards, highlight=hl or None)}</td>"
+                    + "".join(cells)
+                    + f"<td style=\"padding:3px 8px;text-align:right;font-weight:bold;\">${paid[s]}</td></tr>")
+    bds = ""
+    for b, cards in enumerate(sd.boards):
+        name = "Board" if len(sd.boards) == 1 else f"Board {b + 1}"
+        bds += f"<p style=\"margin:4px 0;\"><b>{name}:</b> {hand_html(cards)}</p>"
+    reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
+    return (f"{bds}<table style=\"border-collapse:collapse;\"><tr><th>seat</th><th>cards</th>{head}"
+            f"<th>receives</th></tr>{''.join(rows)}</table>"
+            f"<p style=\"margin:4px 0;\">Pot ${pot:,}, button seat {button}:</p><ul>{reasons}</ul>")
+
+
+def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5, 10), (10, 20), (15, 30),
+                                                      (20, 40))) -> pd.DataFrame:
+    """Forced bets of common limit games: blinds (R11), the stud bring-in (R14, R-A9), and
+    whether the mixed games may spread the limit (R17: no forced bet over $10).
+
+    >>> blinds_table([(3, 6)]).to_dict("records")[0]["small blind"]
+    2
+    """
+    rows = []
+    for lo, hi in limits:
+        blind = limit_structure(lo, hi)
+        stud = stud_structure(lo, hi)
+        try:
+            check_mixed_structure(blind)
+            ok = "yes"
+        except TableError as err:
+            ok = f"no: {err}"
+        rows.append({"limit": f"${lo}/${hi}", "lower limit": lo, "higher limit": hi,
+                     "small blind": blind.small_blind, "big blind": blind.big_blind,
+                     "stud bring-in": stud.bring_in, "allowed in the mixed games (R17)": ok})
+    return pd.DataFrame(rows)
+
+
+def bet_sizes(game: str, structure: Optional[Structure] = None) -> dict[str, str]:
+    """The size of a bet or raise on each betting street of ``game`` under ``structure`` (R12, R18).
+
+    >>> bet_sizes("big-o", BIG_O_STRUCTURES["$2-$4"])
+    {'pre-flop': '$2', 'flop': '$2', 'turn': '$4', 'river': '$4'}
+    """
+    g = POT_DECLARATIONS[game]
+    st = structure or g.structure
+    out = {}
+    for street in g.streets:
+        if street.bet is None:
+            continue
+        if st.kind == "spread":
+            out[street.name] = f"${st.small_bet}-${st.big_bet}"
+        elif st.kind == "limit":
+            out[street.name] = f"${st.small_bet if street.bet == 'small' else st.big_bet}"
+        else:
+            out[street.name] = f"${st.small_bet} minimum, {st.kind}"
+    return out
+
+
+def big_o_structures_table() -> pd.DataFrame:
+    """The four Big O structures (R18): blinds, bet size per street, cap, minimum buy-in.
+
+    >>> big_o_structures_table()["minimum buy-in"].tolist()
+    [20, 40, 40, 40]
+    """
+    rows = []
+    for name, st in BIG_O_STRUCTURES.items():
+        row: dict[str, Any] = {"structure": name, "kind": st.kind, "small blind": st.small_blind,
+                               "big blind": st.big_blind}
+        row.update(bet_sizes("big-o", st))
+        row["raises after the bet"] = st.max_raises
+        row["minimum buy-in"] = min_buy_in(st)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def game_structure_table(game: str, limits: Sequence[tuple[int, int]] = ((2, 4), (5, 10))) -> pd.DataFrame:
+    """Forced bets and bet size per street of a game at some limits (R11, R12, R14).
+
+    >>> game_structure_table("stud8", [(2, 4)]).iloc[0]["fourth street"]
+    '$2'
+    """
+    g = POT_DECLARATIONS[game]
+    rows = []
+    for lo, hi in limits:
+        st = structure_for(g, lo, hi)
+        row: dict[str, Any] = {"limits": f"${lo}/${hi}"}
+        if g.is_stud:
+            row["ante"] = st.ante
+            row["bring-in"] = st.bring_in
+        else:
+            row["small blind"] = st.small_blind
+            row["big blind"] = st.big_blind
+        row.update(bet_sizes(game, st))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def stud_bring_in_html(game: str, up_cards: Sequence[str]) -> str:
+    """Third street up cards of a stud game and the seat the engine makes bring it in (R14).
+
+    The hole cards are dealt from a deck stacked so that each seat gets the given up card.
+
+    >>> "seat 1" in stud_bring_in_html("stud8", ["Kd", "2c", "2s"])
+    True
+    """
+    g = POT_DECLARATIONS[game]
+    n = len(up_cards)
+    ups = [parse_cards(u, n=1, what="up card")[0] for u in up_cards]
+    rest = [c for c in range(52) if c not in ups]
+    downs_per = g.streets[0].down
+    # deal order: every down card round, then the up cards (engine order from the button's left)
+    deck = []
+    k = 0
+    for _ in range(downs_per):
+        for _ in range(n):
+            deck.append(rest[k])
+            k += 1
+    order = [(s + 1) % n for s in range(n)]  # button 0: dealing starts at seat 1
+    deck += [ups[s] for s in order]
+    # rearrange down cards to follow the same order is unnecessary (they are arbitrary)
+    h = Hand(g, [50] * n, button=0, deck=format_cards(deck), seed=0)
+    seat = h.to_act
+    cells = "".join(
+        f"<td style=\"padding:3px 8px;text-align:center;\">seat {s}<br>{hand_html([ups[s]], highlight=[ups[s]] if s == seat else None)}</td>"
+        for s in range(n))
+    return (f"<table style=\"border-collapse:collapse;\"><tr>{cells}</tr></table>"
+            f"<p style=\"margin:4px 0;\">Seat {seat} brings in "
+            f"(${h.structure.bring_in}) or completes to ${h.structure.small_bet}.</p>")
+
+
+__all__ = ["act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
+           "big_o_structures_table", "game_structure_table", "stud_bring_in_html"]
