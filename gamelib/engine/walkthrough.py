@@ -1,0 +1,507 @@
+"""A pot-game hand played out automatically, street by street, for the book's Deal widgets.
+
+``Walkthrough(key, players, seed)`` plays one hand of any pot game with a simple automatic
+player and keeps a picture of the table at the end of every street: each seat's cards, the
+board(s), the pot, the history lines of that street and each hand's value in words for every
+portion of the game. It reads only the game's declaration and the public state of
+``gamelib.engine.hand.Hand``; nothing about a particular game is written here.
+
+The automatic player (``draw_choice``) is a teaching device, not a strategy:
+
+* **Betting**: every player checks when he can and calls otherwise; the stud bring-in is made
+  for the minimum. Nobody folds, bets or raises, so every hand reaches the showdown.
+* **Draws and discards**: the player tries every set of cards he could keep. For each he deals
+  ``samples`` seeded random replacements from the cards he cannot see, scores the finished
+  hands portion by portion by their ``strength`` (the share of 4,000 seeded random hands of the
+  same size, on the same board, that the hand beats, ties counting half; a hand that does not
+  qualify for a portion scores nothing there), weighted by each
+  portion's share of the pot, and keeps the set with the best average score; among equal
+  scores he keeps more cards (standing pat first).
+
+``explain_award(showdown, pots, button)`` spells out how each pot is paid: each portion's
+dollars, the tied seats, and which seat got an odd dollar and why (R5, R6, R7).
+
+>>> w = Walkthrough("badugi", players=3, seed=7)
+>>> [s.name for s in w.streets]
+['deal', 'first draw', 'second draw', 'third draw']
+>>> sum(w.winnings) == w.pot
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, Iterable, Optional, Sequence
+
+import numpy as np
+
+from ..cards import format_cards, parse_cards
+from ..errors import GameError
+from ..games.pot import Portion, PotGame
+from ..rankings import INFO, OMAHA_SYSTEMS, describe, evaluate
+from .pot_game import PotGameEngine, pot_game
+from .pots import divide, side_pots
+from .showdown import SPLIT_NAME, Showdown, qualifier_value
+
+#: Seeded completions tried for each set of cards a player might keep.
+DEFAULT_SAMPLES = 24
+#: Random hands each finished hand is measured against (``strength``), and their seed.
+REFERENCE_HANDS = 4000
+REFERENCE_SEED = 2026
+#: Each automatic player's starting stack: enough to call every bet of a $2/$4 hand.
+DEFAULT_STACK = 200
+
+
+def portion_cards(game: PotGame, portion: Portion, cards: Sequence[int],
+                  boards: Sequence[Sequence[int]]) -> Optional[tuple[list[int], Optional[list[int]]]]:
+    """The cards a portion reads now (hand, board), or ``None`` when it cannot be judged yet.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> g = POT_DECLARATIONS["drawmaha"]
+    >>> portion_cards(g, g.portions[1], parse_cards("As Kd 3c 4d 5h"), [[]]) is None
+    True
+    """
+    hand = list(cards)
+    if portion.system in OMAHA_SYSTEMS:
+        board = list(boards[portion.board]) if boards else []
+        if len(board) < 3 or len(hand) not in INFO[portion.system].hand_sizes:
+            return None
+        return hand, board
+    if len(hand) not in INFO[portion.system].hand_sizes:
+        return None
+    return hand, None
+
+
+def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[int]] = ()) -> list[Optional[str]]:
+    """Each portion's value of a hand in words (``None`` where it cannot be judged yet).
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> hand_words(POT_DECLARATIONS["badacey"], parse_cards("As 2d 3h 4c 9s"))
+    ['nine-four low (9-4-3-2-A)', 'four-card badugi 4-3-2-A']
+    """
+    out: list[Optional[str]] = []
+    for p in game.portions:
+        got = portion_cards(game, p, cards, boards)
+        if got is None:
+            out.append(None)
+            continue
+        hand, board = got
+        out.append(describe(p.system, int(evaluate(p.system, [hand], board=board)[0])))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _reference(system: str, size: int, board: tuple[int, ...]) -> np.ndarray:
+    """Sorted values of ``REFERENCE_HANDS`` seeded random hands of ``size`` cards (off the board)."""
+    rest = np.array([c for c in range(52) if c not in board], dtype=np.int8)
+    rng = np.random.default_rng(REFERENCE_SEED)
+    hands = rest[rng.random((REFERENCE_HANDS, len(rest))).argsort(axis=1)[:, :size]]
+    v = evaluate(system, hands, board=list(board) if board else None)
+    return np.sort(v)
+
+
+def strength(system: str, values: np.ndarray, size: int, board: Sequence[int] = ()) -> np.ndarray:
+    """Share of seeded random hands of the same size that each value beats (ties count half).
+
+    >>> from gamelib.rankings import evaluate
+    >>> float(strength("high", evaluate("high", ["As Ad Ah Ks Kd"]), 5)[0]) > 0.99
+    True
+    """
+    ref = _reference(system, size, tuple(board))
+    lo = np.searchsorted(ref, values, side="left")
+    hi = np.searchsorted(ref, values, side="right")
+    return (lo + hi) / (2.0 * len(ref))
+
+
+def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) -> np.ndarray:
+    """Sum over portions of share * strength, per row."""
+    score = np.zeros(len(hands))
+    size = hands.shape[1]
+    for p in game.portions:
+        board: list[int] = []
+        if p.system in OMAHA_SYSTEMS:
+            board = list(boards[p.board]) if boards else []
+            if len(board) < 3:
+                continue
+        v = evaluate(p.system, hands, board=board or None)
+        ok = v >= qualifier_value(p.system, p.qualifier)  # a hand that does not qualify scores 0
+        score += float(p.share) * np.where(ok, strength(p.system, v, size, board), 0.0)
+    return score
+
+
+def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boards: Sequence[Sequence[int]] = (),
+                discard: Optional[int] = None, seed: Any = 0, samples: int = DEFAULT_SAMPLES) -> list[int]:
+    """The cards the automatic player throws away (see the module docstring); ``[]`` = stand pat.
+
+    ``discard`` is the exact number to discard (Super Razzdugi's discard, R15), ``None`` for a
+    draw (any number, or none). The finished hand has ``game.hole_cards`` cards.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> format_cards(draw_choice(POT_DECLARATIONS["a5-triple-draw"], parse_cards("Ac 2d 3h Ks Kc"), seed=1))
+    'Kc Ks'
+    """
+    down = list(down)
+    up = list(up)
+    held = down + up
+    seen = set(held) | {c for b in boards for c in b}
+    unseen = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
+    size = game.hole_cards
+    if discard is None:
+        throws = [t for k in range(len(down) + 1) for t in combinations(down, k)]
+    else:
+        throws = list(combinations(down, discard))
+    rng = np.random.default_rng(seed)
+    rows: list[np.ndarray] = []
+    spans: list[tuple[int, int]] = []
+    for t in throws:
+        keep = [c for c in held if c not in t]
+        need = size - len(keep)
+        if need <= 0:
+            block = np.array([keep[:size]], dtype=np.int8)
+        else:
+            fill = unseen[rng.random((samples, len(unseen))).argsort(axis=1)[:, :need]]
+            block = np.concatenate([np.tile(np.array(keep, dtype=np.int8), (samples, 1)), fill], axis=1)
+        spans.append((sum(len(r) for r in rows), len(block)))
+        rows.append(block)
+    score = _score(game, np.concatenate(rows), boards)
+    best_i, best = 0, -1.0
+    for i, (start, n) in enumerate(spans):
+        s = float(score[start:start + n].mean())
+        if s > best + 1e-12:  # ties keep the earlier choice: fewer cards thrown
+            best_i, best = i, s
+    return sorted(throws[best_i])
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the end of a street: cards down and up, and each portion's value in words."""
+
+    seat: int
+    down: tuple[int, ...]
+    up: tuple[int, ...]
+    words: tuple[Optional[str], ...]
+    folded: bool = False
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card the seat holds (down then up).
+
+        >>> SeatView(0, (1, 2), (3,), ()).cards
+        (1, 2, 3)
+        """
+        return self.down + self.up
+
+
+@dataclass(frozen=True)
+class StreetView:
+    """The table at the end of one street (its cards dealt or drawn and its betting done)."""
+
+    index: int
+    name: str
+    seats: tuple[SeatView, ...]
+    boards: tuple[tuple[int, ...], ...]
+    pot: int
+    history: tuple[str, ...]
+
+
+class Walkthrough:
+    """One automatic hand of a pot game, kept street by street (see the module docstring).
+
+    >>> w = Walkthrough("archie", players=3, seed=2)
+    >>> len(w.streets), w.streets[-1].seats[0].words[0] is not None
+    (4, True)
+    """
+
+    def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, button: int = 0,
+                 stacks: Optional[Sequence[int]] = None, structure: Any = None,
+                 samples: int = DEFAULT_SAMPLES) -> None:
+        self.engine = pot_game(game) if isinstance(game, str) else game
+        decl = self.engine.declaration
+        self.game = decl
+        if not isinstance(players, (int, np.integer)) or not 2 <= players <= decl.max_players:
+            raise GameError(f"{decl.title} is dealt to 2 to {decl.max_players} players, not {players}")
+        self.players = int(players)
+        self.seed = int(seed)
+        self.button = button
+        stacks = list(stacks) if stacks is not None else [DEFAULT_STACK] * self.players
+        self.hand = self.engine.new_hand(stacks, button=button, structure=structure, seed=self.seed)
+        self.samples = samples
+        self.streets: list[StreetView] = []
+        self._play()
+
+    # --- playing -------------------------------------------------------------------------
+
+    def _views(self, index: int, down: list[list[int]], up: list[list[int]], boards: list[list[int]],
+               pot: int) -> StreetView:
+        h = self.hand
+        seats = []
+        for s in range(self.players):
+            cards = down[s] + up[s] + (list(h.community) if index == len(self.game.streets) - 1 else [])
+            words = tuple(hand_words(self.game, cards, boards)) if not h.folded[s] else ()
+            seats.append(SeatView(s, tuple(down[s]), tuple(up[s]), words, bool(h.folded[s])))
+        return StreetView(index, self.game.streets[index].name, tuple(seats),
+                          tuple(tuple(b) for b in boards), pot, ())
+
+    def _strip(self, after: int, upto: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+        """Cards as they were before streets ``after+1 .. upto`` were dealt."""
+        h = self.hand
+        down = [list(d) for d in h.down]
+        up = [list(u) for u in h.up]
+        boards = [list(b) for b in h.boards]
+        for j in range(min(upto, len(self.game.streets) - 1), after, -1):
+            st = self.game.streets[j]
+            for s in range(self.players):
+                if h.folded[s]:
+                    continue
+                if st.down:
+                    down[s] = down[s][:len(down[s]) - st.down]
+                if st.up:
+                    up[s] = up[s][:len(up[s]) - st.up]
+            if st.board:
+                boards = [b[:len(b) - st.board] for b in boards]
+        return down, up, boards
+
+    def _act(self) -> None:
+        h = self.hand
+        kinds = {a.kind: a for a in h.legal_actions()}
+        s = h.to_act
+        if "bring-in" in kinds:
+            h.act("bring-in")
+        elif "check" in kinds:
+            h.act("check")
+        elif "call" in kinds:
+            h.act("call")
+        elif "stand pat" in kinds or "discard" in kinds:
+            k = h.street.discard if "discard" in kinds else None
+            throw = draw_choice(self.game, h.down[s], h.up[s], h.boards, discard=k,
+                                seed=(self.seed, h.street_index, s), samples=self.samples)
+            if throw:
+                h.act("discard" if k else "draw", cards=throw)
+            else:
+                h.act("stand pat")
+        else:  # pragma: no cover - every legal menu has one of the above
+            raise GameError(f"the automatic player has no action among {list(kinds)}")
+
+    def _play(self) -> None:
+        h = self.hand
+        done = 0  # streets recorded
+        guard = 0
+        while True:
+            finished = h.is_over
+            current = len(self.game.streets) if finished else h.street_index
+            while done < current:
+                down, up, boards = self._strip(done, current)
+                self.streets.append(self._views(done, down, up, boards, h.pot if finished else h.pot))
+                done += 1
+            if finished:
+                break
+            self._act()
+            guard += 1
+            if guard > 10_000:  # pragma: no cover
+                raise GameError("the automatic hand did not finish")
+        # history by street: the lines from each street's marker to the next one
+        chunks: list[list[str]] = [[]]
+        for line in h.history:
+            if line.startswith("*** "):
+                chunks.append([])
+            chunks[-1].append(line)
+        # chunks[0] is the header (forced bets); streets follow; a showdown chunk may end it
+        header = chunks[0]
+        street_chunks = [c for c in chunks if c and c[0].startswith("*** ") and c[0] != "*** showdown ***"]
+        self.showdown_history = tuple(next((c for c in chunks if c and c[0] == "*** showdown ***"), []))
+        views = []
+        for k, v in enumerate(self.streets):
+            lines = (header if k == 0 else []) + (street_chunks[k] if k < len(street_chunks) else [])
+            views.append(StreetView(v.index, v.name, v.seats, v.boards, v.pot, tuple(lines)))
+        self.streets = views
+
+    # --- results -------------------------------------------------------------------------
+
+    @property
+    def pot(self) -> int:
+        """Every dollar put in the pot during the hand.
+
+        >>> Walkthrough("a5-triple-draw", players=3, seed=1).pot  # blinds $1 and $2, everybody calls $2
+        6
+        """
+        return self.hand.pot
+
+    @property
+    def winnings(self) -> list[int]:
+        """Dollars each seat collected at the end of the hand.
+
+        >>> sum(Walkthrough("badeucey", players=2, seed=5).winnings)
+        4
+        """
+        return list(self.hand.winnings)
+
+    @property
+    def history(self) -> list[str]:
+        """The whole hand history, one line per event.
+
+        >>> Walkthrough("badugi", players=2, seed=1).history[-1].startswith("final stacks")
+        True
+        """
+        return list(self.hand.history)
+
+    @property
+    def showdown(self) -> Showdown:
+        """The judged showdown of the hand's final cards.
+
+        >>> Walkthrough("archie", players=2, seed=3).showdown.live
+        (0, 1)
+        """
+        assert self.hand.showdown is not None  # nobody folds, so there is always a showdown
+        return self.hand.showdown
+
+    @property
+    def final_hands(self) -> list[list[int]]:
+        """Each seat's cards at the showdown.
+
+        >>> len(Walkthrough("badugi", players=3, seed=1).final_hands)
+        3
+        """
+        return [self.hand.final_cards(s) for s in range(self.players)]
+
+    def award(self, pot: Optional[int] = None) -> list[int]:
+        """Dollars per seat if the pot were ``pot`` (default: the hand's own pot) (R5, R6).
+
+        >>> Walkthrough("badacey", players=3, seed=4).award(25)[:0]
+        []
+        """
+        return self.showdown.award(self.pot if pot is None else pot, self.button)
+
+
+# --- paying, explained --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PortionPay:
+    """One portion of one pot: its dollars and who gets them, in odd-chip order."""
+
+    pot_name: str
+    pot_amount: int
+    portion: str
+    share: Fraction
+    dollars: int
+    paid: tuple[tuple[int, int], ...]
+    reason: str
+    note: str
+
+
+@dataclass(frozen=True)
+class PayExplanation:
+    """How a set of pots is paid: one ``PortionPay`` per paid portion, and the totals."""
+
+    lines: tuple[PortionPay, ...]
+    totals: tuple[int, ...]
+
+
+def explain_award(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0) -> PayExplanation:
+    """Each pot divided into its portions and among tied seats, with the odd dollars explained.
+
+    The totals are exactly ``showdown.award_pots(pots, button)``.
+
+    >>> sd = pot_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+    >>> e = explain_award(sd, [(7, [0, 1, 2])], button=0)
+    >>> e.totals, e.lines[0].paid
+    ((3, 4, 0), ((1, 4), (0, 3)))
+    """
+    n = len(showdown.hands)
+    totals = [0] * n
+    lines: list[PortionPay] = []
+    for k, (amount, eligible) in enumerate(pots):
+        elig = list(eligible)
+        name = "main pot" if k == 0 else f"side pot {k}"
+        if not isinstance(amount, (int, np.integer)) or amount < 0:
+            raise GameError(f"{name} must be a whole number of dollars, 0 or more, not {amount!r}")
+        for s in elig:
+            if not 0 <= s < n or showdown.hands[s] is None:
+                raise GameError(f"seat {s} is not at the showdown; the live seats are {list(showdown.live)}")
+        if not elig:
+            raise GameError(f"{name} has no eligible seat: list the live seats that may win it")
+        if amount == 0:
+            continue
+        portions = [p for p in showdown.judge(elig) if p.share > 0]
+        parts = divide(int(amount), [p.share for p in portions])
+        for i, (p, dollars) in enumerate(zip(portions, parts)):
+            order = showdown.odd_chip_order(list(p.winners), p.name, button)
+            each, rest = divmod(dollars, len(order))
+            paid = tuple((s, each + (1 if j < rest else 0)) for j, s in enumerate(order))
+            notes = []
+            exact = p.share * int(amount)
+            if len(portions) > 1 and exact.denominator != 1:
+                notes.append(f"the {p.name} gets ${dollars} of ${amount}: the odd dollar of the pot goes to the "
+                             f"first portion, the {portions[0].name} (R6)")
+            if rest:
+                how = ("clockwise from the button" if showdown.game.odd_chip == "button" or p.name == SPLIT_NAME
+                       else "by the card that decides the odd chip in stud (R-A3)")
+                notes.append(f"${rest} odd dollar{'s' if rest > 1 else ''} among {len(order)} tied seats: "
+                             + ", ".join(f"seat {s}" for s in order[:rest]) + f" first, {how} (R6)")
+            for s, x in paid:
+                totals[s] += x
+            lines.append(PortionPay(name, int(amount), p.name, p.share, dollars, paid, p.reason, "; ".join(notes)))
+    expected = showdown.award_pots(pots, button)
+    if totals != expected:  # pragma: no cover - a wrong explanation must never be shown
+        raise GameError(f"explanation {totals} disagrees with the engine's award {expected}")
+    return PayExplanation(tuple(lines), tuple(totals))
+
+
+def parse_pots(text: str, seats: int) -> list[tuple[int, list[int]]]:
+    """Pots typed one per line as ``amount: seat seat ...`` (no seats = every seat).
+
+    >>> parse_pots("61: 0 1 2\\n20: 1 2", 3)
+    [(61, [0, 1, 2]), (20, [1, 2])]
+    """
+    out: list[tuple[int, list[int]]] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        amount_text, _, seat_text = line.partition(":")
+        amount_text = amount_text.strip().lstrip("$")
+        if not amount_text.isdigit():
+            raise GameError(f"a pot line is 'amount: seats', e.g. '60: 0 1 2'; {line!r} does not start with whole dollars")
+        seat_words = seat_text.replace(",", " ").split()
+        if not all(w.isdigit() for w in seat_words):
+            raise GameError(f"seats are numbers from 0 to {seats - 1}; got {seat_text.strip()!r}")
+        elig = [int(w) for w in seat_words] or list(range(seats))
+        out.append((int(amount_text), elig))
+    if not out:
+        raise GameError("enter at least one pot, e.g. '60: 0 1 2'")
+    return out
+
+
+def sample_deal(game: PotGame, players: int, seed: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Seeded final hands (and full boards) for a showdown example of any pot game.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> hands, boards = sample_deal(POT_DECLARATIONS["drawmaha"], 3, 1)
+    >>> [len(h) for h in hands], [len(b) for b in boards]
+    ([5, 5, 5], [5])
+    """
+    if not 2 <= players <= game.max_players:
+        raise GameError(f"{game.title} is dealt to 2 to {game.max_players} players, not {players}")
+    deck = np.random.default_rng(seed).permutation(52).tolist()
+    hands = [deck[i * game.hole_cards:(i + 1) * game.hole_cards] for i in range(players)]
+    rest = deck[players * game.hole_cards:]
+    boards = [rest[5 * b:5 * b + 5] for b in range(game.boards)]
+    return hands, boards
+
+
+def pots_from_contributions(contributions: Sequence[int], live: Sequence[bool]) -> list[tuple[int, list[int]]]:
+    """Main and side pots as ``(amount, eligible seats)`` from what each seat put in (R7).
+
+    >>> pots_from_contributions([50, 20, 50], [True, True, True])
+    [(60, [0, 1, 2]), (60, [0, 2])]
+    """
+    return [(p.amount, list(p.eligible)) for p in side_pots(list(contributions), list(live))]
+
+
+__all__ = [
+    "Walkthrough", "StreetView", "SeatView", "draw_choice", "hand_words", "portion_cards",
+    "explain_award", "PayExplanation", "PortionPay", "parse_pots", "sample_deal",
+    "pots_from_contributions", "DEFAULT_SAMPLES", "DEFAULT_STACK",
+]

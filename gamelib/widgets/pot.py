@@ -1,0 +1,380 @@
+"""Widgets for the pot games: a sample deal street by street, a showdown comparer, a pot payer.
+
+All three work for any key of ``gamelib.POT_GAMES`` and read everything from the game's
+declaration and engine (``gamelib.get_game``) and from ``gamelib.engine.walkthrough``: the
+streets, the portions, the showdown, the odd chips. The widgets hold no rule of their own.
+
+* ``DealWidget(key, players, seed)``: one automatic hand, shown street by street ("Next
+  street", "Restart"), each hand pictured with its value in words for every portion, and at the
+  end who wins each portion and the dollars each seat receives from a pot you choose.
+* ``CompareWidget(key)``: type the hands (and the board or boards) and see each portion's
+  winners and why.
+* ``PotPayWidget(key)``: type the hands, the pots (main and side pots with their eligible
+  seats) and the button; see the dollars to each seat with the odd chips explained.
+
+Each widget opens on a computed example, so the saved state is meaningful in the static book.
+
+>>> w = CompareWidget("badugi", hands=["As 2d 3h 4c", "Ks Qd Jh Tc"])
+>>> "seat 0 wins the badugi" in w.result.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Optional, Sequence
+
+import ipywidgets as widgets
+
+from .. import get_game
+from ..cards import format_cards, parse_cards
+from ..engine.pot_game import PotGameEngine
+from ..engine.showdown import SPLIT_NAME, Showdown
+from ..engine.walkthrough import (
+    PayExplanation,
+    Walkthrough,
+    explain_award,
+    hand_words,
+    parse_pots,
+    sample_deal,
+)
+from ..errors import GameError
+from .cards import hand_html
+
+_TD = 'style="padding:3px 8px;vertical-align:middle;"'
+_TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #888;"'
+_WIN = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
+
+
+def _engine(game: str | PotGameEngine) -> PotGameEngine:
+    eng = get_game(game) if isinstance(game, str) else game
+    if not isinstance(eng, PotGameEngine):
+        raise GameError(f"{game!r} is not a pot game; the pot games are listed in gamelib.POT_GAMES")
+    return eng
+
+
+def _error_html(what: str, err: Exception) -> str:
+    return f'<p style="color:#b00020;"><b>{html.escape(what)}:</b> {html.escape(str(err))}</p>'
+
+
+def _cards_html(down: Sequence[int], up: Sequence[int] = (), four_color: bool = False) -> str:
+    out = hand_html(list(down), four_color=four_color) if down else ""
+    if up:
+        out += ' <span style="color:#666;">up</span> ' + hand_html(list(up), four_color=four_color)
+    return out
+
+
+def _boards_html(boards: Sequence[Sequence[int]], four_color: bool = False) -> str:
+    parts = []
+    for b, cards in enumerate(boards):
+        name = "Board" if len(boards) == 1 else f"Board {b + 1}"
+        shown = hand_html(list(cards), four_color=four_color) if cards else "<i>not dealt yet</i>"
+        parts.append(f'<p style="margin:4px 0;"><b>{name}:</b> {shown}</p>')
+    return "".join(parts)
+
+
+def showdown_html(sd: Showdown, four_color: bool = False) -> str:
+    """A showdown as HTML: each seat's cards and value per portion, the winners badged, the reasons.
+
+    >>> sd = get_game("badacey").showdown(["As 2d 3h 4c 9s", "Ks Qd Jh Tc 8h"])
+    >>> "seat 0 wins the badugi" in showdown_html(sd)
+    True
+    """
+    g = sd.game
+    head = "".join(f"<th {_TH}>{html.escape(p.name)}</th>" for p in g.portions)
+    rows = []
+    winners = {p.name: set(p.winners) for p in sd.portions if p.share}
+    for s, cards in enumerate(sd.hands):
+        if cards is None:
+            rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD}><i>folded</i></td>"
+                        + "".join(f"<td {_TD}></td>" for _ in g.portions) + "</tr>")
+            continue
+        cells = []
+        for p, words in zip(g.portions, hand_words(g, cards, sd.boards)):
+            badge = " " + _WIN.format("wins") if s in winners.get(p.name, set()) else ""
+            cells.append(f"<td {_TD}>{html.escape(words or '')}{badge}</td>")
+        rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD} style=\"white-space:nowrap;\">"
+                    f"{hand_html(cards, four_color=four_color)}</td>{''.join(cells)}</tr>")
+    reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
+    return (_boards_html(sd.boards, four_color)
+            + f'<table style="border-collapse:collapse;"><tr><th {_TH}>seat</th><th {_TH}>cards</th>{head}</tr>'
+            + "".join(rows) + "</table>"
+            + f'<ul style="margin:6px 0;">{reasons}</ul>')
+
+
+def pay_html(e: PayExplanation) -> str:
+    """How the pots are paid, as HTML: a row per portion of each pot, then each seat's total.
+
+    >>> from gamelib.engine.walkthrough import explain_award
+    >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s"])
+    >>> "odd dollar" in pay_html(explain_award(sd, [(5, [0, 1])], button=0))
+    True
+    """
+    rows = []
+    for line in e.lines:
+        paid = ", ".join(f"seat {s} ${x}" for s, x in line.paid)
+        share = "" if line.portion == SPLIT_NAME else f" ({line.share})"
+        rows.append(
+            f"<tr><td {_TD}>{html.escape(line.pot_name)} ${line.pot_amount}</td>"
+            f"<td {_TD}>{html.escape(line.portion)}{share}</td><td {_TD}>${line.dollars}</td>"
+            f"<td {_TD}>{html.escape(paid)}</td>"
+            f"<td {_TD}>{html.escape(line.reason)}"
+            + (f"<br><small>{html.escape(line.note)}</small>" if line.note else "") + "</td></tr>")
+    totals = ", ".join(f"seat {s}: <b>${x}</b>" for s, x in enumerate(e.totals))
+    return (f'<table style="border-collapse:collapse;"><tr><th {_TH}>pot</th><th {_TH}>portion</th>'
+            f"<th {_TH}>dollars</th><th {_TH}>paid to</th><th {_TH}>why</th></tr>{''.join(rows)}</table>"
+            f'<p style="margin:6px 0;"><b>Each seat receives:</b> {totals}</p>')
+
+
+def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
+    """The table at the end of street ``index`` of a walkthrough, as HTML.
+
+    >>> w = Walkthrough("badugi", players=2, seed=1)
+    >>> "first draw" in street_html(w, 1)
+    True
+    """
+    v = w.streets[index]
+    g = w.game
+    head = "".join(f"<th {_TH}>{html.escape(p.name)}</th>" for p in g.portions)
+    rows = []
+    for seat in v.seats:
+        words = "".join(f"<td {_TD}>{html.escape(x or '—')}</td>" for x in seat.words)
+        rows.append(f"<tr><td {_TD}><b>Seat {seat.seat}</b></td><td {_TD} style=\"white-space:nowrap;\">"
+                    f"{_cards_html(seat.down, seat.up, four_color)}</td>{words}</tr>")
+    hist = "<br>".join(html.escape(x) for x in v.history)
+    return (f'<h4 style="margin:6px 0;">Street {index + 1} of {len(g.streets)}: {html.escape(v.name)} '
+            f'(pot ${v.pot})</h4>'
+            + (_boards_html(v.boards, four_color) if v.boards else "")
+            + f'<table style="border-collapse:collapse;"><tr><th {_TH}>seat</th><th {_TH}>cards</th>{head}</tr>'
+            + "".join(rows) + "</table>"
+            + f'<details><summary>What happened on this street</summary><p style="font-family:monospace;'
+            f'font-size:0.9em;">{hist}</p></details>')
+
+
+class DealWidget(widgets.VBox):  # type: ignore[misc]
+    """A seeded automatic hand of a pot game, stepped street by street (see the module docstring).
+
+    The pot box pays a pot of any size with the hand's final cards (default: the hand's own pot).
+
+    >>> w = DealWidget("archie", players=3, seed=2)
+    >>> w.next_street(); w.street
+    1
+    """
+
+    def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, pot: Optional[int] = None,
+                 show_all: bool = False, four_color: bool = False) -> None:
+        self.engine = _engine(game)
+        g = self.engine.declaration
+        self.players = widgets.BoundedIntText(value=players, min=2, max=g.max_players, description="Players")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.pot = widgets.BoundedIntText(value=0, min=0, max=10**6, description="Pot $",
+                                          tooltip="0 = the hand's own pot")
+        self.next_button = widgets.Button(description="Next street", button_style="primary")
+        self.restart_button = widgets.Button(description="Restart")
+        self.output = widgets.HTML()
+        self.result = widgets.HTML()
+        self.next_button.on_click(lambda _: self.next_street())
+        self.restart_button.on_click(lambda _: self.restart())
+        self.pot.observe(lambda _: self._draw(), names="value")
+        self.four_color = four_color
+        self.walk: Optional[Walkthrough] = None
+        self.street = 0
+        super().__init__([
+            widgets.HTML(f"<b>{html.escape(g.title)}</b>: a sample deal. Every player checks or calls; "
+                         "draws are chosen by gamelib's automatic player."),
+            widgets.HBox([self.players, self.seed, self.pot]),
+            widgets.HBox([self.next_button, self.restart_button]),
+            self.output, self.result,
+        ])
+        self.restart()
+        if pot is not None:
+            self.pot.value = pot
+        if show_all:
+            self.show_all()
+
+    def restart(self) -> None:
+        """Deal again with the players and seed in the boxes, back to the first street."""
+        try:
+            self.walk = Walkthrough(self.engine, players=int(self.players.value), seed=int(self.seed.value))
+        except GameError as err:
+            self.walk = None
+            self.output.value = _error_html("Cannot deal", err)
+            self.result.value = ""
+            return
+        self.street = 0
+        self._draw()
+
+    def next_street(self) -> None:
+        """Show the next street (at the last street, nothing changes)."""
+        if self.walk is not None and self.street < len(self.walk.streets) - 1:
+            self.street += 1
+        self._draw()
+
+    def show_all(self) -> None:
+        """Jump to the last street and the showdown."""
+        if self.walk is not None:
+            self.street = len(self.walk.streets) - 1
+        self._draw()
+
+    @property
+    def at_showdown(self) -> bool:
+        """True when the last street is shown (and so the showdown).
+
+        >>> DealWidget("badugi", players=2, seed=1, show_all=True).at_showdown
+        True
+        """
+        return self.walk is not None and self.street == len(self.walk.streets) - 1
+
+    def _draw(self) -> None:
+        w = self.walk
+        if w is None:
+            return
+        self.next_button.disabled = self.at_showdown
+        self.output.value = street_html(w, self.street, self.four_color)
+        if not self.at_showdown:
+            self.result.value = "<p><i>The showdown comes after the last street.</i></p>"
+            return
+        pot = int(self.pot.value) or w.pot
+        live = [s for s in range(w.players)]
+        e = explain_award(w.showdown, [(pot, live)], button=w.button)
+        self.result.value = ("<h4 style=\"margin:6px 0;\">Showdown</h4>"
+                             + showdown_html(w.showdown, self.four_color)
+                             + f"<p>Paying a pot of <b>${pot}</b> (button: seat {w.button}):</p>"
+                             + pay_html(e))
+
+
+def _default_hands(engine: PotGameEngine, players: int, seed: int) -> tuple[list[str], list[str]]:
+    hands, boards = sample_deal(engine.declaration, players, seed)
+    return [format_cards(h) for h in hands], [format_cards(b) for b in boards]
+
+
+class _ShowdownInput(widgets.VBox):  # type: ignore[misc]
+    """Shared inputs: hands (one per line, ``fold`` for a folded seat) and the board(s)."""
+
+    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]], boards: Optional[Sequence[str]],
+                 players: int, seed: int, extra: Sequence[Any] = (), four_color: bool = False) -> None:
+        self.engine = _engine(game)
+        g = self.engine.declaration
+        if hands is None:
+            hands, dealt = _default_hands(self.engine, players, seed)
+            boards = dealt if boards is None else boards
+        self.hands = widgets.Textarea(
+            value="\n".join(hands), description="Hands",
+            placeholder=f"one {g.hole_cards}-card hand per line, seat 0 first; 'fold' for a folded seat",
+            layout=widgets.Layout(width="34em", height="8em"))
+        boards = list(boards or [])
+        self.boards = [widgets.Text(value=boards[b] if b < len(boards) else "",
+                                    description="Board" if g.boards == 1 else f"Board {b + 1}",
+                                    placeholder="five cards, e.g. Qs Js 9s 4h 8c")
+                       for b in range(g.boards)]
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.players = widgets.BoundedIntText(value=players, min=2, max=g.max_players, description="Players")
+        self.deal_button = widgets.Button(description="Deal", tooltip="deal seeded random hands")
+        self.go_button = widgets.Button(description=self._go_label, button_style="primary")
+        self.result = widgets.HTML()
+        self.four_color = four_color
+        self.deal_button.on_click(lambda _: self.deal())
+        self.go_button.on_click(lambda _: self.refresh())
+        super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>"), self.hands, *self.boards, *extra,
+                          widgets.HBox([self.players, self.seed, self.deal_button]), self.go_button, self.result])
+
+    _go_label = "Compare"
+
+    def deal(self) -> None:
+        """Deal seeded random hands (and boards) into the boxes, then recompute."""
+        try:
+            hands, boards = _default_hands(self.engine, int(self.players.value), int(self.seed.value))
+        except GameError as err:
+            self.result.value = _error_html("Cannot deal", err)
+            return
+        self.hands.value = "\n".join(hands)
+        for box, b in zip(self.boards, boards):
+            box.value = b
+        self.seed.value = int(self.seed.value) + 1
+        self.refresh()
+
+    def showdown(self) -> Showdown:
+        """The showdown of the hands and boards in the boxes (refuses bad input).
+
+        >>> CompareWidget("archie", hands=["Ac Ad 9h 5s 2c", "fold", "As 2d 3h 4c 6d"]).showdown().live
+        (0, 2)
+        """
+        lines = [x.strip() for x in self.hands.value.splitlines() if x.strip()]
+        if len(lines) < 2:
+            raise GameError("enter two or more hands, one per line")
+        hands = [None if x.lower() in ("fold", "folded", "-") else x for x in lines]
+        kw: dict[str, Any] = {}
+        if self.engine.declaration.boards == 1:
+            kw["board"] = self.boards[0].value
+        elif self.engine.declaration.boards > 1:
+            kw["boards"] = [b.value for b in self.boards]
+        return self.engine.showdown(hands, **kw)
+
+    def refresh(self) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class CompareWidget(_ShowdownInput):
+    """Enter hands (and boards) of a pot game; see each portion's winners and why.
+
+    >>> w = CompareWidget("27-triple-draw", hands=["7c 5d 4h 3s 2c", "8d 6h 4s 3c 2d"])
+    >>> "seat 0 wins the low" in w.result.value
+    True
+    """
+
+    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]] = None,
+                 boards: Optional[Sequence[str]] = None, players: int = 3, seed: int = 1,
+                 four_color: bool = False) -> None:
+        super().__init__(game, hands, boards, players, seed, four_color=four_color)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Judge the hands in the boxes and draw the result."""
+        try:
+            sd = self.showdown()
+        except GameError as err:
+            self.result.value = _error_html("Cannot judge", err)
+            return
+        self.result.value = showdown_html(sd, self.four_color)
+
+
+class PotPayWidget(_ShowdownInput):
+    """Enter hands, pots (``amount: eligible seats``, one per line) and the button; get each seat's dollars.
+
+    >>> w = PotPayWidget("badugi", hands=["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"], pots="7: 0 1 2", button=0)
+    >>> "seat 1 $4" in w.result.value
+    True
+    """
+
+    _go_label = "Pay"
+
+    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]] = None,
+                 boards: Optional[Sequence[str]] = None, pots: Optional[str] = None, button: int = 0,
+                 players: int = 3, seed: int = 1, four_color: bool = False) -> None:
+        self.pots = widgets.Textarea(
+            value="", description="Pots",
+            placeholder="one pot per line: amount: eligible seats, e.g. 61: 0 1 2",
+            layout=widgets.Layout(width="34em", height="4em"))
+        self.button = widgets.BoundedIntText(value=button, min=0, max=20, description="Button seat")
+        super().__init__(game, hands, boards, players, seed, extra=[self.pots, self.button],
+                         four_color=four_color)
+        if pots is None:
+            lines = [x.strip().lower() for x in self.hands.value.splitlines() if x.strip()]
+            live = [str(s) for s, x in enumerate(lines) if x not in ("fold", "folded", "-")]
+            pots = f"{10 * len(lines) + 1}: " + " ".join(live)
+        self.pots.value = pots
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Pay the pots in the boxes and draw how."""
+        try:
+            sd = self.showdown()
+            pots = parse_pots(self.pots.value, len(sd.hands))
+            e = explain_award(sd, pots, button=int(self.button.value))
+        except GameError as err:
+            self.result.value = _error_html("Cannot pay", err)
+            return
+        self.result.value = showdown_html(sd, self.four_color) + pay_html(e)
+
+
+__all__ = ["DealWidget", "CompareWidget", "PotPayWidget", "showdown_html", "pay_html", "street_html"]

@@ -1,0 +1,108 @@
+"""The pot-game widgets (gamelib/widgets/pot.py): every answer is the engine's, bad input is refused."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from gamelib import POT_GAMES, get_game
+from gamelib.engine.walkthrough import Walkthrough, explain_award
+from gamelib.widgets.pot import CompareWidget, DealWidget, PotPayWidget, pay_html, showdown_html
+
+
+@pytest.mark.parametrize("key", POT_GAMES)
+def test_every_pot_game_opens_on_a_computed_example(key: str) -> None:
+    d = DealWidget(key, players=3, seed=2, show_all=True)
+    w = Walkthrough(key, players=3, seed=2)
+    assert d.at_showdown and "Showdown" in d.result.value
+    for reason in w.showdown.reasons:
+        assert html.escape(reason) in d.result.value
+    for s, x in enumerate(w.winnings):
+        assert f"seat {s}: <b>${x}</b>" in d.result.value  # the hand's own pot, paid as the engine paid it
+    c = CompareWidget(key)
+    assert "Cannot" not in c.result.value
+    for reason in c.showdown().reasons:
+        assert html.escape(reason) in c.result.value
+    p = PotPayWidget(key)
+    assert "Each seat receives" in p.result.value
+
+
+def test_deal_widget_steps_and_restarts() -> None:
+    d = DealWidget("badugi", players=4, seed=9)
+    assert d.street == 0 and "Street 1 of 4: deal" in d.output.value
+    assert "after the last street" in d.result.value
+    d.next_button.click()
+    assert d.street == 1 and "first draw" in d.output.value
+    for _ in range(5):
+        d.next_street()
+    assert d.street == 3 and d.at_showdown and d.next_button.disabled
+    d.players.value = 2
+    d.seed.value = 3
+    d.restart_button.click()
+    assert d.street == 0 and d.walk is not None and d.walk.players == 2
+    d.show_all()
+    d.pot.value = 101  # a pot of any size, paid with this hand's cards (R6 odd chips)
+    totals = explain_award(d.walk.showdown, [(101, [0, 1])], button=0).totals
+    assert all(f"seat {s}: <b>${x}</b>" in d.result.value for s, x in enumerate(totals))
+    assert sum(totals) == 101
+
+
+def test_deal_widget_shows_words_per_portion() -> None:
+    d = DealWidget("drawmaha", players=3, seed=1)
+    w = d.walk
+    assert w is not None
+    first = w.streets[0]
+    assert "—" in d.output.value  # no Omaha hand before the flop
+    assert html.escape(first.seats[0].words[0]) in d.output.value
+    d.show_all()
+    for seat in w.streets[-1].seats:
+        for words in seat.words:
+            assert html.escape(words) in d.output.value
+
+
+def test_compare_widget_judges_typed_hands() -> None:
+    c = CompareWidget("archie", hands=["Ac Ad 9h 5s 2c", "fold", "As 2d 3h 4c 6d"])
+    sd = get_game("archie").showdown(["Ac Ad 9h 5s 2c", None, "As 2d 3h 4c 6d"])
+    assert c.result.value == showdown_html(sd)
+    assert "folded" in c.result.value
+    c.hands.value = "Ac Ad 9h 5s 2c\nAc 2d 3h 4c 6d"
+    c.go_button.click()
+    assert "Cannot judge" in c.result.value and "Ac" in c.result.value
+    c.hands.value = "Ac Ad 9h 5s"
+    c.refresh()
+    assert "two or more hands" in c.result.value
+    c.deal_button.click()
+    assert "Cannot" not in c.result.value and c.seed.value == 2
+
+
+def test_compare_widget_with_boards() -> None:
+    c = CompareWidget("double-board-omaha", hands=["As Ad Kc Kd", "Qs Qd 2c 3d"],
+                      boards=["Ah 7c 8d 9s 2h", "Qh 4c 5d 6s Jh"])
+    assert len(c.boards) == 2
+    assert "seat 0 wins on board 1" in c.result.value and "seat 1 wins on board 2" in c.result.value
+    c.boards[1].value = "Qh 4c"
+    c.refresh()
+    assert "Cannot judge" in c.result.value
+
+
+def test_pay_widget_side_pots_and_odd_chips() -> None:
+    hands = ["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d", "Ah 2h 3d 4d 6h"]
+    p = PotPayWidget("archie", hands=hands, pots="21: 0 1 2\n9: 1 2", button=2)
+    sd = get_game("archie").showdown(hands)
+    e = explain_award(sd, [(21, [0, 1, 2]), (9, [1, 2])], button=2)
+    assert p.result.value == showdown_html(sd) + pay_html(e)
+    assert "odd dollar" in p.result.value and "side pot 1" in p.result.value
+    p.pots.value = "21: 0 5"
+    p.go_button.click()
+    assert "Cannot pay" in p.result.value and "seat 5" in p.result.value
+    p.pots.value = "21"
+    p.button.value = 0
+    p.refresh()
+    assert "seat 0: <b>$11</b>" in p.result.value
+
+
+def test_refuses_banked_games() -> None:
+    from gamelib.errors import GameError
+    with pytest.raises(GameError):
+        CompareWidget("not-a-game")
