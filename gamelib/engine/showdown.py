@@ -294,7 +294,7 @@ def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
     return Showdown(game, hands, board, boards, community)
 
 
-OMAHA_CHUNK = 512
+OMAHA_CHUNK = 1024
 
 
 @lru_cache(maxsize=None)
@@ -343,13 +343,18 @@ def omaha_many_systems(systems: tuple[str, ...], hands: np.ndarray, boards: np.n
     w5 = CARD_W5.astype(np.int32)
     hp = hands[:, :, pairs]  # (D, P, NP, 2)
     bt = boards[:, triples]  # (D, NT, 3)
-    keys = w5[hp].sum(axis=3, dtype=np.int32)[:, :, :, None] + w5[bt].sum(axis=2, dtype=np.int32)[:, None, None, :]
-    out: dict[str, np.ndarray] = {}
-    if "omaha-low8" in systems:
-        out["omaha-low8"] = low_t[keys].reshape(d, p, -1).max(axis=2).astype(np.int32)
+    pk = w5[hp].sum(axis=3, dtype=np.int32).reshape(d, -1)  # (D, P * pairs)
+    tk = w5[bt].sum(axis=2, dtype=np.int32)  # (D, triples)
+    tables = [(k, low_t if k == "omaha-low8" else high_t) for k in systems]
+    best = {k: np.zeros(pk.shape, np.int16) for k in systems}
+    for t in range(tk.shape[1]):  # one board triple at a time: small arrays that stay in cache
+        keys = pk + tk[:, t:t + 1]
+        for k, table in tables:
+            np.maximum(best[k], table[keys], out=best[k])
+    out = {k: v.reshape(d, p, -1).max(axis=2).astype(np.int32) for k, v in best.items()}
     if "omaha-high" not in systems:
         return {k: out[k] for k in systems}
-    vals = high_t[keys].reshape(d, p, -1).max(axis=2).astype(np.int32)
+    vals = out["omaha-high"]
     # Five board cards hold at most one suit three times: only that suit can make a flush, and
     # only for a player holding two of it.
     counts = (CARD_SUIT[boards][:, :, None] == np.arange(4)).sum(axis=1)
