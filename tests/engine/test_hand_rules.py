@@ -206,3 +206,10 @@ def test_setup_is_checked():
         h = Hand(D["badugi"], [10, 10], seed=1)
         h.act("fold")
         h.act("fold")
+
+
+def test_stud8_ace_is_high_for_the_bring_in():
+    deck = "Ah Ad Ac Kh Kd Kc As 3c 2d"  # up cards: seat 1 As, seat 2 3c, seat 0 2d
+    assert Hand(D["stud8"], [50] * 3, deck=deck).to_act == 0  # the deuce, not the ace (R14)
+    assert Hand(D["razzdugi"], [50] * 3, deck=deck).to_act == 2  # 3c highest with the ace low
+    assert Hand(D["27-razzdugi"], [50] * 3, deck=deck).to_act == 1  # the ace, high in 2-7
