@@ -1,0 +1,19 @@
+"""The staff trainer: drills for dealers and floor staff, dealt from the real engine.
+
+``make_drill(key, game, focus)`` gives a drill; ``drill.next(seed)`` deals a seeded
+:class:`Question`; ``drill.check(question, answer)`` gives a :class:`Result` (right or wrong,
+the right answer, the reason). A :class:`Session` keeps the score per drill and per game and
+exports the results as CSV for a supervisor.
+
+>>> s = Session(game="badugi", drill="read-hand", seed=10)
+>>> q = s.next()
+>>> s.check(q, q.answer).correct, s.score
+(True, (1, 1))
+"""
+
+from .core import Field, Question, Result, check_answer
+from .drills import DRILLS, NOBODY, Drill, PayWager, ReadHand, RunGame, SplitPot, WhoWins, drills_for, make_drill
+from .session import Session
+
+__all__ = ["Field", "Question", "Result", "check_answer", "DRILLS", "NOBODY", "Drill", "ReadHand", "WhoWins",
+           "SplitPot", "PayWager", "RunGame", "drills_for", "make_drill", "Session"]

@@ -1,0 +1,146 @@
+"""A training session: the questions asked, the answers given, the score, the CSV export.
+
+A session deals questions of one drill and game at a time (change ``drill``, ``game`` or
+``focus`` between questions at will); the seed of each question is the session's ``seed``
+plus the number of questions dealt, so a supervisor can deal the same session again.
+
+>>> s = Session(game="crazy4", drill="pay-wager", seed=3)
+>>> q = s.next(); r = s.check(q, {f.name: 0 for f in q.fields})
+>>> s.to_csv().splitlines()[0]
+'n,drill,game,focus,seed,correct,answer,right_answer'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import GameError
+from .core import Question, Result
+from .drills import DRILLS, Drill, drills_for, make_drill
+
+CSV_COLUMNS = ("n", "drill", "game", "focus", "seed", "correct", "answer", "right_answer")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One answered question, as the CSV export shows it."""
+
+    n: int
+    drill: str
+    game: str
+    focus: str
+    seed: int
+    correct: bool
+    answer: str
+    right_answer: str
+
+
+class Session:
+    """A trainee's session (see the module docstring).
+
+    >>> Session(game="badugi", drill="who-wins", focus="ties").drill.focus
+    'ties'
+    """
+
+    def __init__(self, game: str = "badugi", drill: str = "read-hand", focus: str = "any", seed: int = 1) -> None:
+        self.seed = int(seed)
+        self.records: list[Record] = []
+        self.dealt = 0
+        self._drills: dict[tuple[str, str, str], Drill] = {}
+        self.drill = self._get(drill, game, focus)
+
+    def _get(self, drill: str, game: str, focus: str) -> Drill:
+        key = (drill, game, focus)
+        if key not in self._drills:
+            self._drills[key] = make_drill(drill, game, focus)
+        return self._drills[key]
+
+    def choose(self, game: str | None = None, drill: str | None = None, focus: str | None = None) -> Drill:
+        """Switch game, drill or focus for the next questions (focus falls back to ``"any"``).
+
+        >>> s = Session(); s.choose(game="stud8", drill="run-game", focus="forced").key
+        'run-game'
+        """
+        game = game or self.drill.game
+        drill = drill or self.drill.key
+        if game not in DRILLS[drill].games:
+            raise GameError(f"the {DRILLS[drill].title} drill is not for {game}; its drills are: "
+                            + ", ".join(drills_for(game)))
+        focus = focus or self.drill.focus
+        if focus not in DRILLS[drill].focuses_for(game):
+            focus = "any"
+        self.drill = self._get(drill, game, focus)
+        return self.drill
+
+    def next(self) -> Question:
+        """Deal the next question of the current drill.
+
+        >>> Session(seed=5).next().seed
+        5
+        """
+        q = self.drill.next(self.seed + self.dealt)
+        self.dealt += 1
+        return q
+
+    def check(self, question: Question, answer: Any) -> Result:
+        """Check an answer and add it to the score.
+
+        >>> s = Session(); q = s.next(); s.check(q, q.fields[0].options[0]).question is q
+        True
+        """
+        drill = self._get(question.drill, question.game, question.focus)
+        r = drill.check(question, answer)
+        self.records.append(Record(len(self.records) + 1, question.drill, question.game, question.focus,
+                                   question.seed, r.correct, r.given_text, r.right_text))
+        return r
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right answers, questions answered).
+
+        >>> Session().score
+        (0, 0)
+        """
+        return sum(r.correct for r in self.records), len(self.records)
+
+    def _by(self, attr: str) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for r in self.records:
+            right, asked = out.get(getattr(r, attr), (0, 0))
+            out[getattr(r, attr)] = (right + r.correct, asked + 1)
+        return out
+
+    def by_drill(self) -> dict[str, tuple[int, int]]:
+        """(right, answered) per drill, in the order first answered.
+
+        >>> Session().by_drill()
+        {}
+        """
+        return self._by("drill")
+
+    def by_game(self) -> dict[str, tuple[int, int]]:
+        """(right, answered) per game, in the order first answered.
+
+        >>> Session().by_game()
+        {}
+        """
+        return self._by("game")
+
+    def to_csv(self) -> str:
+        """Every answered question as CSV, one row each, for a supervisor.
+
+        >>> Session().to_csv()
+        'n,drill,game,focus,seed,correct,answer,right_answer\\r\\n'
+        """
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(CSV_COLUMNS)
+        for r in self.records:
+            w.writerow([r.n, r.drill, r.game, r.focus, r.seed, "yes" if r.correct else "no", r.answer, r.right_answer])
+        return buf.getvalue()
+
+
+__all__ = ["Session", "Record", "CSV_COLUMNS"]
