@@ -99,3 +99,32 @@ def test_labels_sit_right_before_a_heading():
             j += 1
         assert j < len(lines) and lines[j].startswith("#"), (
             f"label {m.group(1)} (line {i + 1}) is not followed by a heading")
+
+
+def _book_markdown() -> list[tuple[str, str]]:
+    """(file, text) of every Markdown page and every notebook's Markdown cells under book/."""
+    import json
+
+    out = []
+    book = REPO_ROOT / "book"
+    for path in sorted(book.rglob("*.md")):
+        if "_build" not in path.parts:
+            out.append((str(path.relative_to(REPO_ROOT)), path.read_text(encoding="utf-8")))
+    for path in sorted(book.rglob("*.ipynb")):
+        if "_build" in path.parts or ".ipynb_checkpoints" in path.parts:
+            continue
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        text = "\n".join("".join(c.get("source", "")) for c in nb.get("cells", []) if c.get("cell_type") == "markdown")
+        out.append((str(path.relative_to(REPO_ROOT)), text))
+    return out
+
+
+def test_every_ruling_reference_in_the_book_has_its_label():
+    """A chapter's {ref}`R8 <ruling-r8>` (or {ref}`ruling-r8`) names a label the appendix defines."""
+    labels = appendix_labels()
+    bad = []
+    for name, text in _book_markdown():
+        for target in re.findall(r"\{ref\}`(?:[^`<]*<)?(ruling-[A-Za-z0-9-]+)>?`", text):
+            if target not in labels:
+                bad.append(f"{name}: {target}")
+    assert not bad, f"ruling references with no label in {APPENDIX.name}: {bad}"
