@@ -11,12 +11,13 @@ The automatic player (``draw_choice``) is a teaching device, not a strategy:
 * **Betting**: every player checks when he can and calls otherwise; the stud bring-in is made
   for the minimum. Nobody folds, bets or raises, so every hand reaches the showdown.
 * **Draws and discards**: the player tries every set of cards he could keep. For each he deals
-  ``samples`` seeded random replacements from the cards he cannot see, scores the finished
-  hands portion by portion by their ``strength`` (the share of 4,000 seeded random hands of the
-  same size, on the same board, that the hand beats, ties counting half; a hand that does not
-  qualify for a portion scores nothing there), weighted by each
-  portion's share of the pot, and keeps the set with the best average score; among equal
-  scores he keeps more cards (standing pat first).
+  ``samples`` (64) seeded random replacements from the cards he cannot see (the same ones for
+  every choice) and scores the finished hands portion by portion: a hand's ``strength`` is the
+  share of 4,000 seeded random hands of the same size (on the same board) that it beats, ties
+  counting half; its score is the chance of beating three such hands (strength cubed; nothing
+  for a hand that does not qualify for that portion), weighted by the portion's share of the
+  pot. He keeps the set with the best average score; among equal scores he keeps more cards
+  (standing pat first). He looks one draw ahead only, so his choices are plausible, not best.
 
 ``explain_award(showdown, pots, button)`` spells out how each pot is paid: each portion's
 dollars, the tied seats, and which seat got an odd dollar and why (R5, R6, R7).
@@ -47,10 +48,12 @@ from .pots import divide, side_pots
 from .showdown import SPLIT_NAME, Showdown, qualifier_value
 
 #: Seeded completions tried for each set of cards a player might keep.
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 64
 #: Random hands each finished hand is measured against (``strength``), and their seed.
 REFERENCE_HANDS = 4000
 REFERENCE_SEED = 2026
+#: The automatic player scores a hand by its chance to beat this many random hands.
+FIELD = 3
 #: Each automatic player's starting stack: enough to call every bet of a $2/$4 hand.
 DEFAULT_STACK = 200
 
@@ -128,7 +131,8 @@ def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) ->
                 continue
         v = evaluate(p.system, hands, board=board or None)
         ok = v >= qualifier_value(p.system, p.qualifier)  # a hand that does not qualify scores 0
-        score += float(p.share) * np.where(ok, strength(p.system, v, size, board), 0.0)
+        beats = strength(p.system, v, size, board) ** FIELD  # chance to beat FIELD random hands
+        score += float(p.share) * np.where(ok, beats, 0.0)
     return score
 
 
@@ -154,6 +158,8 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
     else:
         throws = list(combinations(down, discard))
     rng = np.random.default_rng(seed)
+    # the same random replacements for every choice (common random numbers: fairer comparisons)
+    perms = unseen[rng.random((samples, len(unseen))).argsort(axis=1)[:, :size]]
     rows: list[np.ndarray] = []
     spans: list[tuple[int, int]] = []
     for t in throws:
@@ -162,7 +168,7 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
         if need <= 0:
             block = np.array([keep[:size]], dtype=np.int8)
         else:
-            fill = unseen[rng.random((samples, len(unseen))).argsort(axis=1)[:, :need]]
+            fill = perms[:, :need]
             block = np.concatenate([np.tile(np.array(keep, dtype=np.int8), (samples, 1)), fill], axis=1)
         spans.append((sum(len(r) for r in rows), len(block)))
         rows.append(block)
@@ -207,8 +213,18 @@ class StreetView:
     history: tuple[str, ...]
 
 
+#: Script tokens for the betting actions of a scripted walkthrough (draws stay automatic).
+SCRIPT_TOKENS: dict[str, str] = {"f": "fold", "c": "call", "b": "bet", "r": "raise", "x": "complete",
+                                 "i": "bring-in"}
+
+
 class Walkthrough:
     """One automatic hand of a pot game, kept street by street (see the module docstring).
+
+    ``script`` optionally plays the betting: one token per betting action, in turn order
+    (``SCRIPT_TOKENS``: ``f`` fold, ``c`` check or call, ``b``/``r``/``x`` bet, raise or
+    complete by the smallest legal amount, or to a stated total as in ``r12``, ``i`` bring in).
+    After the script runs out, every player checks or calls. Draws are always automatic.
 
     >>> w = Walkthrough("archie", players=3, seed=2)
     >>> len(w.streets), w.streets[-1].seats[0].words[0] is not None
@@ -217,7 +233,7 @@ class Walkthrough:
 
     def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, button: int = 0,
                  stacks: Optional[Sequence[int]] = None, structure: Any = None,
-                 samples: int = DEFAULT_SAMPLES) -> None:
+                 samples: int = DEFAULT_SAMPLES, script: str = "") -> None:
         self.engine = pot_game(game) if isinstance(game, str) else game
         decl = self.engine.declaration
         self.game = decl
@@ -229,6 +245,7 @@ class Walkthrough:
         stacks = list(stacks) if stacks is not None else [DEFAULT_STACK] * self.players
         self.hand = self.engine.new_hand(stacks, button=button, structure=structure, seed=self.seed)
         self.samples = samples
+        self.script = script.split()
         self.streets: list[StreetView] = []
         self._play()
 
@@ -268,6 +285,21 @@ class Walkthrough:
         h = self.hand
         kinds = {a.kind: a for a in h.legal_actions()}
         s = h.to_act
+        if h.phase == "bet" and self.script:
+            token = self.script.pop(0)
+            kind = SCRIPT_TOKENS.get(token[0])
+            if kind is None:
+                raise GameError(f"unknown script token {token!r}; tokens are "
+                                + ", ".join(f"{k} ({v})" for k, v in SCRIPT_TOKENS.items()))
+            if kind == "call" and "call" not in kinds:
+                kind = "check"
+            if kind in ("bet", "raise", "complete"):
+                a = kinds.get(kind)
+                amount = int(token[1:]) if token[1:] else (a.min if a is not None else None)
+                h.act(kind, amount)
+            else:
+                h.act(kind)
+            return
         if "bring-in" in kinds:
             h.act("bring-in")
         elif "check" in kinds:
@@ -354,7 +386,8 @@ class Walkthrough:
         >>> Walkthrough("archie", players=2, seed=3).showdown.live
         (0, 1)
         """
-        assert self.hand.showdown is not None  # nobody folds, so there is always a showdown
+        if self.hand.showdown is None:
+            raise GameError("this hand ended without a showdown: everybody else folded")
         return self.hand.showdown
 
     @property

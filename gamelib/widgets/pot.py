@@ -138,6 +138,10 @@ def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
     head = "".join(f"<th {_TH}>{html.escape(p.name)}</th>" for p in g.portions)
     rows = []
     for seat in v.seats:
+        if seat.folded:
+            rows.append(f"<tr><td {_TD}><b>Seat {seat.seat}</b></td><td {_TD}><i>folded</i></td>"
+                        + "".join(f"<td {_TD}></td>" for _ in g.portions) + "</tr>")
+            continue
         words = "".join(f"<td {_TD}>{html.escape(x or '—')}</td>" for x in seat.words)
         rows.append(f"<tr><td {_TD}><b>Seat {seat.seat}</b></td><td {_TD} style=\"white-space:nowrap;\">"
                     f"{_cards_html(seat.down, seat.up, four_color)}</td>{words}</tr>")

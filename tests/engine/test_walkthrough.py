@@ -120,3 +120,16 @@ def test_sample_deal_has_no_duplicates() -> None:
         cards = [c for h in hands for c in h] + [c for b in boards for c in b]
         assert len(set(cards)) == len(cards) == 3 * g.hole_cards + 5 * g.boards
         get_game(key).showdown(hands, **({"board": boards[0]} if g.boards == 1 else {"boards": boards} if g.boards else {}))
+
+
+def test_scripted_betting_then_automatic() -> None:
+    w = Walkthrough("archie", players=3, seed=11, script="r c c c b r f c")
+    h = w.history
+    assert "seat 0 raises to $4" in h and "seat 1 folds" in h
+    assert w.streets[1].seats[1].folded and not w.streets[0].seats[1].folded
+    assert sum(w.winnings) == w.pot == 12 + 8  # $4 each on the deal; $4 each from two players after the first draw
+    with pytest.raises(GameError, match="unknown script token"):
+        Walkthrough("badugi", players=2, seed=1, script="z")
+    w = Walkthrough("badugi", players=2, seed=1, script="f")
+    with pytest.raises(GameError, match="without a showdown"):
+        w.showdown
