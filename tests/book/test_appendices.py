@@ -113,3 +113,12 @@ def test_term_links_in_the_book_resolve():
             if target.strip().lower() not in terms:
                 bad.append(f"{path.relative_to(REPO_ROOT)}: {target}")
     assert not bad, f"{{term}} links to terms the glossary does not define: {bad}"
+
+
+def test_dollar_amounts_are_not_mathematics():
+    """With dollarmath on, "$2/$4" would be typeset as a formula unless the book's MyST settings
+    forbid a space inside the delimiters and a digit right after the closing $."""
+    config = yaml.safe_load((REPO_ROOT / "_config.yml").read_text(encoding="utf-8"))
+    sphinx = config["sphinx"]["config"]
+    assert sphinx.get("myst_dmath_allow_space") is False
+    assert sphinx.get("myst_dmath_allow_digits") is False
