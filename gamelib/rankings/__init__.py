@@ -38,7 +38,7 @@ import numpy as np
 from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import DuplicateCardError, HandSizeError, RankingError
 from .badugi import BADUGI, BADUGI_ACE_HIGH, BadugiSystem
-from .core import PatternSystem, rank_word
+from .core import PatternSystem, rank_word, rows_with_duplicates
 from .crazy4 import CRAZY4
 from .high import HIGH
 from .lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_from_a5, low8_qualifies_table
@@ -129,14 +129,14 @@ def _check_array(arr: np.ndarray, what: str) -> np.ndarray:
 
 
 def _rows_with_duplicates(arr: np.ndarray) -> np.ndarray:
-    bits = np.left_shift(np.uint64(1), arr.astype(np.uint64))
-    return np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
+    return rows_with_duplicates(arr)
 
 
-def _refuse_duplicates(arr: np.ndarray, what: str) -> None:
-    bad = _rows_with_duplicates(arr)
+def _refuse_duplicates(arr: np.ndarray, what: str, board: np.ndarray | None = None) -> None:
+    """Refuse rows holding a card twice (``board``: check each row with its board row too)."""
+    bad = rows_with_duplicates(arr) if board is None else rows_with_duplicates(arr, board)
     if bad.size:
-        row = arr[bad[0]]
+        row = arr[bad[0]] if board is None else np.concatenate([arr[bad[0]], board[bad[0]]])
         seen: set[int] = set()
         dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]
         raise DuplicateCardError(
@@ -144,17 +144,20 @@ def _refuse_duplicates(arr: np.ndarray, what: str) -> None:
         )
 
 
-def to_hand_array(hands: HandsLike, what: str = "hand") -> np.ndarray:
+def to_hand_array(hands: HandsLike, what: str = "hand", check_duplicates: bool = True) -> np.ndarray:
     """Hands as a 2-D ``int`` array: from a string (one hand), a list of strings or card lists, or an array.
 
     All hands must have the same number of cards (``evaluate`` splits mixed sizes itself).
+    ``check_duplicates=False`` leaves the duplicate check of arrays to the caller (Omaha checks
+    each hand together with its board, once).
 
     >>> to_hand_array(["As Kd", "2c 3c"]).tolist()
     [[51, 45], [0, 4]]
     """
     if isinstance(hands, np.ndarray):
         arr = _check_array(hands.reshape(1, -1) if hands.ndim == 1 else hands, what)
-        _refuse_duplicates(arr, what)
+        if check_duplicates:
+            _refuse_duplicates(arr, what)
         return arr
     if isinstance(hands, str):
         hands = [hands]
@@ -182,17 +185,18 @@ def _is_one_board(board: Any) -> bool:
     return all(isinstance(c, str) and _ONE_CARD.fullmatch(c.strip()) for c in board)
 
 
-def _boards_for(board: Any, n_hands: int) -> np.ndarray:
+def _boards_for(board: Any, n_hands: int, check_duplicates: bool = True) -> np.ndarray:
     if board is None:
         raise HandSizeError("Omaha systems need the board: 3, 4 or 5 community cards")
     if isinstance(board, np.ndarray):
         arr = board.reshape(1, -1) if board.ndim == 1 else board
         arr = _check_array(arr, "board")
-        _refuse_duplicates(arr, "board")
+        if check_duplicates:
+            _refuse_duplicates(arr, "board")
     elif isinstance(board, str) or _is_one_board(board):
         arr = np.array([parse_cards(board, what="board")], dtype=np.int64)
     else:
-        arr = to_hand_array(board, what="board")
+        arr = to_hand_array(board, what="board", check_duplicates=check_duplicates)
     if len(arr) == 1 and n_hands != 1:
         arr = np.repeat(arr, n_hands, axis=0)
     if len(arr) != n_hands:
@@ -233,15 +237,16 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
             return out
         arr = np.array(parsed, dtype=np.int64).reshape(len(parsed), -1)
     else:
-        arr = to_hand_array(hands)
+        arr = to_hand_array(hands, check_duplicates=system not in OMAHA_SYSTEMS)
     if len(arr) == 0:
         return np.zeros(0, np.int32)
     info = INFO[system]
     if arr.shape[1] not in info.hand_sizes:
         raise HandSizeError(f"a {system} hand has {_sizes_text(info.hand_sizes)} cards, not {arr.shape[1]}")
     if system in OMAHA_SYSTEMS:
-        boards = _boards_for(board, len(arr))
-        _refuse_duplicates(np.concatenate([arr, boards], axis=1), "hand with its board")
+        # One duplicate check of each hand with its board covers the hand and the board too.
+        boards = _boards_for(board, len(arr), check_duplicates=False)
+        _refuse_duplicates(arr, "hand with its board", boards)
         return omaha_high(arr, boards) if system == "omaha-high" else omaha_low8(arr, boards)
     if system in _BADUGI:
         return _BADUGI[system].evaluate_array(arr)
@@ -259,9 +264,9 @@ def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np
     >>> describe("omaha-high", int(h[0])), describe("omaha-low8", int(l[0]))
     ('pair of aces (A-A-K-9-7)', 'seven-five low (7-5-4-2-A)')
     """
-    arr = to_hand_array(hands)
-    boards = _boards_for(board, len(arr))
-    _refuse_duplicates(np.concatenate([arr, boards], axis=1), "hand with its board")
+    arr = to_hand_array(hands, check_duplicates=False)
+    boards = _boards_for(board, len(arr), check_duplicates=False)
+    _refuse_duplicates(arr, "hand with its board", boards)
     return omaha_hi_lo(arr, boards)
 
 

@@ -49,6 +49,44 @@ CARD_W5 = W5[CARD_RANK]
 CARD_W7 = W7[CARD_RANK]
 CARD_BIT = (1 << CARD_RANK).astype(np.int32)
 CARD_SUITKEY = (1 << (3 * CARD_SUIT)).astype(np.int32)  # 3 bits of count per suit (n <= 7)
+# Packed per-card increments: the rank weight in bits 0..31 and a 4-bit counter per suit in bits
+# 32..47, so one look-up and one add per card accumulate both (at most 7 cards: no overflow).
+CARD_PACKED5 = CARD_W5.astype(np.int64) | (np.int64(1) << (32 + 4 * CARD_SUIT.astype(np.int64)))
+CARD_PACKED7 = CARD_W7.astype(np.int64) | (np.int64(1) << (32 + 4 * CARD_SUIT.astype(np.int64)))
+KEY_MASK = np.int64(0xFFFFFFFF)
+CHUNK_ROWS = 1 << 14  # rows per block: the block's int64 temporaries stay in cache
+
+CARD_ONEHOT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
+
+
+def rows_with_duplicates(*arrays: np.ndarray) -> np.ndarray:
+    """Indexes of the rows that hold some card twice, the rows of several card arrays (values
+    0..51, the same number of rows) taken side by side (a hand with its board).
+
+    Column by column, in cache-sized blocks: the OR of the cards' one-hot bits has fewer than
+    ``n`` bits set exactly when a card repeats.
+
+    >>> rows_with_duplicates(np.array([[0, 1, 2], [5, 7, 5]])).tolist()
+    [1]
+    >>> rows_with_duplicates(np.array([[0, 1], [5, 7]]), np.array([[3], [7]])).tolist()
+    [1]
+    """
+    columns = [np.ascontiguousarray(np.asarray(a).T) for a in arrays]
+    n_rows = columns[0].shape[1] if columns else 0
+    n = sum(c.shape[0] for c in columns)
+    if n < 2 or n_rows == 0:
+        return np.zeros(0, np.intp)
+    found: list[np.ndarray] = []
+    for start in range(0, n_rows, CHUNK_ROWS):
+        cols = [col[start : start + CHUNK_ROWS] for c in columns for col in c]
+        union = CARD_ONEHOT.take(cols[0])
+        for col in cols[1:]:
+            union |= CARD_ONEHOT.take(col)
+        bad = np.flatnonzero(np.bitwise_count(union) != n)
+        if bad.size:
+            found.append(bad + start)
+    return np.concatenate(found) if found else np.zeros(0, np.intp)
+
 
 HIGH_CATEGORIES = (
     "high card",
@@ -272,29 +310,47 @@ class PatternSystem:
     def evaluate_array(self, cards: np.ndarray) -> np.ndarray:
         """Values of the best ``size`` cards of each row of an ``(hands, n)`` card array.
 
+        The cards are not validated here (see :func:`gamelib.rankings.evaluate`). Work is done
+        column by column in chunks that stay in cache: one table look-up per card accumulates
+        the rank-multiset key and four 4-bit suit counters at once; only the rows with ``size``
+        or more cards of one suit are looked at again for a flush.
+
         >>> from gamelib.rankings.high import HIGH
         >>> from gamelib.cards import parse_cards
         >>> int(HIGH.evaluate_array(np.array([parse_cards("As Ks Qs Js Ts")]))[0]) == HIGH.n_classes
         True
         """
         cards = np.asarray(cards)
-        n = cards.shape[1]
-        if n not in self.sizes:
+        if cards.ndim != 2 or cards.shape[1] not in self.sizes:
             allowed = ", ".join(str(s) for s in self.sizes)
-            raise HandSizeError(f"a {self.name} hand has {allowed} cards, not {n}")
-        idx = cards.astype(np.intp, copy=False)
-        keys = (CARD_W5 if n <= 5 else CARD_W7)[idx].sum(axis=1)
-        values = self.multiset_table(n)[keys].astype(np.int32)
-        if not self.flushes:
+            raise HandSizeError(f"a {self.name} hand has {allowed} cards, not {cards.shape[-1]}")
+        n = cards.shape[1]
+        table = self.multiset_table(n)
+        packed = CARD_PACKED7 if n > 5 else CARD_PACKED5
+        values = np.empty(len(cards), np.int32)
+        flush_rows: list[np.ndarray] = []
+        columns = np.ascontiguousarray(cards.T)  # one contiguous row per card position
+        for start in range(0, len(cards), CHUNK_ROWS):
+            block = columns[:, start : start + CHUNK_ROWS]
+            acc = packed.take(block[0])
+            for j in range(1, n):
+                acc += packed.take(block[j])
+            values[start : start + block.shape[1]] = table.take(acc & KEY_MASK)
+            if self.flushes:
+                # 4-bit suit counters in bits 32..47: a counter c >= size sets its bit 3 after
+                # adding 8 - size (c <= 7, so no carry crosses into the next counter).
+                counters = acc >> 32
+                maybe = np.flatnonzero((counters + (8 - self.size) * 0x1111) & 0x8888)
+                if maybe.size:
+                    flush_rows.append(maybe + start)
+        if not flush_rows:
             return values
-        suitkeys = CARD_SUITKEY[idx].sum(axis=1)
-        counts = np.stack([(suitkeys >> (3 * s)) & 7 for s in range(4)], axis=1)
+        rows = np.concatenate(flush_rows)
+        sub = cards[rows].astype(np.intp)
+        suits = CARD_SUIT[sub]
+        counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
         fsuit = counts.argmax(axis=1)
-        rows = np.flatnonzero(counts[np.arange(len(counts)), fsuit] >= self.size)
-        if rows.size == 0:
-            return values
-        sub = idx[rows]
-        masks = np.where(CARD_SUIT[sub] == fsuit[rows, None], CARD_BIT[sub], 0).sum(axis=1)
+        masks = np.where(suits == fsuit[:, None], CARD_BIT[sub], 0).sum(axis=1)
         if not self.invert:
             values[rows] = np.maximum(values[rows], self.flush_table[masks])
         elif n == self.size:
