@@ -1,0 +1,309 @@
+"""The staff trainer as a live widget: choose a game, a drill and a focus, answer, check, score.
+
+:class:`TrainerWidget` deals questions from :mod:`gamelib.trainer` (pictured cards, the facts of
+the hand), builds one input per answer field (radio buttons, tick boxes, dollar boxes), and on
+**Check** shows right or wrong with the right answer and the engine's reason, and updates the
+session score. **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
+machine) with the session's results for a supervisor. The widget holds no rule: every answer
+and reason comes from the drills, which ask the engine.
+
+Stable CSS classes let a browser test (and a casino's own stylesheet) find the parts:
+``gl-trainer`` (the whole widget), ``gl-trainer-game``, ``gl-trainer-drill``,
+``gl-trainer-focus``, ``gl-trainer-new``, ``gl-trainer-question``, ``gl-trainer-answers``,
+``gl-trainer-check``, ``gl-trainer-feedback``, ``gl-trainer-score``, ``gl-trainer-export``,
+``gl-trainer-csv``.
+
+>>> w = TrainerWidget(game="badugi", drill="read-hand", seed=1)
+>>> w.answer_with(w.question.answer).correct, w.session.score
+(True, (1, 1))
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from .. import GAMES, get_game
+from ..errors import GameError
+from ..trainer import DRILLS, Question, Result, Session, drills_for, make_drill
+from .cards import hand_html
+
+FOCUS_WORDS = {
+    "any": "any situation",
+    "exact": "the exact value",
+    "category": "the category only",
+    "ties": "only ties and even splits",
+    "no-qualifier": "only hands with no qualifier",
+    "odd-chips": "only pots with odd chips",
+    "side-pots": "only side pots",
+    "caps": "only capped payouts",
+    "forced": "forced bets",
+    "first-to-act": "who acts first",
+    "legal": "is this action legal?",
+    "max-raise": "the largest bet or raise",
+}
+_WIDE = {"description_width": "initial"}
+
+
+def question_html(q: Question, four_color: bool = False) -> str:
+    """The question as HTML: the prompt, the pictured cards, the facts of the hand.
+
+    >>> from gamelib.trainer import make_drill
+    >>> "gl-hand" in question_html(make_drill("who-wins", "badugi").next(1))
+    True
+    """
+    rows = "".join(
+        f'<tr><td style="padding:2px 8px;font-weight:bold;white-space:nowrap;">{html.escape(label)}</td>'
+        f'<td style="padding:2px 8px;">{hand_html(list(cards), four_color=four_color)}</td></tr>'
+        for label, cards in q.cards)
+    facts = "".join(f"<li>{html.escape(f)}</li>" for f in q.facts)
+    title = f"{DRILLS[q.drill].title} &middot; {html.escape(get_game(q.game).title)} &middot; seed {q.seed}"
+    return (
+        f'<div class="gl-trainer-q" data-drill="{q.drill}" data-game="{q.game}" data-seed="{q.seed}">'
+        f'<div style="color:#555;font-size:90%;">{title}</div>'
+        f'<p class="gl-trainer-prompt" style="font-weight:bold;margin:4px 0;">{html.escape(q.prompt)}</p>'
+        + (f'<table style="border-collapse:collapse;">{rows}</table>' if rows else "")
+        + (f'<ul class="gl-trainer-facts" style="margin:4px 0;font-size:90%;">{facts}</ul>' if facts else "")
+        + "</div>"
+    )
+
+
+def result_html(r: Result, four_color: bool = False) -> str:
+    """The verdict as HTML: right or wrong, the right answer, the reason (and, when reading a
+    hand, the cards that make it).
+
+    >>> from gamelib.trainer import make_drill
+    >>> d = make_drill("read-hand", "crazy4"); q = d.next(2)
+    >>> 'data-correct="yes"' in result_html(d.check(q, q.answer))
+    True
+    """
+    q = r.question
+    head = ("Right." if r.correct else "Not right.")
+    colour = "#1b7f3b" if r.correct else "#b00020"
+    cards = ""
+    if q.meta.get("best"):
+        shown = [c for label, cs in q.cards for c in cs]
+        cards = f"<div>{hand_html(shown, four_color=four_color, highlight=list(q.meta['best']))}</div>"
+    given = "" if r.correct else f"<div>Your answer: {html.escape(r.given_text)}</div>"
+    return (
+        f'<div class="gl-trainer-verdict" data-correct="{"yes" if r.correct else "no"}" '
+        f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0;">'
+        f'<b style="color:{colour};">{head}</b>{given}'
+        f'<div class="gl-trainer-right">Right answer: {html.escape(r.right_text)}</div>'
+        f'<div class="gl-trainer-why">Why: {html.escape(r.explanation)}</div>{cards}</div>'
+    )
+
+
+def score_html(session: Session) -> str:
+    """The session score, overall and per drill and game.
+
+    >>> score_html(Session())
+    '<div class="gl-trainer-tally"><b>Score: 0 of 0 right</b></div>'
+    """
+    right, asked = session.score
+    parts = [f"<b>Score: {right} of {asked} right</b>"]
+    for label, table in (("drill", session.by_drill()), ("game", session.by_game())):
+        if table:
+            parts.append(f"by {label}: " + ", ".join(f"{html.escape(k)} {a}/{b}" for k, (a, b) in table.items()))
+    return '<div class="gl-trainer-tally">' + "<br>".join(parts) + "</div>"
+
+
+def csv_link_html(session: Session, filename: str = "trainer-session.csv") -> str:
+    """A download link holding the session's CSV as a ``data:`` URI (nothing is fetched).
+
+    >>> csv_link_html(Session()).startswith('<a class="gl-trainer-csv-link" download=')
+    True
+    """
+    data = base64.b64encode(session.to_csv().encode("utf-8")).decode("ascii")
+    right, asked = session.score
+    return (f'<a class="gl-trainer-csv-link" download="{filename}" '
+            f'href="data:text/csv;charset=utf-8;base64,{data}">Download {filename} '
+            f"({asked} answer{'s' if asked != 1 else ''})</a>")
+
+
+class TrainerWidget(widgets.VBox):  # type: ignore[misc]
+    """The live trainer (see the module docstring).
+
+    >>> w = TrainerWidget(game="big-o", drill="split-pot", focus="side-pots", seed=3)
+    >>> [f.kind for f in w.question.fields][:1]
+    ['dollars']
+    """
+
+    def __init__(self, game: str = "big-o", drill: str = "read-hand", focus: str = "any", seed: int = 1,
+                 four_color: bool = False) -> None:
+        self.session = Session(game=game, drill=drill, focus=focus, seed=seed)
+        self.four_color = four_color
+        self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAMES], value=game,
+                                     description="Game", style=_WIDE)
+        self.drill = widgets.Dropdown(description="Drill", style=_WIDE)
+        self.focus = widgets.Dropdown(description="Focus", style=_WIDE)
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=_WIDE,
+                                           layout=widgets.Layout(width="12em"))
+        self.new_button = widgets.Button(description="New question", tooltip="deal the next seeded question")
+        self.check_button = widgets.Button(description="Check", button_style="primary", tooltip="check my answer")
+        self.export_button = widgets.Button(description="Export CSV", tooltip="the session's results for a supervisor")
+        self.question_html = widgets.HTML()
+        self.answers = widgets.VBox()
+        self.feedback = widgets.HTML()
+        self.score = widgets.HTML(value=score_html(self.session))
+        self.csv_link = widgets.HTML()
+        for w, cls in ((self, "gl-trainer"), (self.game, "gl-trainer-game"), (self.drill, "gl-trainer-drill"),
+                       (self.focus, "gl-trainer-focus"), (self.seed, "gl-trainer-seed"),
+                       (self.new_button, "gl-trainer-new"), (self.question_html, "gl-trainer-question"),
+                       (self.answers, "gl-trainer-answers"), (self.check_button, "gl-trainer-check"),
+                       (self.feedback, "gl-trainer-feedback"), (self.score, "gl-trainer-score"),
+                       (self.export_button, "gl-trainer-export"), (self.csv_link, "gl-trainer-csv")):
+            w.add_class(cls)
+        self.inputs: dict[str, Any] = {}
+        self.question: Question = None  # type: ignore[assignment]
+        self.result: Result | None = None
+        self._syncing = True
+        self._fill_choices(game, drill, focus)
+        self._syncing = False
+        self.game.observe(self._on_game, names="value")
+        self.drill.observe(self._on_drill, names="value")
+        self.focus.observe(lambda _: self._on_choice(), names="value")
+        self.new_button.on_click(lambda _: self.new_question())
+        self.check_button.on_click(lambda _: self.check())
+        self.export_button.on_click(lambda _: self.export_csv())
+        super().__init__([
+            widgets.HBox([self.game, self.drill, self.focus]),
+            widgets.HBox([self.seed, self.new_button]),
+            self.question_html,
+            self.answers,
+            self.check_button,
+            self.feedback,
+            self.score,
+            widgets.HBox([self.export_button, self.csv_link]),
+        ])
+        self.new_question(seed)
+
+    # --- choosing --------------------------------------------------------------------------
+    def _fill_choices(self, game: str, drill: str | None = None, focus: str | None = None) -> None:
+        keys = drills_for(game)
+        drill = drill if drill in keys else keys[0]
+        self.drill.options = [(DRILLS[k].title, k) for k in keys]
+        self.drill.value = drill
+        focuses = DRILLS[drill].focuses_for(game)
+        self.focus.options = [(FOCUS_WORDS.get(f, f), f) for f in focuses]
+        self.focus.value = focus if focus in focuses else "any"
+
+    def _on_game(self, change: Mapping[str, Any]) -> None:
+        self._syncing = True
+        self._fill_choices(change["new"], self.drill.value, self.focus.value)
+        self._syncing = False
+        self._on_choice()
+
+    def _on_drill(self, change: Mapping[str, Any]) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        self._fill_choices(self.game.value, change["new"], self.focus.value)
+        self._syncing = False
+        self._on_choice()
+
+    def _on_choice(self) -> None:
+        if not self._syncing:
+            self.new_question(int(self.seed.value))
+
+    # --- a question ------------------------------------------------------------------------
+    def new_question(self, seed: int | None = None) -> Question:
+        """Deal a question of the chosen drill (the next seed unless one is given)."""
+        if seed is None:
+            seed = int(self.seed.value) + 1 if self.question is not None and int(self.seed.value) == self.question.seed \
+                else int(self.seed.value)
+        try:
+            drill = make_drill(self.drill.value, self.game.value, self.focus.value)
+            q = drill.next(seed)
+        except GameError as err:
+            self.question_html.value = f'<p style="color:#b00020;"><b>Cannot deal:</b> {html.escape(str(err))}</p>'
+            self.answers.children = ()
+            return self.question
+        self.seed.value = seed
+        self.question = q
+        self.result = None
+        self.question_html.value = question_html(q, self.four_color)
+        self.inputs = {f.name: self._input(f) for f in q.fields}
+        self.answers.children = tuple(self.inputs.values())
+        self.feedback.value = ""
+        self.check_button.disabled = False
+        return q
+
+    @staticmethod
+    def _input(f: Any) -> Any:
+        if f.kind == "choice":
+            w = widgets.RadioButtons(options=list(f.options), value=None, description=f.label, style=_WIDE,
+                                     layout=widgets.Layout(width="auto"))
+        elif f.kind == "multi":
+            boxes = [widgets.Checkbox(value=False, description=o, indent=False,
+                                      layout=widgets.Layout(width="auto", margin="0 12px 0 0")) for o in f.options]
+            w = widgets.HBox([widgets.Label(f.label + ":", layout=widgets.Layout(margin="0 12px 0 0"))] + boxes)
+            w.boxes = boxes
+        else:
+            w = widgets.Text(value="", placeholder="$", description=f.label, style=_WIDE,
+                             layout=widgets.Layout(width="22em"))
+        w.add_class(f"gl-trainer-field-{f.kind}")
+        return w
+
+    def current_answer(self) -> dict[str, Any]:
+        """The answer as the inputs now hold it."""
+        out: dict[str, Any] = {}
+        for f in self.question.fields:
+            w = self.inputs[f.name]
+            if f.kind == "multi":
+                out[f.name] = [b.description for b in w.boxes if b.value]
+            else:
+                out[f.name] = w.value
+        return out
+
+    def set_answer(self, answer: Mapping[str, Any]) -> None:
+        """Fill the inputs (as a trainee would) from an answer mapping.
+
+        >>> w = TrainerWidget(game="crazy4", drill="pay-wager", seed=2)
+        >>> w.set_answer(w.question.answer); w.check().correct
+        True
+        """
+        for f in self.question.fields:
+            v = answer.get(f.name)
+            w = self.inputs[f.name]
+            if f.kind == "multi":
+                chosen = {v} if isinstance(v, str) else set(v or ())
+                for b in w.boxes:
+                    b.value = b.description in chosen
+            elif f.kind == "dollars":
+                w.value = "" if v is None else str(v)
+            else:
+                w.value = v
+
+    # --- checking --------------------------------------------------------------------------
+    def check(self) -> Result | None:
+        """Check the answer in the inputs, show the verdict and update the score (once per question)."""
+        if self.result is not None:
+            return self.result
+        try:
+            r = self.session.check(self.question, self.current_answer())
+        except GameError as err:
+            self.feedback.value = f'<p style="color:#b00020;"><b>Cannot check:</b> {html.escape(str(err))}</p>'
+            return None
+        self.result = r
+        self.feedback.value = result_html(r, self.four_color)
+        self.score.value = score_html(self.session)
+        self.check_button.disabled = True
+        self.export_csv()
+        return r
+
+    def answer_with(self, answer: Mapping[str, Any]) -> Result | None:
+        """Fill the inputs with ``answer`` and check it (for tests and demonstrations)."""
+        self.set_answer(answer)
+        return self.check()
+
+    def export_csv(self) -> str:
+        """Refresh the download link with the session's CSV; returns the CSV text."""
+        self.csv_link.value = csv_link_html(self.session)
+        return self.session.to_csv()
+
+
+__all__ = ["TrainerWidget", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
