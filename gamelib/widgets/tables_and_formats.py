@@ -296,5 +296,48 @@ def stud_bring_in_html(game: str, up_cards: Sequence[str]) -> str:
             f"(${h.structure.bring_in}) or completes to ${h.structure.small_bet}.</p>")
 
 
-__all__ = ["act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
+#: The filing's game-type letters.
+GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop game", "SP": "split pot"}
+
+
+def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    """The pot games as a table: type letters, cards dealt, forced bets, pot portions, draws.
+
+    >>> games_table(["stud8"]).to_dict("records")[0]["forced bets"]
+    'bring-in'
+    """
+    rows = []
+    for k in keys or POT_DECLARATIONS:
+        g = POT_DECLARATIONS[k]
+        rows.append({"game": g.title, "key": k, "types": ", ".join(GAME_TYPES[t] for t in g.types),
+                     "cards at the showdown": g.hole_cards, "forced bets": g.forced, "draws": g.draws,
+                     "boards": g.boards,
+                     "pot goes to": " / ".join(p.name for p in g.portions),
+                     "most players": g.max_players})
+    return pd.DataFrame(rows)
+
+
+def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """Buy-in cases checked by the engine (``gamelib.widgets.formats.check_buy_in`` arguments),
+    one row each with the verdict and the reason.
+
+    >>> buy_in_table([{"game": "big-o", "amount": 39, "structure": "$4-$4"}])["verdict"].tolist()
+    ['refused']
+    """
+    from .formats import check_buy_in
+
+    rows = []
+    for c in cases:
+        msg = check_buy_in(**c)
+        where = c.get("structure") if c["game"] == "big-o" else POT_DECLARATIONS[c["game"]].title
+        back = c.get("cashed_out")
+        rows.append({"game": "Big O " + str(where) if c["game"] == "big-o" else where,
+                     "buy-in": c["amount"], "from the dealer": c.get("from_dealer", 0),
+                     "cashed out earlier": "" if back is None else f"${back}, button moved {c.get('button_moves', 0)} times, "
+                                                                   f"{c.get('others', 3)} others seated",
+                     "verdict": "refused" if msg else "accepted", "reason": msg})
+    return pd.DataFrame(rows)
+
+
+__all__ = ["GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
            "big_o_structures_table", "game_structure_table", "stud_bring_in_html"]
