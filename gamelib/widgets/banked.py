@@ -312,7 +312,7 @@ def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dic
 def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int:
     """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em.
 
-    >>> nh_path_wagered(getanalysis_of(_game("nh-holdem")).strategy, parse_cards("As Ad"), parse_cards("2c"))
+    >>> nh_path_wagered(analysis_of(get_game("nh-holdem")).strategy, parse_cards("As Ad"), parse_cards("2c"))
     4
     """
     w = 1

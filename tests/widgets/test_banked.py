@@ -13,6 +13,7 @@ from gamelib.engine.banked import qualifier_value
 from gamelib.errors import GameError, WagerError
 from gamelib.widgets.banked import (
     ROUNDS,
+    analysis_of,
     BankedDealWidget,
     CompareWidget,
     PayWidget,
@@ -42,7 +43,7 @@ def test_default_wagers_are_legal(key: str) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_round_follows_the_strategy_and_settles_like_the_engine(key: str, seed: int) -> None:
     game = get_game(key)
-    strategy = game.strategy()
+    strategy = analysis_of(game).strategy
     r = deal_round(key, seed=seed)
     # every hand dealt with the declared number of cards, no card twice
     assert {k: len(v) for k, v in r.cards.items()} == game.declaration.hands
@@ -227,7 +228,7 @@ def test_strategy_widget_reads_the_strategy() -> None:
         for option, ev in s.expected_values(hand["player"]).items():
             assert f"{float(ev):+.4f}" in w.result.value
     w = StrategyWidget("nh-holdem", hands={"hole": "Ts 6h", "community": "9c"})
-    s = get_game("nh-holdem").strategy()
+    s = analysis_of(get_game("nh-holdem")).strategy
     assert f"The right play: <b>{s.play_for('Ts 6h', '9c')}</b>" in w.result.value
     v = s.value("Ts 6h", "9c", nh_path_wagered(s, parse_cards("Ts 6h"), parse_cards("9c")))
     assert f"{float(v):+.4f}" in w.result.value
