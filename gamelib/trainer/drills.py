@@ -786,5 +786,23 @@ def make_drill(key: str, game: str, focus: str = "any") -> Drill:
     return DRILLS[key](game, focus)
 
 
-__all__ = ["Drill", "ReadHand", "WhoWins", "SplitPot", "PayWager", "RunGame", "DRILLS", "NOBODY",
+__all__ = ["Drill", "ReadHand", "WhoWins", "SplitPot", "PayWager", "RunGame", "DRILLS", "NOBODY", "drill_table",
            "drills_for", "make_drill", "seat"]
+
+
+def drill_table() -> "Any":
+    """The drills as a table: what each asks, for which games, with which focus options.
+
+    >>> drill_table().loc[0, "drill"]
+    'Read the hand'
+    """
+    import pandas as pd
+
+    rows = []
+    for d in DRILLS.values():
+        focuses: list[str] = []
+        for g in d.games:
+            focuses += [f for f in d.focuses_for(g) if f not in focuses]
+        rows.append({"drill": d.title, "key": d.key, "asks": (d.__doc__ or "").split("\n")[0].split(": ", 1)[-1],
+                     "games": len(d.games), "focus options": ", ".join(focuses)})
+    return pd.DataFrame(rows)

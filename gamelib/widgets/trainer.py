@@ -124,6 +124,30 @@ def csv_link_html(session: Session, filename: str = "trainer-session.csv") -> st
             f"({asked} answer{'s' if asked != 1 else ''})</a>")
 
 
+def example_html(drill: str, game: str, focus: str = "any", seed: int = 1, four_color: bool = False) -> str:
+    """One question of a drill with its answer and reason, for a page of the book.
+
+    >>> "Answer:" in example_html("pay-wager", "crazy4", seed=2)
+    True
+    """
+    d = make_drill(drill, game, focus)
+    q = d.next(seed)
+    choices = "".join(
+        f'<li><b>{html.escape(f.label)}</b>: {html.escape(" / ".join(f.options))}</li>'
+        for f in q.fields if f.options)
+    cards = ""
+    if q.meta.get("best"):
+        shown = [c for _, cs in q.cards for c in cs]
+        cards = f"<div>{hand_html(shown, four_color=four_color, highlight=list(q.meta['best']))}</div>"
+    return (
+        '<div class="gl-trainer-example" style="border:1px solid #ccc;border-radius:6px;padding:6px 10px;margin:6px 0;">'
+        + question_html(q, four_color)
+        + (f'<ul style="margin:4px 0;font-size:90%;">{choices}</ul>' if choices else "")
+        + f'<p style="margin:4px 0;"><b>Answer:</b> {html.escape(q.answer_text())}</p>'
+        + f'<p style="margin:4px 0;"><b>Why:</b> {html.escape(q.explanation)}</p>{cards}</div>'
+    )
+
+
 class TrainerWidget(widgets.VBox):  # type: ignore[misc]
     """The live trainer (see the module docstring).
 
@@ -306,4 +330,4 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
         return self.session.to_csv()
 
 
-__all__ = ["TrainerWidget", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
+__all__ = ["TrainerWidget", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
