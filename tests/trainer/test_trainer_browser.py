@@ -1,0 +1,136 @@
+"""The trainer app in a real browser: Voilà serves book/trainer.ipynb on a free localhost port,
+headless Chromium (Debian's, driven by Playwright) answers one drill right and one wrong, and
+the score and the explanation change as the engine says.
+
+Every request that is not to 127.0.0.1 is aborted, so the trainer is shown to need nothing from
+another machine. Voilà's default template asks for a Font Awesome stylesheet from a CDN: that
+request is aborted too (it only styles icons the trainer does not use) and is the only outside
+request the test tolerates.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from gamelib.trainer import make_drill
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+VOILA = Path(sys.executable).parent / "voila"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# The widget the chapter shows first (book/trainer.ipynb): TrainerWidget(game="big-o", drill="read-hand", seed=1)
+GAME, DRILL, SEED = "big-o", "read-hand", 1
+ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {proc.returncode} before serving")
+        with socket.socket() as s:
+            s.settimeout(0.5)
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise TimeoutError(f"voila did not listen on port {port} within {timeout} s")
+
+
+@pytest.fixture()
+def trainer_app():  # type: ignore[no-untyped-def]
+    port = free_port()
+    log = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen(
+        [str(VOILA), "book/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.seek(0)
+        print(log.read()[-3000:])
+        log.close()
+
+
+def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    t0 = time.monotonic()
+    first = make_drill(DRILL, GAME).next(SEED)
+    second = make_drill(DRILL, GAME).next(SEED + 1)
+    right = first.answer["value"]
+    wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(45_000)
+
+            def block(route):  # type: ignore[no-untyped-def]
+                outside.append(route.request.url)
+                route.abort()
+
+            page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), block)
+            page.goto(trainer_app, wait_until="commit")
+            question = page.locator(".gl-trainer-question")
+            question.locator(f'[data-seed="{SEED}"]').wait_for()
+            assert first.prompt in question.inner_text()
+            loaded = time.monotonic() - t0
+            score = page.locator(".gl-trainer-score")
+            feedback = page.locator(".gl-trainer-feedback")
+            assert "Score: 0 of 0 right" in score.inner_text()
+
+            # 1. the right answer
+            page.locator(".gl-trainer-answers").get_by_role("radio", name=right, exact=True).check()
+            page.locator(".gl-trainer-check").click()
+            feedback.locator('[data-correct="yes"]').wait_for()
+            page.wait_for_function(
+                "document.querySelector('.gl-trainer-score').innerText.includes('Score: 1 of 1 right')")
+            text1 = feedback.inner_text()
+            assert "Right." in text1 and first.explanation in text1
+
+            # 2. the next question, answered wrong
+            page.locator(".gl-trainer-new").click()
+            question.locator(f'[data-seed="{SEED + 1}"]').wait_for()
+            assert feedback.inner_text().strip() == ""
+            page.locator(".gl-trainer-answers").get_by_role("radio", name=wrong, exact=True).check()
+            page.locator(".gl-trainer-check").click()
+            feedback.locator('[data-correct="no"]').wait_for()
+            page.wait_for_function(
+                "document.querySelector('.gl-trainer-score').innerText.includes('Score: 1 of 2 right')")
+            text2 = feedback.inner_text()
+            assert "Not right." in text2 and second.explanation in text2
+            assert f"Right answer: Value: {second.answer['value']}" in text2 and text2 != text1
+
+            # the CSV link holds both answers
+            href = page.locator(".gl-trainer-csv a").get_attribute("href")
+            assert href and href.startswith("data:text/csv;charset=utf-8;base64,")
+        finally:
+            browser.close()
+    assert all(ALLOWED_OUTSIDE.match(u) for u in outside), outside
+    print(f"trainer shown after {loaded:.1f} s; whole browser test {time.monotonic() - t0:.1f} s; "
+          f"outside requests aborted: {outside}")
