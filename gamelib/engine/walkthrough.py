@@ -465,9 +465,9 @@ def explain_award(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
             paid = tuple((s, each + (1 if j < rest else 0)) for j, s in enumerate(order))
             notes = []
             exact = p.share * int(amount)
-            if len(portions) > 1 and exact.denominator != 1:
-                notes.append(f"the {p.name} gets ${dollars} of ${amount}: the odd dollar of the pot goes to the "
-                             f"first portion, the {portions[0].name} (R6)")
+            if i < int(amount) - sum(int(q.share * int(amount)) for q in portions) and exact.denominator != 1:
+                notes.append(f"the {p.name} gets the odd dollar of the ${amount} pot, "
+                             f"{'being the first portion' if i == 0 else 'in portion order'} (R6)")
             if rest:
                 how = ("clockwise from the button" if showdown.game.odd_chip == "button" or p.name == SPLIT_NAME
                        else "by the card that decides the odd chip in stud (R-A3)")

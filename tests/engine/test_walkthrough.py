@@ -85,7 +85,7 @@ def test_explain_award_matches_engine_and_names_odd_chips() -> None:
     assert e.totals == tuple(sd.award(21, button=0))
     high, low = e.lines
     assert (high.portion, high.share, high.dollars) == ("high", Fraction(1, 2), 11)  # R6: odd dollar to the high
-    assert "first portion" in high.note
+    assert "first portion" in high.note and not low.note
     assert low.dollars == 10 and dict(low.paid) == {1: 5, 2: 5}
     e = explain_award(sd, [(21, [0, 1, 2]), (9, [1, 2])], button=2)
     assert e.totals == tuple(sd.award_pots([(21, [0, 1, 2]), (9, [1, 2])], button=2))
