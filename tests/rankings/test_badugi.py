@@ -106,3 +106,12 @@ def test_errors() -> None:
     for bad in (0, 8192, 4 * 8192 + 8191, 5 * 8192):
         with pytest.raises(RankingError):
             describe("badugi", bad)
+
+
+def test_sorting_network_sorts_every_row() -> None:
+    from gamelib.rankings.badugi import _sorted_columns
+
+    rng = np.random.default_rng(3)
+    for n in range(1, 8):
+        block = rng.integers(0, 52, size=(5_000, n)).astype(np.int8)
+        assert (np.stack(_sorted_columns(block), axis=1) == np.sort(block, axis=1)).all()
