@@ -536,7 +536,7 @@ def compare_html(game_key: str, hands: list[str]) -> str:
                     f"<td style='padding:4px 8px;'>{hand_html(list(h.cards), highlight=set(h.best) or None)}</td>"
                     f"<td style='padding:4px 8px;'>{html.escape(h.description)}</td><td>{badge}</td></tr>")
     if len(c.winners) == len(c.hands):
-        verdict = f"Tie: every hand is {c.hands[0].description}."
+        verdict = f"Tie: {'both hands are' if len(c.hands) == 2 else 'every hand is'} {c.hands[0].description}."
     else:
         win = c.hands[c.winners[0]]
         others = [h for i, h in enumerate(c.hands) if i not in c.winners]
@@ -749,9 +749,63 @@ def plot_nh_starting_hands():  # type: ignore[no-untyped-def]
     return fig
 
 
+# ---- tables and worked examples for the chapters ----------------------------------------------
+def limits_frame(game_key: str) -> pd.DataFrame:
+    """The wagers of a game and their limits, read from the declaration (R19-R22).
+
+    >>> limits_frame("three-card-6bonus")["limits"].tolist()
+    ['$2 to $10', '$1 to $10', '$1 to $10', '1x the ante']
+    """
+    decl = _game(game_key).declaration
+    rows = []
+    for w in decl.wagers:
+        when = "after seeing cards (0 = fold)" if w.decision else ("required" if w.required else "optional")
+        rows.append({"wager": w.name, "limits": w.limits_text(), "when": when, "note": w.note})
+    return pd.DataFrame(rows)
+
+
+def pay_table_frame(game_key: str, wager: str) -> pd.DataFrame:
+    """One pay table as the declaration holds it: each row's hand and what it pays, to 1.
+
+    >>> pay_table_frame("crazy4", "super_bonus")["pays"].tolist()[-2:]
+    ['3 to 2', '1 to 1']
+    """
+    from ..engine.banked import pays_text
+
+    table = _game(game_key).declaration.pay_table(wager)
+    return pd.DataFrame({"hand": [l.outcome for l in table.lines], "pays": [pays_text(l.pays) for l in table.lines]})
+
+
+def example_html(game_key: str, wagers: Mapping[str, int], **cards: str) -> str:
+    """A worked example: every hand pictured, then the settlement from ``settle`` (or, for wagers
+    or cards the engine refuses, its message: R22, never corrected).
+
+    >>> "Total" in example_html("crazy4", {"ante": 5, "super_bonus": 5, "play": 5}, player="Kh Kd 9s 4c 2d", dealer="Qs Jd 8c 5h 3d")
+    True
+    """
+    game = _game(game_key)
+    try:
+        s: Settlement | None = game.settle(wagers, **cards)
+    except GameError as err:
+        s, refusal = None, _ERR.format(html.escape(str(err)))
+    pics = []
+    for who, text in cards.items():
+        hand = parse_cards(text)
+        best = None
+        if who in ("player", "dealer"):
+            best = set(rankings.best_hand(game.declaration.system, hand)) or None
+        pics.append(f"<tr><td style='padding:2px 8px;font-weight:bold;'>{html.escape(who)}</td>"
+                    f"<td style='padding:2px 8px;'>{hand_html(hand, highlight=best)}</td></tr>")
+    bets = ", ".join(f"{game.declaration.wager(k).name} ${v}" for k, v in wagers.items() if v)
+    return (f"<p style='margin:4px 0;'><i>Wagers: {html.escape(bets)}</i></p>"
+            f"<table style='border-collapse:collapse;'>{''.join(pics)}</table>"
+            + (settlement_html(s) if s is not None else refusal))
+
+
 __all__ = [
     "ROUNDS", "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
     "option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
     "compare_html", "CompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
-    "plot_decision_ev", "plot_nh_starting_hands",
+    "plot_decision_ev", "plot_nh_starting_hands", "analysis_of", "strategy_hands", "limits_frame",
+    "pay_table_frame", "example_html",
 ]
