@@ -672,8 +672,8 @@ class RunGame(Drill):
             why = (f"After third street the {order} acts first; only pairs count on the up cards and "
                    f"equal boards go to the seat nearest the dealer's left (R14, R-A4): {seat(hand.to_act)}.")
         else:
-            why = (f"After the first betting round the first live seat clockwise from the button "
-                   f"({seat(hand.button)}) acts first: {seat(hand.to_act)}.")
+            why = (f"After the first betting round the first seat clockwise from the button "
+                   f"({seat(hand.button)}) still in the hand and not all in acts first: {seat(hand.to_act)}.")
         fields = [Field("seat", "Who acts first?", "choice", opts)]
         prompt = f"{decl.title}, {hand.street.name}: the betting round begins. Who acts first?"
         return self._question(seed, prompt, cards, facts, fields, {"seat": seat(hand.to_act)}, why,
@@ -708,12 +708,13 @@ class RunGame(Drill):
         action = f"{kind} to ${amount}" if amount is not None else kind
         cards, facts = self._situation(hand)
         can = ", ".join(str(a) for a in hand.legal_actions())
-        why = (f"{seat(s)} may: {can}. So '{action}' is {'legal' if ok else 'not legal'}."
-               + ("" if hand.structure.kind != "limit" else
-                  " Limit: bets and raises are one fixed unit of the round, one bet and four raises (R12, R13)."
-                  if not ok else "")
-               + (" Pot limit: a raise is at least the last bet or raise, at most the pot after the call (R16)."
-                  if hand.structure.kind == "pot-limit" else ""))
+        rule = {
+            "limit": " Limit: every bet and raise is one fixed unit of the round, and a round allows one bet "
+                     "and four raises (R12, R13).",
+            "pot-limit": " Pot limit: a raise is at least the last bet or raise, at most the pot after the "
+                         "call (R16).",
+        }.get(hand.structure.kind, "")
+        why = f"{seat(s)} may: {can}. So '{action}' is {'legal' if ok else 'not legal'}.{rule}"
         fields = [Field("legal", "Legal?", "choice", ("legal", "not legal"))]
         prompt = f"{decl_title(self)}, {hand.street.name}: {seat(s)} says '{action}'. Is that legal?"
         return self._question(seed, prompt, cards, facts, fields, {"legal": "legal" if ok else "not legal"},
