@@ -73,7 +73,7 @@ class BadugiSystem:
     name: str
     ace_high: bool
     sizes: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _cache: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def low_rank(self, card_rank: np.ndarray) -> np.ndarray:
         """Position of card ranks in this system's order (0 = the best badugi card)."""

@@ -149,7 +149,7 @@ class PatternSystem:
     ace_low: bool = False
     invert: bool = False
     sizes: tuple[int, ...] = (5,)
-    _cache: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    _cache: dict[tuple[object, ...], np.ndarray] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     # ---- classification of one k-card hand -------------------------------------------------
     def _strength(self, rank: int) -> int:
@@ -191,7 +191,7 @@ class PatternSystem:
         }.get(pattern, "high card")
         return HandClass(name, ordered)
 
-    def _sort_key(self, hc: HandClass) -> tuple:
+    def _sort_key(self, hc: HandClass) -> tuple[int, tuple[int, ...]]:
         return (self.categories.index(hc.category), tuple(self._strength(r) for r in hc.ranks))
 
     # ---- the class list -------------------------------------------------------------------
@@ -236,7 +236,8 @@ class PatternSystem:
 
     def category_of(self, values: np.ndarray) -> np.ndarray:
         """The category index (into ``categories``, 0 = worst) of each value, vectorized."""
-        return self._category_table[np.asarray(values)]
+        out: np.ndarray = self._category_table[np.asarray(values)]
+        return out
 
     @cached_property
     def _category_table(self) -> np.ndarray:

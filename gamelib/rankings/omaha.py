@@ -98,7 +98,8 @@ def _low8(hole_t: np.ndarray, board_t: np.ndarray) -> np.ndarray:
     for col in board_t[1:]:
         bmask |= CARD_LOWBIT.take(col)
     index = (hmask.astype(np.intp) << 8) | bmask
-    return omaha_low8_table().take(index).astype(np.int32)
+    out: np.ndarray = omaha_low8_table().take(index).astype(np.int32)
+    return out
 
 
 def _flush_rows(hole_t: np.ndarray, board_t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -188,10 +189,9 @@ def _high_ranks(hole_t: np.ndarray, board_t: np.ndarray) -> np.ndarray:
             bkey += CARD_W5.take(col[start : start + CHUNK])
         base = bidx.take(bkey)
         ranks = [CARD_RANK_INTP.take(col[start : start + CHUNK]) for col in hole_t]
-        best = None
-        for i, j in pairs:
-            v = table.take((ranks[i] * 13 + ranks[j]) * n_boards + base)
-            best = v if best is None else np.maximum(best, v, out=best)
+        best = table.take((ranks[pairs[0, 0]] * 13 + ranks[pairs[0, 1]]) * n_boards + base)
+        for i, j in pairs[1:]:
+            np.maximum(best, table.take((ranks[i] * 13 + ranks[j]) * n_boards + base), out=best)
         out[start : start + len(base)] = best
     return out
 
