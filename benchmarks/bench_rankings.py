@@ -1,12 +1,14 @@
 """Hands per second: gamelib.rankings side by side with pokerkit, treys, eval7 and phevaluator.
 
-    python benchmarks/bench_rankings.py [--n 1000000] [--sample 200000] [--pk-sample 20000] [--repeat 3]
+    python benchmarks/bench_rankings.py [--n 1000000] [--sample 200000] [--pk-sample 20000]
+                                        [--pk-omaha-sample 2000] [--repeat 3] [--skip-others]
 
 gamelib is timed through its public API (``evaluate`` / ``evaluate_hi_lo``, input validation
 included: shape, dtype, card range and duplicate checks) on int arrays of ``--n`` hands dealt
 by ``gamelib.cards.deal_hands``; the best of ``--repeat`` runs is kept. The other libraries
 evaluate one hand per Python call, so they are timed on the first ``--sample`` hands
-(``--pk-sample`` for pokerkit, which is much slower), with the cards converted to each library's
+(``--pk-sample`` for pokerkit, which is much slower, and ``--pk-omaha-sample`` for its Omaha
+high-low, a few hundred hands a second), with the cards converted to each library's
 own card objects beforehand (conversion not timed), and reported as hands per second.
 
 Systems: 5-card high, 7-card high, Omaha high-low (4 hole cards + 5 board cards, the high and
@@ -60,6 +62,7 @@ def text(cards: np.ndarray) -> list[str]:
 
 
 def pokerkit_runs(h5: np.ndarray, h7: np.ndarray, om: np.ndarray, b4: np.ndarray) -> dict[str, float]:
+    """pokerkit's ``Hand.from_game`` per hand (its Omaha high-low: two classes, the low may not exist)."""
     import pokerkit as pk
 
     def cards(rows: np.ndarray) -> list[tuple[Any, ...]]:
@@ -138,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=1_000_000, help="hands per gamelib batch (default 10^6)")
     ap.add_argument("--sample", type=int, default=200_000, help="hands for treys, eval7, phevaluator")
     ap.add_argument("--pk-sample", type=int, default=20_000, help="hands for pokerkit (slow)")
+    ap.add_argument("--pk-omaha-sample", type=int, default=2_000, help="hands for pokerkit's Omaha hi-lo")
     ap.add_argument("--repeat", type=int, default=3, help="gamelib runs per system; the best is kept")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--skip-others", action="store_true", help="time gamelib only")
@@ -164,9 +168,9 @@ def main(argv: list[str] | None = None) -> int:
 
     others: dict[str, dict[str, float]] = {}
     if not args.skip_others:
-        s, ps = min(args.sample, n), min(args.pk_sample, n)
+        s, ps, pso = min(args.sample, n), min(args.pk_sample, n), min(args.pk_omaha_sample, n)
         runners: list[tuple[str, Callable[[], dict[str, float]]]] = [
-            ("pokerkit", lambda: pokerkit_runs(h5[:ps], h7[:ps], om[:ps], b4[:ps])),
+            ("pokerkit", lambda: pokerkit_runs(h5[:ps], h7[:ps], om[:pso], b4[:ps])),
             ("treys", lambda: treys_runs(h5[:s], h7[:s], om[:s])),
             ("eval7", lambda: eval7_runs(h5[:s], h7[:s])),
             ("phevaluator", lambda: phevaluator_runs(h5[:s], h7[:s], om[:s])),
@@ -176,7 +180,10 @@ def main(argv: list[str] | None = None) -> int:
                 others[name] = run()
             except ImportError as exc:  # pragma: no cover - a library missing here
                 print(f"({name} not installed: {exc})")
-        print(f"gamelib: best of {rep} on {n:,} hands; pokerkit on {ps:,}; treys, eval7, phevaluator on {s:,}")
+        print(
+            f"gamelib: best of {rep} on {n:,} hands; pokerkit on {ps:,} ({pso:,} for Omaha); "
+            f"treys, eval7, phevaluator on {s:,}"
+        )
 
     libs = list(others)
     head = f"{'system':34s} {'gamelib/s':>12s}" + "".join(f" {lib + '/s':>14s} {'ratio':>7s}" for lib in libs)
