@@ -7,7 +7,7 @@ plus the number of questions dealt, so a supervisor can deal the same session ag
 >>> s = Session(game="crazy4", drill="pay-wager", seed=3)
 >>> q = s.next(); r = s.check(q, {f.name: 0 for f in q.fields})
 >>> s.to_csv().splitlines()[0]
-'n,drill,game,focus,seed,correct,answer,right_answer'
+'n,drill,game,focus,seed,question,correct,answer,right_answer'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..errors import GameError
 from .core import Question, Result
 from .drills import DRILLS, Drill, drills_for, make_drill
 
-CSV_COLUMNS = ("n", "drill", "game", "focus", "seed", "correct", "answer", "right_answer")
+CSV_COLUMNS = ("n", "drill", "game", "focus", "seed", "question", "correct", "answer", "right_answer")
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class Record:
     game: str
     focus: str
     seed: int
+    question: str
     correct: bool
     answer: str
     right_answer: str
@@ -94,7 +95,7 @@ class Session:
         drill = self._get(question.drill, question.game, question.focus)
         r = drill.check(question, answer)
         self.records.append(Record(len(self.records) + 1, question.drill, question.game, question.focus,
-                                   question.seed, r.correct, r.given_text, r.right_text))
+                                   question.seed, question.prompt, r.correct, r.given_text, r.right_text))
         return r
 
     @property
@@ -133,13 +134,14 @@ class Session:
         """Every answered question as CSV, one row each, for a supervisor.
 
         >>> Session().to_csv()
-        'n,drill,game,focus,seed,correct,answer,right_answer\\r\\n'
+        'n,drill,game,focus,seed,question,correct,answer,right_answer\\r\\n'
         """
         buf = io.StringIO()
         w = csv.writer(buf)
         w.writerow(CSV_COLUMNS)
         for r in self.records:
-            w.writerow([r.n, r.drill, r.game, r.focus, r.seed, "yes" if r.correct else "no", r.answer, r.right_answer])
+            w.writerow([r.n, r.drill, r.game, r.focus, r.seed, r.question, "yes" if r.correct else "no", r.answer,
+                        r.right_answer])
         return buf.getvalue()
 
 

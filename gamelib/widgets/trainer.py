@@ -169,6 +169,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
         self.new_button = widgets.Button(description="New question", tooltip="deal the next seeded question")
         self.check_button = widgets.Button(description="Check", button_style="primary", tooltip="check my answer")
         self.export_button = widgets.Button(description="Export CSV", tooltip="the session's results for a supervisor")
+        self.four_color_box = widgets.Checkbox(value=four_color, description="Four-colour deck", indent=False)
         self.question_html = widgets.HTML()
         self.answers = widgets.VBox()
         self.feedback = widgets.HTML()
@@ -179,7 +180,8 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
                        (self.new_button, "gl-trainer-new"), (self.question_html, "gl-trainer-question"),
                        (self.answers, "gl-trainer-answers"), (self.check_button, "gl-trainer-check"),
                        (self.feedback, "gl-trainer-feedback"), (self.score, "gl-trainer-score"),
-                       (self.export_button, "gl-trainer-export"), (self.csv_link, "gl-trainer-csv")):
+                       (self.export_button, "gl-trainer-export"), (self.csv_link, "gl-trainer-csv"),
+                       (self.four_color_box, "gl-trainer-four-color")):
             w.add_class(cls)
         self.inputs: dict[str, Any] = {}
         self.question: Question = None  # type: ignore[assignment]
@@ -193,9 +195,10 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
         self.export_button.on_click(lambda _: self.export_csv())
+        self.four_color_box.observe(self._on_four_color, names="value")
         super().__init__([
             widgets.HBox([self.game, self.drill, self.focus]),
-            widgets.HBox([self.seed, self.new_button]),
+            widgets.HBox([self.seed, self.new_button, self.four_color_box]),
             self.question_html,
             self.answers,
             self.check_button,
@@ -232,6 +235,13 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
     def _on_choice(self) -> None:
         if not self._syncing:
             self.new_question(int(self.seed.value))
+
+    def _on_four_color(self, change: Mapping[str, Any]) -> None:
+        self.four_color = bool(change["new"])
+        if self.question is not None:
+            self.question_html.value = question_html(self.question, self.four_color)
+        if self.result is not None:
+            self.feedback.value = result_html(self.result, self.four_color)
 
     # --- a question ------------------------------------------------------------------------
     def new_question(self, seed: int | None = None) -> Question:

@@ -30,6 +30,7 @@ def test_score_per_drill_and_game_and_csv() -> None:
     assert tuple(rows[0]) == CSV_COLUMNS and len(rows) == 3
     assert [r["correct"] for r in rows] == ["yes", "no", "yes"]
     assert rows[1]["right_answer"] == q2.answer_text() and rows[1]["answer"].startswith("Seat 0: $0")
+    assert rows[1]["question"] == q2.prompt
     assert rows[2]["game"] == "crazy4" and rows[2]["seed"] == "22"
 
 

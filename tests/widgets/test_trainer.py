@@ -82,3 +82,12 @@ def test_bad_input_is_shown_not_raised() -> None:
     w = TrainerWidget(game="badugi", drill="split-pot", seed=1)
     w.inputs["seat0"].value = "lots"
     assert w.check() is None and "Cannot check" in w.feedback.value and w.session.score == (0, 0)
+
+
+def test_four_colour_deck_redraws_the_cards() -> None:
+    w = TrainerWidget(game="badugi", drill="read-hand", seed=2)
+    w.answer_with(w.question.answer)
+    w.four_color_box.value = True
+    cards = [c for _, cs in w.question.cards for c in cs]
+    assert hand_html(cards, four_color=True) in w.question_html.value
+    assert hand_html(cards, four_color=True, highlight=list(w.question.meta["best"])) in w.feedback.value
