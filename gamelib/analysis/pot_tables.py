@@ -34,6 +34,11 @@ from .cache import cached
 from .frequencies import value_counts
 
 
+#: The code a cached result depends on: any change to it computes the result again.
+CODE_MODULES = ("gamelib.analysis.pot_tables", "gamelib.engine", "gamelib.games", "gamelib.rankings",
+                "gamelib.cards")
+
+
 def _decl(key: str) -> PotGame:
     eng = get_game(key)
     decl = getattr(eng, "declaration", None)
@@ -225,7 +230,7 @@ def showdown_odds(key: str, players: int = 4, deals: int = 20_000, seed: int = 2
     if not isinstance(players, int) or not 2 <= players <= _decl(key).max_players:
         raise GameError(f"{key} is dealt to 2 to {_decl(key).max_players} players, not {players}")
     data = cached("pot-showdown-odds", {"key": key, "players": players, "deals": deals, "seed": seed},
-                  lambda: _odds(key, players, deals, seed))
+                  lambda: _odds(key, players, deals, seed), code_modules=CODE_MODULES)
     rows = []
     for event, (n,) in data.items():
         p = n / deals

@@ -58,3 +58,15 @@ def test_every_game_has_tables() -> None:
     for key in POT_GAMES:
         assert len(betting_table(key)) >= 4
         assert len(portions_table(key)) >= 1
+
+
+def test_showdown_odds_cache_is_keyed_on_the_code(tmp_path, monkeypatch) -> None:
+    from gamelib.analysis import pot_tables
+    from gamelib.analysis.cache import cache_key
+
+    monkeypatch.setenv("GAMELIB_CACHE", str(tmp_path))
+    showdown_odds("badugi", players=2, deals=500, seed=3)
+    params = {"key": "badugi", "players": 2, "deals": 500, "seed": 3}
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == [cache_key("pot-showdown-odds", params, pot_tables.CODE_MODULES) + ".json"]
+    assert "gamelib.engine" in pot_tables.CODE_MODULES and "gamelib.rankings" in pot_tables.CODE_MODULES
