@@ -296,6 +296,26 @@ def stud_bring_in_html(game: str, up_cards: Sequence[str]) -> str:
             f"(${h.structure.bring_in}) or completes to ${h.structure.small_bet}.</p>")
 
 
+def structures_comparison(script: Sequence[str], stacks: Sequence[int], seed: int,
+                          game: str = "big-o") -> pd.DataFrame:
+    """The same deal and the same actions under each Big O structure (R18): what each player put
+    in, the pot and the final stacks.
+
+    >>> structures_comparison(["f", "f"], [50, 50, 50], seed=1)["pot"].tolist()
+    [3, 3, 8, 3]
+    """
+    rows = []
+    for name, st in BIG_O_STRUCTURES.items():
+        h = play(game, script, stacks, seed=seed, structure=st)
+        row: dict[str, Any] = {"structure": name, "pot": sum(h.contributed)}
+        for s in range(len(stacks)):
+            row[f"seat {s} put in"] = h.contributed[s]
+        for s in range(len(stacks)):
+            row[f"seat {s} ends with"] = h.stacks[s]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 #: The filing's game-type letters.
 GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop game", "SP": "split pot"}
 
@@ -339,5 +359,5 @@ def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-__all__ = ["GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
+__all__ = ["structures_comparison", "GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
            "big_o_structures_table", "game_structure_table", "stud_bring_in_html"]
