@@ -211,6 +211,7 @@ class StreetView:
     boards: tuple[tuple[int, ...], ...]
     pot: int
     history: tuple[str, ...]
+    community: tuple[int, ...] = ()  # a stud community card every player uses (R-A6)
 
 
 #: Script tokens for the betting actions of a scripted walkthrough (draws stay automatic).
@@ -259,8 +260,9 @@ class Walkthrough:
             cards = down[s] + up[s] + (list(h.community) if index == len(self.game.streets) - 1 else [])
             words = tuple(hand_words(self.game, cards, boards)) if not h.folded[s] else ()
             seats.append(SeatView(s, tuple(down[s]), tuple(up[s]), words, bool(h.folded[s])))
+        community = tuple(h.community) if index == len(self.game.streets) - 1 else ()
         return StreetView(index, self.game.streets[index].name, tuple(seats),
-                          tuple(tuple(b) for b in boards), pot, ())
+                          tuple(tuple(b) for b in boards), pot, (), community)
 
     def _strip(self, after: int, upto: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
         """Cards as they were before streets ``after+1 .. upto`` were dealt."""
@@ -270,8 +272,9 @@ class Walkthrough:
         boards = [list(b) for b in h.boards]
         for j in range(min(upto, len(self.game.streets) - 1), after, -1):
             st = self.game.streets[j]
+            community_street = bool(h.community) and j == len(self.game.streets) - 1  # R-A6
             for s in range(self.players):
-                if h.folded[s]:
+                if h.folded[s] or community_street:
                     continue
                 if st.down:
                     down[s] = down[s][:len(down[s]) - st.down]
@@ -347,7 +350,7 @@ class Walkthrough:
         views = []
         for k, v in enumerate(self.streets):
             lines = (header if k == 0 else []) + (street_chunks[k] if k < len(street_chunks) else [])
-            views.append(StreetView(v.index, v.name, v.seats, v.boards, v.pot, tuple(lines)))
+            views.append(StreetView(v.index, v.name, v.seats, v.boards, v.pot, tuple(lines), v.community))
         self.streets = views
 
     # --- results -------------------------------------------------------------------------

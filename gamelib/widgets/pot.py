@@ -149,6 +149,9 @@ def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
     return (f'<h4 style="margin:6px 0;">Street {index + 1} of {len(g.streets)}: {html.escape(v.name)} '
             f'(pot ${v.pot})</h4>'
             + (_boards_html(v.boards, four_color) if v.boards else "")
+            + (f'<p style="margin:4px 0;"><b>Community card</b> (too few cards left for everyone, '
+               f'every player uses it): {hand_html(list(v.community), four_color=four_color)}</p>'
+               if v.community else "")
             + f'<table style="border-collapse:collapse;"><tr><th {_TH}>seat</th><th {_TH}>cards</th>{head}</tr>'
             + "".join(rows) + "</table>"
             + f'<details><summary>What happened on this street</summary><p style="font-family:monospace;'

@@ -133,3 +133,20 @@ def test_scripted_betting_then_automatic() -> None:
     w = Walkthrough("badugi", players=2, seed=1, script="f")
     with pytest.raises(GameError, match="without a showdown"):
         w.showdown
+
+
+@pytest.mark.parametrize("key", ["stud8", "super-razzdugi", "badugi", "archie"])
+def test_full_tables_reshuffle_and_community_card(key: str) -> None:
+    g = get_game(key).declaration
+    w = Walkthrough(key, players=g.max_players, seed=1)
+    dealt = 0
+    for view, street in zip(w.streets, g.streets):
+        community = bool(view.community)
+        dealt += (0 if community else street.down) + street.up - street.discard
+        assert all(len(s.cards) == dealt for s in view.seats), (view.name, [len(s.cards) for s in view.seats])
+    if g.is_stud:  # eight stud players cannot all get a seventh card (R-A6)
+        assert w.streets[-1].community == tuple(w.hand.community) and len(w.hand.community) == 1
+        for seat in w.streets[-1].seats:
+            assert list(seat.cards) + list(w.hand.community) == w.showdown.hands[seat.seat]
+    else:
+        assert any("R-A5" in line for line in w.history)  # the stub ran short during the draws

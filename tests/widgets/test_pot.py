@@ -106,3 +106,8 @@ def test_refuses_banked_games() -> None:
     from gamelib.errors import GameError
     with pytest.raises(GameError):
         CompareWidget("not-a-game")
+
+
+def test_deal_widget_shows_a_stud_community_card() -> None:
+    d = DealWidget("stud8", players=8, seed=1, show_all=True)
+    assert "Community card" in d.output.value
