@@ -291,9 +291,9 @@ def _decision_step(game: BankedGame, strategy: Any, wager: str, seen: tuple[str,
 
 
 def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
-    """The expected result of each choice (units of the ante) as the strategy object gives it:
-    every choice for Crazy 4 and Three Card Poker; for NH Hold'em the engine gives the value of
-    the decision point played optimally (``"optimal"``), not of each choice.
+    """The exact expected result of each choice (units of the ante): from the strategy object's
+    ``expected_values`` for Crazy 4 and Three Card Poker, from :func:`nh_option_values` for NH
+    Hold'em (whose strategy object gives only the value of playing on optimally).
 
     >>> sorted(option_values(get_game("three-card-6bonus"), get_game("three-card-6bonus").strategy(), [parse_cards("Qs 6d 4h")]))
     ['fold', 'raise']
@@ -301,25 +301,78 @@ def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dic
     if hasattr(strategy, "expected_values"):
         return dict(strategy.expected_values(*args))
     if game.key == "nh-holdem":
-        hole = args[0]
-        community = args[1] if len(args) > 1 else []
-        if not community:
-            return {"optimal": strategy.expected_value(hole)}
-        return {"optimal": strategy.value(hole, community, nh_path_wagered(strategy, hole, community))}
+        return nh_option_values(game, strategy, args[0], args[1] if len(args) > 1 else [])
     return {}
 
 
-def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int:
-    """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em.
+def nh_option_values(game: BankedGame, strategy: Any, hole: list[int], community: list[int],
+                     wagered: int | None = None) -> dict[str, Fraction]:
+    """NH Hold'em: the exact expected result (units of the ante, before the payout cap) of
+    folding and of each bet before the next community card, ``wagered`` units already bet
+    (default: what the strategy itself bet on the way).
 
-    >>> nh_path_wagered(analysis_of(get_game("nh-holdem")).strategy, parse_cards("As Ad"), parse_cards("2c"))
-    4
+    Folding loses what is wagered (R21). A bet before the flop or turn card is worth the average,
+    over every unseen next card, of the engine's value of the next decision
+    (``strategy.value``); a bet before the river card, the average over every unseen river
+    card of the main game's settlement by the engine. The best option's value equals
+    ``strategy.value`` at this point (the tests check it).
+
+    >>> v = nh_option_values(get_game("nh-holdem"), analysis_of(get_game("nh-holdem")).strategy, parse_cards("As Ad"), [])
+    >>> max(v, key=v.get), v["fold"]
+    ('3x', Fraction(-1, 1))
+    """
+    if len(community) > 2:
+        raise GameError("the last decision is made before the river card: give at most two community cards")
+    if not community:
+        w = 1
+    elif wagered is not None:
+        w = wagered
+    else:
+        w = nh_path_wagered(strategy, hole, community) or len(community) + 1
+    unseen = [c for c in range(52) if c not in set(hole) | set(community)]
+    if len(unseen) != 50 - len(community):
+        raise GameError("the hole and community cards must be different cards")
+    out: dict[str, Fraction] = {"fold": Fraction(-w)}
+    streets = ("flop", "turn", "river")
+    for b in (1, 2, 3):
+        if len(community) < 2:
+            total = sum((strategy.value(hole, community + [c], w + b) for c in unseen), Fraction(0))
+        else:
+            ante = min(game.declaration.wager("ante").allowed or (1,))
+            # the main wagers as they would stand: w units before this bet, spread over the
+            # street bets so that each is a legal multiple of the ante (the pay table settles
+            # the ante and every street bet alike, R21), then b more on the river
+            before = _nh_street_units(w - 1)
+            bets = {"ante": ante, streets[0]: before[0] * ante, streets[1]: before[1] * ante, streets[2]: b * ante}
+            total = Fraction(0)
+            for c in unseen:
+                s = game.settle(bets, hole=hole, community=community + [c])
+                total += Fraction(sum(r.result for r in s.results), ante)
+        out[f"{b}x"] = total / len(unseen)
+    return out
+
+
+def _nh_street_units(units: int) -> tuple[int, int]:
+    """Two street bets of 1-3 units each adding up to ``units`` (2..6)."""
+    if not 2 <= units <= 6:
+        raise GameError(f"before the river 3 to 7 units are wagered in all, not {units + 1}")
+    first = min(3, units - 1)
+    return first, units - first
+
+
+def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int | None:
+    """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em
+    (``None`` if the strategy would have folded earlier).
+
+    >>> s = analysis_of(get_game("nh-holdem")).strategy
+    >>> nh_path_wagered(s, parse_cards("As Ad"), parse_cards("2c")), nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c"))
+    (4, None)
     """
     w = 1
     for i in range(len(community)):
         play = strategy.play_for(hole, community[:i]) if i else strategy.play_for(hole)
         if play == "fold":
-            raise GameError("the optimal path folds earlier; give the units wagered")
+            return None
         w += int(play[:-1])
     return w
 
@@ -609,6 +662,12 @@ def strategy_html(game_key: str, hands: Mapping[str, str]) -> str:
     if game_key == "nh-holdem" and len(args) > 1 and not args[1]:
         args = args[:1]
     play = strategy.play_for(*args)
+    note = ""
+    if game_key == "nh-holdem" and len(args) > 1 and nh_path_wagered(strategy, *args) is None:
+        w = len(args[1]) + 1
+        play = strategy.play_for(*args, wagered=w)
+        note = (f"<p style='margin:4px 0;'><i>The strategy would have folded before this point; the advice "
+                f"and values below assume 1x bets so far ({w} units of the ante wagered).</i></p>")
     options = option_values(game, strategy, args)
     cards = [c for a in args for c in a]
     pics = hand_html(cards) if cards else ""
@@ -617,7 +676,7 @@ def strategy_html(game_key: str, hands: Mapping[str, str]) -> str:
         f"<td style='padding:3px 10px;text-align:right;'>{_units(v)}</td></tr>" for k, v in options.items())
     table = (f"<table style='border-collapse:collapse;'><tr><th style='padding:3px 10px;'>option</th>"
              f"<th style='padding:3px 10px;'>expected result (antes)</th></tr>{rows}</table>") if rows else ""
-    return (f"{pics}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}")
+    return f"{pics}{note}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
 
 
 class StrategyWidget(widgets.VBox):  # type: ignore[misc]
@@ -804,7 +863,7 @@ def example_html(game_key: str, wagers: Mapping[str, int], **cards: str) -> str:
 
 __all__ = [
     "ROUNDS", "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
-    "option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
+    "option_values", "nh_option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
     "compare_html", "CompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
     "plot_decision_ev", "plot_nh_starting_hands", "analysis_of", "strategy_hands", "limits_frame",
     "pay_table_frame", "example_html",

@@ -22,6 +22,7 @@ from gamelib.widgets.banked import (
     deal_round,
     default_wagers,
     house_edge_report,
+    nh_option_values,
     nh_path_wagered,
     plot_decision_ev,
     plot_nh_starting_hands,
@@ -232,9 +233,48 @@ def test_strategy_widget_reads_the_strategy() -> None:
     assert f"The right play: <b>{s.play_for('Ts 6h', '9c')}</b>" in w.result.value
     v = s.value("Ts 6h", "9c", nh_path_wagered(s, parse_cards("Ts 6h"), parse_cards("9c")))
     assert f"{float(v):+.4f}" in w.result.value
+    for option in ("fold", "1x", "2x", "3x"):
+        assert f">{option}<" in w.result.value
+    w.inputs["hole"].value = "8s 3h"  # the strategy folds this before the flop card
+    w.button.click()
+    assert "would have folded" in w.result.value
     w.inputs["hole"].value = "Ts"
     w.button.click()
     assert "Refused" in w.result.value
+
+
+@pytest.mark.parametrize("hole, community", [
+    ("As Ad", ""), ("Ts 6h", ""), ("7c 2d", ""), ("Ts 6h", "9c"), ("Kh Qh", "2h"),
+    ("Jd 7h", "2h Ts"), ("Ah Kd", "Qc Js"), ("9s 9d", "9h 2c"),
+])
+def test_nh_option_values_agree_with_the_strategy(hole: str, community: str) -> None:
+    """The best option is worth exactly what the engine's strategy says the decision is worth,
+    and it is the option the strategy picks (R21: fold loses what is wagered)."""
+    game = get_game("nh-holdem")
+    s = analysis_of(game).strategy
+    h = parse_cards(hole)
+    c = parse_cards(community) if community else []
+    if c:
+        w = nh_path_wagered(s, h, c) or len(c) + 1
+        best = s.value(h, c, w)
+        play = s.play_for(h, c, wagered=w)
+    else:
+        w, best, play = 1, s.expected_value(h), s.play_for(h)
+    v = nh_option_values(game, s, h, c, wagered=w)
+    assert v["fold"] == -w
+    assert max(v.values()) == best
+    assert v[play] == best
+    # ties go to the larger wager, as the strategy breaks them (R19, R21)
+    assert play == max((k for k in v if v[k] == best), key=lambda k: 0 if k == "fold" else int(k[:-1]))
+
+
+def test_nh_option_values_refuse_bad_input() -> None:
+    game = get_game("nh-holdem")
+    s = analysis_of(game).strategy
+    with pytest.raises(GameError, match="at most two community cards"):
+        nh_option_values(game, s, parse_cards("As Ad"), parse_cards("2c 3d 4h"))
+    with pytest.raises(GameError, match="different cards"):
+        nh_option_values(game, s, parse_cards("As Ad"), parse_cards("As"))
 
 
 def test_plots_build() -> None:
