@@ -143,9 +143,11 @@ def _split_tokens(text: str) -> list[str]:
             while pos < len(chunk):
                 m = _CARD_RE.match(chunk, pos)
                 if not m:
+                    if pos == 0:
+                        raise _token_error(chunk)
                     rest = chunk[pos:]
                     bad = rest[:3] if rest[:2] == "10" else rest[:2]
-                    raise _token_error(bad if pos else chunk)
+                    raise CardError(f"in '{chunk}', after '{chunk[:pos]}': {_token_error(bad)}")
                 pos = m.end()
     return tokens
 
