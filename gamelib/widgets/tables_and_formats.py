@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 from typing import Any, Optional, Sequence
 
+import ipywidgets as widgets
 import pandas as pd
 
 from ..cards import format_cards, parse_cards, rank_of
@@ -28,7 +29,8 @@ from ..engine.hand import Hand
 from ..engine.showdown import Showdown, qualifier_value
 from ..engine.table import check_mixed_structure, min_buy_in, structure_for
 from ..errors import GameError, TableError
-from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, limit_structure, stud_structure
+from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
+                         stud_structure)
 from ..rankings import best_hand, describe
 from .cards import hand_html
 
@@ -359,5 +361,113 @@ def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-__all__ = ["structures_comparison", "GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
+def structure_choices(game: str) -> dict[str, Structure]:
+    """Structures a wager checker offers for ``game``: the Big O structures (R18) for Big O, limit
+    games at two stakes (R11, R14), pot limit and no limit (R16).
+
+    >>> list(structure_choices("stud8"))
+    ['$2/$4 limit', '$5/$10 limit', 'pot limit', 'no limit']
+    """
+    g = POT_DECLARATIONS[game]
+    out: dict[str, Structure] = {}
+    if game == "big-o":
+        out.update({f"{k} (Big O cash game)": v for k, v in BIG_O_STRUCTURES.items()})
+    for lo, hi in ((2, 4), (5, 10)):
+        out[f"${lo}/${hi} limit"] = structure_for(g, lo, hi)
+    for kind in ("pot-limit", "no-limit"):
+        out[kind.replace("-", " ")] = (big_bet_structure(kind, 0, 2, bring_in=1) if g.is_stud
+                                       else big_bet_structure(kind, 1, 2))
+    return out
+
+
+def parse_action(line: str) -> tuple[str, Optional[int]]:
+    """One typed action: ``fold``, ``check``, ``call``, ``bring-in``, ``stand pat``, or ``bet``,
+    ``raise``, ``complete`` with the total the player's bet becomes (``raise 8``, ``bet $4``).
+
+    >>> parse_action("Raise to $12")
+    ('raise', 12)
+    """
+    words = line.replace("$", " ").replace(" to ", " ").lower().split()
+    if not words:
+        raise GameError("an empty action: type fold, check, call, bet N, raise N, complete N or bring-in")
+    amount = None
+    if words[-1].isdigit():
+        amount = int(words.pop())
+    return " ".join(words), amount
+
+
+class WagerWidget(widgets.VBox):  # type: ignore[misc]
+    r"""Type the actions of a hand, one per line, in turn order; the engine checks each wager
+    against the structure's limits (R11-R16, R18) and accepts it or refuses it with the reason.
+
+    >>> w = WagerWidget("big-o", "$1-$4 (Big O cash game)", actions="call\ncall\ncheck\nbet 5")
+    >>> "refused" in w.result.value and "bet to $1-$4" in w.result.value
+    True
+    """
+
+    def __init__(self, game: str = "big-o", structure: Optional[str] = None, players: int = 3,
+                 stack: int = 200, actions: str = "", seed: int = 1) -> None:
+        self.game = game
+        self.choices = structure_choices(game)
+        self.structure = widgets.Dropdown(options=list(self.choices), value=structure or list(self.choices)[0],
+                                          description="Structure")
+        self.players = widgets.BoundedIntText(value=players, min=2, max=POT_DECLARATIONS[game].max_players,
+                                              description="Players")
+        self.stack = widgets.BoundedIntText(value=stack, min=1, max=100000, description="Stacks $")
+        self.actions = widgets.Textarea(value=actions, description="Actions",
+                                        placeholder="one per line: fold, check, call, bet 4, raise 8, complete 2, bring-in",
+                                        layout=widgets.Layout(width="30em", height="9em"))
+        self.check_button = widgets.Button(description="Check the wagers", button_style="primary")
+        self.result = widgets.HTML()
+        self.seed = seed
+        self.check_button.on_click(lambda _: self.check())
+        super().__init__([widgets.HTML(f"<b>{html.escape(POT_DECLARATIONS[game].title)}</b>: wager checker"),
+                          self.structure, widgets.HBox([self.players, self.stack]), self.actions,
+                          self.check_button, self.result])
+        self.check()
+
+    def check(self) -> None:
+        """Play the typed actions on a fresh seeded hand; stop at the first refused one."""
+        st = self.choices[self.structure.value]
+        try:
+            hand = Hand(POT_DECLARATIONS[self.game], [int(self.stack.value)] * int(self.players.value),
+                        structure=st, seed=self.seed)
+        except GameError as err:
+            self.result.value = f'<p style="color:#b00020;"><b>Cannot deal:</b> {html.escape(str(err))}</p>'
+            return
+        rows, refused = [], ""
+        for line in [x.strip() for x in self.actions.value.splitlines() if x.strip()]:
+            if hand.is_over:
+                refused = f"{line}: the hand is over"
+                break
+            seat, street = hand.to_act, hand.street.name
+            could = ", ".join(str(a) for a in hand.legal_actions())
+            before = len(hand.history)
+            try:
+                kind, amount = parse_action(line)
+                if kind in ("bet", "raise", "complete") and amount is None:
+                    raise GameError(f"say how much: '{kind} N', the total the bet becomes ({could})")
+                hand.act(kind, amount)
+            except GameError as err:
+                refused = f"{line}: {err}"
+                break
+            rows.append((street, seat, could, hand.history[before] if len(hand.history) > before else line, hand.pot))
+        head = "<tr><th>street</th><th>seat</th><th>could</th><th>accepted</th><th>pot</th></tr>"
+        body = "".join(f"<tr><td style=\"padding:2px 8px;\">{html.escape(a)}</td><td style=\"padding:2px 8px;\">{b}</td>"
+                       f"<td style=\"padding:2px 8px;\">{html.escape(c)}</td><td style=\"padding:2px 8px;\">{html.escape(d)}</td>"
+                       f"<td style=\"padding:2px 8px;\">${e}</td></tr>" for a, b, c, d, e in rows)
+        nxt = ""
+        if refused:
+            nxt = f'<p style="color:#b00020;"><b>refused</b> {html.escape(refused)}</p>'
+        elif hand.is_over:
+            nxt = "<p>The hand is over: " + html.escape(hand.history[-1]) + "</p>"
+        else:
+            nxt = (f"<p>Next: seat {hand.to_act} on {html.escape(hand.street.name)} may "
+                   + html.escape(", ".join(str(a) for a in hand.legal_actions())) + ".</p>")
+        forced = html.escape("; ".join(hand.history[1:1 + sum(1 for x in hand.history if "posts" in x or "antes" in x)]))
+        self.result.value = (f"<p>{html.escape(st.name)}. {forced}</p>"
+                             f"<table style=\"border-collapse:collapse;\">{head}{body}</table>{nxt}")
+
+
+__all__ = ["structure_choices", "parse_action", "WagerWidget", "structures_comparison", "GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
            "big_o_structures_table", "game_structure_table", "stud_bring_in_html"]

@@ -107,3 +107,64 @@ def test_history_html_escapes_and_keeps_every_line() -> None:
     h = play("badugi", ["f"], [50, 50], seed=3)
     out = history_html(h)
     assert out.count("\n") == len(h.history) - 1
+
+
+def test_structure_choices() -> None:
+    from gamelib.widgets.tables_and_formats import structure_choices
+
+    big_o = structure_choices("big-o")
+    assert big_o["$2-$4 (Big O cash game)"] is BIG_O_STRUCTURES["$2-$4"]
+    assert big_o["pot limit"].kind == "pot-limit" and big_o["pot limit"].big_blind == 2
+    assert structure_choices("razzdugi")["no limit"].bring_in == 1
+    assert "$1-$4 (Big O cash game)" not in structure_choices("badugi")
+
+
+def test_parse_action() -> None:
+    from gamelib.widgets.tables_and_formats import parse_action
+
+    assert parse_action("bet $4") == ("bet", 4)
+    assert parse_action("stand pat") == ("stand pat", None)
+    with pytest.raises(GameError):
+        parse_action("  ")
+
+
+def test_wager_widget_accepts_and_refuses_as_the_engine() -> None:
+    from gamelib.engine.hand import IllegalActionError
+    from gamelib.widgets.tables_and_formats import WagerWidget
+
+    # R18 spread: after a $1 bet and a raise to $3, a raise to $9 adds $6 (more than $4)
+    w = WagerWidget("big-o", "$1-$4 (Big O cash game)",
+                    actions="call\ncall\ncheck\nbet 1\nraise 3\nraise 9")
+    h = Hand(POT_DECLARATIONS["big-o"], [200] * 3, structure=BIG_O_STRUCTURES["$1-$4"], seed=1)
+    for kind, amount in [("call", None), ("call", None), ("check", None), ("bet", 1), ("raise", 3)]:
+        h.act(kind, amount)
+    with pytest.raises(IllegalActionError) as err:
+        h.act("raise", 9)
+    assert str(err.value).replace("$", "") in w.result.value.replace("$", "")
+    assert w.result.value.count("<tr>") == 1 + 5
+    # R16: the largest pot-limit raise is accepted, one dollar more is not
+    w.structure.value = "pot limit"
+    w.actions.value = "raise 7\nraise 24"  # seat 1 (small blind) faces $7: pot 10 + call 6, at most $23
+    w.check_button.click()
+    assert "seat 0 raises to $7" in w.result.value
+    assert "refused</b> raise 24" in w.result.value and "raise to $12-$23" in w.result.value
+    w.actions.value = "raise 7\nraise 23\ncall\nfold"
+    w.check()
+    assert "refused" not in w.result.value and "Next: seat 1 on flop" in w.result.value
+    w.actions.value = "raise 9"
+    w.check()
+    assert "refused</b> raise 9" in w.result.value and "raise to $4-$7" in w.result.value  # over the pot
+    w.actions.value = "raise"
+    w.check()
+    assert "say how much" in w.result.value
+
+
+def test_wager_widget_stud_and_end_of_hand() -> None:
+    from gamelib.widgets.tables_and_formats import WagerWidget
+
+    w = WagerWidget("stud8", "$2/$4 limit", players=2, actions="bring-in\nfold\ncall")
+    assert "The hand is over" not in w.result.value
+    assert "the hand is over" in w.result.value and "refused" in w.result.value
+    w.actions.value = "bring-in\nfold"
+    w.check()
+    assert "The hand is over" in w.result.value
