@@ -16,8 +16,10 @@ The automatic player (``draw_choice``) is a teaching device, not a strategy:
   share of 4,000 seeded random hands of the same size (on the same board) that it beats, ties
   counting half; its score is the chance of beating three such hands (strength cubed; nothing
   for a hand that does not qualify for that portion), weighted by the portion's share of the
-  pot. He keeps the set with the best average score; among equal scores he keeps more cards
-  (standing pat first). He looks one draw ahead only, so his choices are plausible, not best.
+  pot. With more draws to come, a set of cards kept is scored by the best of as many fillings
+  as there are draws left (the player may redraw the same places). He keeps the set with the
+  best average score; among equal scores he keeps more cards (standing pat first). His choices
+  are plausible, not best.
 
 ``explain_award(showdown, pots, button)`` spells out how each pot is paid: each portion's
 dollars, the tied seats, and which seat got an odd dollar and why (R5, R6, R7).
@@ -137,16 +139,21 @@ def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) ->
 
 
 def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boards: Sequence[Sequence[int]] = (),
-                discard: Optional[int] = None, seed: Any = 0, samples: int = DEFAULT_SAMPLES) -> list[int]:
+                discard: Optional[int] = None, seed: Any = 0, samples: int = DEFAULT_SAMPLES,
+                tries: int = 1) -> list[int]:
     """The cards the automatic player throws away (see the module docstring); ``[]`` = stand pat.
 
     ``discard`` is the exact number to discard (Super Razzdugi's discard, R15), ``None`` for a
-    draw (any number, or none). The finished hand has ``game.hole_cards`` cards.
+    draw (any number, or none). The finished hand has ``game.hole_cards`` cards. ``tries`` is
+    how many draws are left, this one included: a set of cards kept is scored by the best of
+    that many independent fillings, as if the player could redraw the same places.
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> format_cards(draw_choice(POT_DECLARATIONS["a5-triple-draw"], parse_cards("Ac 2d 3h Ks Kc"), seed=1))
     'Kc Ks'
     """
+    if not isinstance(tries, int) or tries < 1:
+        raise GameError(f"tries is the number of draws left, 1 or more, not {tries!r}")
     down = list(down)
     up = list(up)
     held = down + up
@@ -159,7 +166,8 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
         throws = list(combinations(down, discard))
     rng = np.random.default_rng(seed)
     # the same random replacements for every choice (common random numbers: fairer comparisons)
-    perms = unseen[rng.random((samples, len(unseen))).argsort(axis=1)[:, :size]]
+    n_fill = samples * tries
+    perms = unseen[rng.random((n_fill, len(unseen))).argsort(axis=1)[:, :size]]
     rows: list[np.ndarray] = []
     spans: list[tuple[int, int]] = []
     for t in throws:
@@ -169,13 +177,14 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
             block = np.array([keep[:size]], dtype=np.int8)
         else:
             fill = perms[:, :need]
-            block = np.concatenate([np.tile(np.array(keep, dtype=np.int8), (samples, 1)), fill], axis=1)
+            block = np.concatenate([np.tile(np.array(keep, dtype=np.int8), (n_fill, 1)), fill], axis=1)
         spans.append((sum(len(r) for r in rows), len(block)))
         rows.append(block)
     score = _score(game, np.concatenate(rows), boards)
     best_i, best = 0, -1.0
     for i, (start, n) in enumerate(spans):
-        s = float(score[start:start + n].mean())
+        part = score[start:start + n]
+        s = float(part.mean()) if n == 1 else float(part.reshape(samples, tries).max(axis=1).mean())
         if s > best + 1e-12:  # ties keep the earlier choice: fewer cards thrown
             best_i, best = i, s
     return sorted(throws[best_i])
@@ -311,8 +320,9 @@ class Walkthrough:
             h.act("call")
         elif "stand pat" in kinds or "discard" in kinds:
             k = h.street.discard if "discard" in kinds else None
+            left = sum(1 for st in self.game.streets[h.street_index:] if st.draw) if k is None else 1
             throw = draw_choice(self.game, h.down[s], h.up[s], h.boards, discard=k,
-                                seed=(self.seed, h.street_index, s), samples=self.samples)
+                                seed=(self.seed, h.street_index, s), samples=self.samples, tries=left)
             if throw:
                 h.act("discard" if k else "draw", cards=throw)
             else:

@@ -150,3 +150,12 @@ def test_full_tables_reshuffle_and_community_card(key: str) -> None:
             assert list(seat.cards) + list(w.hand.community) == w.showdown.hands[seat.seat]
     else:
         assert any("R-A5" in line for line in w.history)  # the stub ran short during the draws
+
+
+def test_more_draws_left_favour_drawing() -> None:
+    bd = get_game("badeucey").declaration
+    hand = parse_cards("3c 4s 2s 8s Js")  # a two-suit hand: a weak badugi
+    assert draw_choice(bd, hand, seed=1, tries=1) == []  # one draw left: keep the jack-low
+    assert len(draw_choice(bd, hand, seed=1, tries=3)) == 3  # three draws left: go for the badugi
+    with pytest.raises(GameError, match="draws left"):
+        draw_choice(bd, hand, tries=0)
