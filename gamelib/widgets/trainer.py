@@ -11,7 +11,8 @@ Stable CSS classes let a browser test (and a casino's own stylesheet) find the p
 ``gl-trainer`` (the whole widget), ``gl-trainer-game``, ``gl-trainer-drill``,
 ``gl-trainer-focus``, ``gl-trainer-new``, ``gl-trainer-question``, ``gl-trainer-answers``,
 ``gl-trainer-check``, ``gl-trainer-feedback``, ``gl-trainer-score``, ``gl-trainer-export``,
-``gl-trainer-csv``.
+``gl-trainer-csv``; each answer input also carries ``gl-trainer-input-seed-N`` (N: the
+question's seed).
 
 >>> w = TrainerWidget(game="badugi", drill="read-hand", seed=1)
 >>> w.answer_with(w.question.answer).correct, w.session.score
@@ -256,14 +257,16 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
             self.question_html.value = f'<p style="color:#b00020;"><b>Cannot deal:</b> {html.escape(str(err))}</p>'
             self.answers.children = ()
             return self.question
+        self.feedback.value = ""  # cleared first: the old verdict never shows beside a new question
         self.seed.value = seed
         self.question = q
         self.result = None
-        self.question_html.value = question_html(q, self.four_color)
         self.inputs = {f.name: self._input(f) for f in q.fields}
+        for w in self.inputs.values():  # lets a browser test tell this question's inputs from the last one's
+            w.add_class(f"gl-trainer-input-seed-{seed}")
         self.answers.children = tuple(self.inputs.values())
-        self.feedback.value = ""
         self.check_button.disabled = False
+        self.question_html.value = question_html(q, self.four_color)
         return q
 
     @staticmethod

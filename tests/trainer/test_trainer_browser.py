@@ -105,7 +105,7 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
             assert "Score: 0 of 0 right" in score.inner_text()
 
             # 1. the right answer
-            page.locator(".gl-trainer-answers").get_by_role("radio", name=right, exact=True).check()
+            page.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=right, exact=True).check()
             page.locator(".gl-trainer-check").click()
             feedback.locator('[data-correct="yes"]').wait_for()
             page.wait_for_function(
@@ -116,8 +116,9 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
             # 2. the next question, answered wrong
             page.locator(".gl-trainer-new").click()
             question.locator(f'[data-seed="{SEED + 1}"]').wait_for()
-            assert feedback.inner_text().strip() == ""
-            page.locator(".gl-trainer-answers").get_by_role("radio", name=wrong, exact=True).check()
+            # the widget's updates reach the page one by one: wait for the old verdict to go
+            page.wait_for_function("document.querySelector('.gl-trainer-feedback').innerText.trim() === ''")
+            page.locator(f".gl-trainer-input-seed-{SEED + 1}").get_by_role("radio", name=wrong, exact=True).check()
             page.locator(".gl-trainer-check").click()
             feedback.locator('[data-correct="no"]').wait_for()
             page.wait_for_function(
