@@ -124,7 +124,7 @@ class Crazy4Strategy:
             n_mixed = int(w[mixed].sum())
             lines.append(
                 f"Fold anything below {describe('crazy4', lowest)}. In between, card removal decides: "
-                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x (use play_for).")
+                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x (the strategy tool shows which).")
         else:
             lines.append("Fold everything else.")
         folded = int(self.weights[self.decision == 0].sum())

@@ -101,7 +101,7 @@ class ThreeCardStrategy:
             mixed = (v >= lowest_raise) & (v <= highest_fold)
             lines.append(f"Raise with better than {describe('three-card', highest_fold)}; fold below "
                          f"{describe('three-card', lowest_raise)}; in between ({int(w[mixed].sum()):,} hands) "
-                         "the suits decide (use play_for).")
+                         "the suits decide (the strategy tool shows which).")
         lines.append(f"({int(w[~r].sum()):,} of 22,100 hands fold.)")
         return "\n".join(lines)
 

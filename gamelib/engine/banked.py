@@ -448,7 +448,7 @@ def _settle_nh(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]) ->
         names = " and ".join(decl.wager(k).name for k in main)
         for k in main:
             out.append(WagerResult(k, decl.wager(k).name, w[k], -w[k],
-                                   f"player folds before the {folded_at} card: {names} lose (R21)"))
+                                   f"player folds before the {folded_at} card: {names} {'loses' if len(main) == 1 else 'lose'} (R21)"))
     else:
         v = game.hand_value(cards["hole"] + cards["community"], "high")
         hands["player"] = game.describe(v, "high")
