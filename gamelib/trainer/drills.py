@@ -431,6 +431,8 @@ class PayWager(Drill):
                 out[w.key] = self._amount(rng, w)
         if self.game == "three-card-6bonus" and "ante" not in out and rng.random() < 0.8:
             out["ante"] = self._amount(rng, decl.wager("ante"))
+        if decl.at_least_one_of and not any(out.get(k) for k in decl.at_least_one_of):
+            out[decl.at_least_one_of[0]] = self._amount(rng, decl.wager(decl.at_least_one_of[0]))
         for w in decl.wagers:
             if w.equal_to and not w.decision:
                 out[w.key] = out[w.equal_to]
