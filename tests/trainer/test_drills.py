@@ -233,3 +233,13 @@ def test_checking_is_fast() -> None:
     for _ in range(100):
         d.check(q, {f.name: "$3" for f in q.fields})
     assert (time.perf_counter() - t) / 100 < 0.1
+
+
+@pytest.mark.parametrize("game", BANKED_GAMES)
+def test_pay_wager_deals_only_acceptable_wagers(game: str) -> None:
+    # every dealt set of wagers passes the engine's own checks (R19-R22), e.g. Three Card Poker
+    # always has one of Ante, Pair Plus or 6 Card Bonus
+    d = make_drill("pay-wager", game)
+    g = get_game(game)
+    for seed in range(300):
+        g.check_wagers(d.next(seed).meta["wagers"])
