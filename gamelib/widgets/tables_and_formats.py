@@ -139,6 +139,12 @@ def _best(sd: Showdown, k: int, seat: int) -> set[int]:
         return set()
 
 
+def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
+    """A hand drawn slightly smaller and on one line, so a seven-card hand fits a table cell."""
+    row = hand_html(list(cards), highlight=highlight or None).replace("flex-wrap:wrap", "flex-wrap:nowrap", 1)
+    return f'<span style="font-size:0.8em;">{row}</span>'
+
+
 def showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
                   boards: Optional[Sequence[Any]] = None, button: int = 0,
                   show_best: Optional[int] = 0) -> str:
@@ -169,7 +175,7 @@ def showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
             cells.append(f"<td style=\"padding:3px 8px;{'font-weight:bold;' if won else ''}\">{text}"
                          + (" ✔" if won else "") + "</td>")
         rows.append(f"<tr><td style=\"padding:3px 8px;white-space:nowrap;\">seat {s}</td>"
-                    f"<td style=\"padding:3px 8px;white-space:nowrap;\">{hand_html(cards, highlight=hl or None)}</td>"
+                    f"<td style=\"padding:3px 8px;white-space:nowrap;\">{_one_row(cards, hl)}</td>"
                     + "".join(cells)
                     + f"<td style=\"padding:3px 8px;text-align:right;font-weight:bold;\">${paid[s]}</td></tr>")
     bds = ""
