@@ -32,6 +32,7 @@ from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 #: The approved list offered by the widgets: every pot game the engine declares.
 APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)
 
+_WIDE = {"description_width": "initial"}
 _OK = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 _NO = '<span style="background:#b00020;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 
@@ -71,7 +72,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]
                                             description="Games", rows=8,
                                             layout=widgets.Layout(width="26em"))
         self.hands_each = widgets.BoundedIntText(value=hands_each, min=1, max=1000,
-                                                 description="Hands each")
+                                                 description="Hands each", style=_WIDE)
         self.next_button = widgets.Button(description="Next hand", button_style="primary")
         self.restart_button = widgets.Button(description="Start over")
         self.status = widgets.HTML()
@@ -161,7 +162,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
                                                description="Approved", rows=8,
                                                layout=widgets.Layout(width="26em"))
         self.players = widgets.BoundedIntText(value=players, min=2, max=8, description="Players")
-        self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks")
+        self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks", style=_WIDE)
         self.deal_button = widgets.Button(description="Deal the pick", button_style="primary")
         self.restart_button = widgets.Button(description="New table")
         self.status = widgets.HTML()
@@ -255,12 +256,12 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]
                                      value=game, description="Game")
         self.structure = widgets.Dropdown(options=list(BIG_O_STRUCTURES), value=structure, description="Structure")
         self.amount = widgets.BoundedIntText(value=amount, min=0, max=100000, description="Buy-in $")
-        self.from_dealer = widgets.BoundedIntText(value=0, min=0, max=100000, description="From dealer $")
+        self.from_dealer = widgets.BoundedIntText(value=0, min=0, max=100000, description="From dealer $", style=_WIDE)
         self.has_cashed_out = widgets.Checkbox(value=cashed_out is not None, description="Cashed out here earlier")
         self.cashed_out = widgets.BoundedIntText(value=cashed_out or 0, min=1 if cashed_out else 0, max=100000,
-                                                 description="Took off $")
-        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves")
-        self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated")
+                                                 description="Took off $", style=_WIDE)
+        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves", style=_WIDE)
+        self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated", style=_WIDE)
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.result = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())

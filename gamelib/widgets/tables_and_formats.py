@@ -329,7 +329,7 @@ GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop g
 
 
 def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
-    """The pot games as a table: type letters, cards dealt, forced bets, pot portions, draws.
+    """The pot games as a table: types, cards each player ends with, forced bets, draws, pot portions.
 
     >>> games_table(["stud8"]).to_dict("records")[0]["forced bets"]
     'bring-in'
@@ -337,11 +337,9 @@ def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
     rows = []
     for k in keys or POT_DECLARATIONS:
         g = POT_DECLARATIONS[k]
-        rows.append({"game": g.title, "key": k, "types": ", ".join(GAME_TYPES[t] for t in g.types),
-                     "cards at the showdown": g.hole_cards, "forced bets": g.forced, "draws": g.draws,
-                     "boards": g.boards,
-                     "pot goes to": " / ".join(p.name for p in g.portions),
-                     "most players": g.max_players})
+        rows.append({"game": g.title, "types": ", ".join(GAME_TYPES[t] for t in g.types),
+                     "cards": g.hole_cards, "forced bets": g.forced, "draws": g.draws,
+                     "pot goes to": " / ".join(p.name for p in g.portions)})
     return pd.DataFrame(rows)
 
 
