@@ -359,10 +359,12 @@ def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
         back = c.get("cashed_out")
         rows.append({"game": "Big O " + str(where) if c["game"] == "big-o" else where,
                      "buy-in": c["amount"], "from the dealer": c.get("from_dealer", 0),
-                     "cashed out earlier": "" if back is None else f"${back}, button moved {c.get('button_moves', 0)} times, "
-                                                                   f"{c.get('others', 3)} others seated",
+                     "cashed out earlier": "" if back is None else f"${back}; button moved {c.get('button_moves', 0)} "
+                                                                   f"times, {c.get('others', 3)} players at the table",
                      "verdict": "refused" if msg else "accepted", "reason": msg})
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    empty = [col for col in ("from the dealer", "cashed out earlier") if not df[col].astype(bool).any()]
+    return df.drop(columns=empty)
 
 
 def structure_choices(game: str) -> dict[str, Structure]:
