@@ -233,17 +233,17 @@ def bet_sizes(game: str, structure: Optional[Structure] = None) -> dict[str, str
 
 
 def big_o_structures_table() -> pd.DataFrame:
-    """The four Big O structures (R18): blinds, bet size per street, cap, minimum buy-in.
+    """The four Big O structures (R18): blinds, bet size per street, raises allowed after the bet
+    (R13), minimum buy-in.
 
     >>> big_o_structures_table()["minimum buy-in"].tolist()
     [20, 40, 40, 40]
     """
     rows = []
     for name, st in BIG_O_STRUCTURES.items():
-        row: dict[str, Any] = {"structure": name, "kind": st.kind, "small blind": st.small_blind,
-                               "big blind": st.big_blind}
+        row: dict[str, Any] = {"structure": name, "blinds": f"${st.small_blind}/${st.big_blind}"}
         row.update(bet_sizes("big-o", st))
-        row["raises after the bet"] = st.max_raises
+        row["raises"] = st.max_raises
         row["minimum buy-in"] = min_buy_in(st)
         rows.append(row)
     return pd.DataFrame(rows)
