@@ -42,6 +42,7 @@ from ..errors import GameError
 from .cards import hand_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
+_TD_NOWRAP = 'style="padding:3px 8px;vertical-align:middle;white-space:nowrap;"'
 _TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #888;"'
 _WIN = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 
@@ -93,7 +94,7 @@ def showdown_html(sd: Showdown, four_color: bool = False) -> str:
         for p, words in zip(g.portions, hand_words(g, cards, sd.boards)):
             badge = " " + _WIN.format("wins") if s in winners.get(p.name, set()) else ""
             cells.append(f"<td {_TD}>{html.escape(words or '')}{badge}</td>")
-        rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD} style=\"white-space:nowrap;\">"
+        rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD_NOWRAP}>"
                     f"{hand_html(cards, four_color=four_color)}</td>{''.join(cells)}</tr>")
     reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
     return (_boards_html(sd.boards, four_color)
@@ -143,7 +144,7 @@ def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
                         + "".join(f"<td {_TD}></td>" for _ in g.portions) + "</tr>")
             continue
         words = "".join(f"<td {_TD}>{html.escape(x or '—')}</td>" for x in seat.words)
-        rows.append(f"<tr><td {_TD}><b>Seat {seat.seat}</b></td><td {_TD} style=\"white-space:nowrap;\">"
+        rows.append(f"<tr><td {_TD}><b>Seat {seat.seat}</b></td><td {_TD_NOWRAP}>"
                     f"{_cards_html(seat.down, seat.up, four_color)}</td>{words}</tr>")
     hist = "<br>".join(html.escape(x) for x in v.history)
     return (f'<h4 style="margin:6px 0;">Street {index + 1} of {len(g.streets)}: {html.escape(v.name)} '
