@@ -31,7 +31,8 @@ from ..engine.banked import pay_rows, qualifier_value, three_x_value
 from ..games.banked import BankedDeclaration
 from ..rankings.crazy4 import CRAZY4
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
-from .banked_enum import DisjointCounter, canonical_keys, combinations_array, suit_classes
+from ..combinatorics import combinations_array
+from .banked_enum import DisjointCounter, canonical_keys, suit_classes
 from .cache import cached_arrays
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)

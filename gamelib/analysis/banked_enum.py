@@ -1,7 +1,7 @@
 """Counting machinery for the exact analyses of the banked games.
 
-* :func:`combinations_array` -- every ``k``-subset of ``range(n)`` in colex order, vectorized;
-  :func:`colex_index` gives a sorted subset's position in that order.
+* Card sets are enumerated and indexed in colex order with :mod:`gamelib.combinatorics`
+  (``combinations_array``, ``colex_index``).
 * :func:`suit_classes` -- hands grouped under suit permutation (2,598,960 five-card hands fall
   into 134,459 classes; 22,100 three-card hands into 1,755), with weights.
 * :class:`DisjointCounter` -- for a player's hand ``S``, how many dealer hands from the cards
@@ -14,8 +14,8 @@
 * :func:`six_card_high_counts` -- the number of six-card sets per high value (best five of
   six), by rank multisets and suit patterns instead of evaluating 20,358,520 hands.
 
->>> combinations_array(4, 2).tolist()
-[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
+>>> len(suit_classes(combinations_array(52, 3))[1])
+1755
 """
 
 from __future__ import annotations
@@ -26,42 +26,9 @@ from math import comb, prod
 
 import numpy as np
 
+from ..combinatorics import BINOM, combinations_array
+
 from ..rankings.core import W7, PatternSystem
-
-BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
-
-
-def combinations_array(n: int, k: int) -> np.ndarray:
-    """All ``k``-subsets of ``range(n)`` as rows (ascending), in colex order (``int8``).
-
-    >>> combinations_array(52, 5).shape
-    (2598960, 5)
-    """
-    out = np.arange(n, dtype=np.int8).reshape(n, 1)
-    if k == 0:
-        return np.zeros((1, 0), np.int8)
-    for size in range(2, k + 1):
-        # colex order: the subsets of range(m) are the first C(m, size - 1) rows of ``out``
-        parts = []
-        for last in range(size - 1, n):
-            head = out[: comb(last, size - 1)]
-            parts.append(np.concatenate([head, np.full((len(head), 1), last, np.int8)], axis=1))
-        out = np.concatenate(parts, axis=0)
-    return out
-
-
-def colex_index(subsets: np.ndarray) -> np.ndarray:
-    """The colex position of each row (ascending cards) among the subsets of its size.
-
-    >>> int(colex_index(np.array([[2, 3]]))[0])
-    5
-    """
-    subsets = np.asarray(subsets, dtype=np.intp)
-    out = np.zeros(len(subsets), np.int64)
-    for j in range(subsets.shape[1]):
-        out += BINOM[subsets[:, j], j + 1]
-    return out
-
 
 def suit_classes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Group hands that differ only by a renaming of suits.

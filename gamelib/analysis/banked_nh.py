@@ -39,7 +39,8 @@ from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from ..games.banked import NH_HOLDEM as NH_DECL
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
-from .banked_enum import _colex_contributions, _subset_colex, colex_index, combinations_array, six_card_high_counts
+from ..combinatorics import colex_index, combinations_array
+from .banked_enum import _colex_contributions, _subset_colex, six_card_high_counts
 from .cache import cached_arrays
 
 ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48

@@ -26,7 +26,8 @@ from ..games.banked import BankedDeclaration
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
-from .banked_enum import DisjointCounter, canonical_keys, combinations_array, six_card_high_counts, suit_classes
+from ..combinatorics import combinations_array
+from .banked_enum import DisjointCounter, canonical_keys, six_card_high_counts, suit_classes
 from .cache import cached_arrays
 
 PLAYER_HANDS = comb(52, 3)

@@ -21,7 +21,6 @@ a seeded Monte Carlo estimate with its standard error instead, and says so.
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,37 +30,13 @@ import numpy as np
 import pandas as pd
 
 from .. import rankings
+from ..combinatorics import combinations_array
 from ..cards import deal_hands, make_card
 from ..errors import HandSizeError, RankingError
 from ..rankings.core import PatternSystem, expanded_ranks, weights_for
 from ..rankings.lowball import low8_from_a5, low8_qualifies_table
 
 _MAX_ENUMERATED = 7
-
-
-def combinations_array(n_items: int, k: int) -> np.ndarray:
-    """Every ``k``-subset of ``range(n_items)`` as rows of an ``int8`` array, in colex order.
-
-    Colex order lists first all subsets whose largest element is below any given bound, so the
-    first ``C(m, k)`` rows are exactly the subsets of ``range(m)``.
-
-    >>> combinations_array(4, 2).tolist()
-    [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
-    """
-    return _combinations_array(n_items, k).copy()
-
-
-@lru_cache(maxsize=64)
-def _combinations_array(n_items: int, k: int) -> np.ndarray:
-    if k == 0:
-        return np.zeros((1, 0), np.int8)
-    if n_items < k:
-        return np.zeros((0, k), np.int8)
-    # Subsets of range(n_items - 1), then those that contain n_items - 1 (colex order).
-    without = _combinations_array(n_items - 1, k)
-    rest = _combinations_array(n_items - 1, k - 1)
-    top = np.concatenate([rest, np.full((len(rest), 1), n_items - 1, np.int8)], axis=1)
-    return np.concatenate([without, top])
 
 
 def iter_all_hands(n_cards: int, block_prefix: int = 2) -> Iterator[np.ndarray]:

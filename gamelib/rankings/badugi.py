@@ -22,29 +22,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from math import comb
 
 import numpy as np
 
 from ..cards import RANKS
+from ..combinatorics import BINOM, colex_index, combinations_array
 from ..errors import HandSizeError, RankingError
 
 SIZE_WORDS = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
-_BINOM = np.array([[comb(c, k) for c in range(52)] for k in range(5)], dtype=np.int64)
-_BINOM32 = _BINOM.astype(np.int32)
+_BINOM32 = np.ascontiguousarray(BINOM[:52, :5].T).astype(np.int32)  # [k][c] = C(c, k)
 CHUNK_ROWS = 1 << 14  # rows per block
-
-
-def colex_index(sorted_cards: np.ndarray) -> np.ndarray:
-    """Index of each sorted row of distinct cards among all sets of that size (colex order).
-
-    >>> int(colex_index(np.array([[0, 1, 2, 3]]))[0]), int(colex_index(np.array([[48, 49, 50, 51]]))[0])
-    (0, 270724)
-    """
-    idx = np.zeros(len(sorted_cards), np.int64)
-    for j in range(sorted_cards.shape[1]):
-        idx += _BINOM[j + 1][sorted_cards[:, j]]
-    return idx
 
 
 def _sorted_columns(block: np.ndarray) -> list[np.ndarray]:
@@ -104,7 +91,7 @@ class BadugiSystem:
     def table4(self) -> np.ndarray:
         """Best badugi of every four-card hand, by colex index (built once)."""
         if "t4" not in self._cache:
-            combos = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int64)
+            combos = combinations_array(52, 4).astype(np.int64)
             table = np.zeros(len(combos), np.int32)
             table[colex_index(combos)] = self._direct(combos)
             self._cache["t4"] = table

@@ -11,11 +11,10 @@ import pytest
 from gamelib.analysis.banked_enum import (
     DisjointCounter,
     canonical_keys,
-    colex_index,
-    combinations_array,
     six_card_high_counts,
     suit_classes,
 )
+from gamelib.combinatorics import colex_index, combinations_array
 from gamelib.rankings.high import HIGH
 from gamelib.rankings.three_card import THREE_CARD
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
-from gamelib.analysis.banked_enum import combinations_array
+from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.banked import pay_rows
 from gamelib.rankings.high import HIGH

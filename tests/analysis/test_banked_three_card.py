@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
-from gamelib.analysis.banked_enum import combinations_array
+from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
 from gamelib.rankings.three_card import THREE_CARD
 
