@@ -122,3 +122,13 @@ def test_dollar_amounts_are_not_mathematics():
     sphinx = config["sphinx"]["config"]
     assert sphinx.get("myst_dmath_allow_space") is False
     assert sphinx.get("myst_dmath_allow_digits") is False
+
+
+def test_methods_names_files_that_exist():
+    """The methods appendix points readers at source files and tests: they must exist."""
+    text = (BOOK / "appendix" / "methods.md").read_text(encoding="utf-8")
+    paths = set(re.findall(r"`((?:gamelib|tests|benchmarks)/[\w/.-]+\.py)`", text))
+    paths |= set(re.findall(r"python ((?:benchmarks)/[\w/.-]+\.py)", text))
+    assert paths, "no file paths found in methods.md"
+    missing = sorted(p for p in paths if not (REPO_ROOT / p).is_file())
+    assert not missing, f"methods.md names files that do not exist: {missing}"
