@@ -232,13 +232,36 @@ def sampled_category_counts(system: str, deals: int = 200_000, seed: int = 2026,
     return SampledCounts(df, deals, seed)
 
 
-def example_hand(system: str, category: str) -> list[int]:
-    """A hand of the system's basic size that falls in ``category`` (a middling one).
+def example_hand(system: str, category: str, n_cards: int | None = None) -> list[int]:
+    """A hand that falls in ``category`` (a middling one), of the system's basic size or ``n_cards``.
+
+    With ``n_cards`` larger than the basic size (five cards in Crazy 4, seven in stud), the extra
+    cards are the lowest cards that leave the hand's value unchanged.
 
     >>> from gamelib.cards import format_cards
     >>> format_cards(example_hand("high", "full house"))
     '8s 8h 8d 9s 9h'
+    >>> format_cards(example_hand("crazy4", "two pair", n_cards=5))
+    'Js Jh 5s 5h 2c'
     """
+    hand = _example_hand(system, category)
+    if n_cards is None or n_cards == len(hand):
+        return hand
+    if n_cards < len(hand) or n_cards not in rankings.INFO[system].hand_sizes:
+        sizes = ", ".join(map(str, rankings.INFO[system].hand_sizes))
+        raise HandSizeError(f"a {system} example has {sizes} cards (at least {len(hand)}), not {n_cards}")
+    value = int(rankings.evaluate(system, [hand])[0])
+    while len(hand) < n_cards:
+        for card in range(52):
+            if card not in hand and int(rankings.evaluate(system, [hand + [card]])[0]) == value:
+                hand = hand + [card]
+                break
+        else:  # pragma: no cover - a filler always exists for the systems' sizes
+            raise RankingError(f"no card keeps the {category!r} example's value in {system}")
+    return hand
+
+
+def _example_hand(system: str, category: str) -> list[int]:
     if system in rankings.OMAHA_SYSTEMS:
         raise RankingError("Omaha examples need a board; pick a hand and board with gamelib.cards")
     order = rankings.categories(system)

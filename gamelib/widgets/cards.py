@@ -44,7 +44,7 @@ _EMPHASIS_STYLE = (
     "transform:translateY(-0.2em);"
 )
 _DIMMED_STYLE = "opacity:0.38;"
-_HAND_STYLE = "display:inline-flex;flex-wrap:wrap;align-items:center;gap:0.1em;vertical-align:middle;"
+_HAND_STYLE = "display:inline-flex;flex-wrap:nowrap;align-items:center;gap:0.1em;vertical-align:middle;"
 
 
 def _face_rank(card: int) -> str:

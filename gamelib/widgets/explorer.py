@@ -241,7 +241,7 @@ def category_table_html(system: str, n_cards: int, four_color: bool = False) -> 
     df = category_counts(system, n_cards)
     rows = []
     for _, row in df.iterrows():
-        cards = example_hand(system, row["category"])
+        cards = example_hand(system, row["category"], n_cards)
         value = int(rankings.evaluate(system, [cards])[0])
         best = set(rankings.best_hand(system, cards))
         rows.append(

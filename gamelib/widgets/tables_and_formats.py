@@ -141,7 +141,7 @@ def _best(sd: Showdown, k: int, seat: int) -> set[int]:
 
 def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
     """A hand drawn slightly smaller and on one line, so a seven-card hand fits a table cell."""
-    row = hand_html(list(cards), highlight=highlight or None).replace("flex-wrap:wrap", "flex-wrap:nowrap", 1)
+    row = hand_html(list(cards), highlight=highlight or None)
     return f'<span style="font-size:0.8em;">{row}</span>'
 
 
