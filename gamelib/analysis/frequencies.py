@@ -244,24 +244,35 @@ def example_hand(system: str, category: str, n_cards: int | None = None) -> list
     >>> format_cards(example_hand("crazy4", "two pair", n_cards=5))
     'Js Jh 5s 5h 2c'
     """
-    hand = _example_hand(system, category)
-    if n_cards is None or n_cards == len(hand):
-        return hand
-    if n_cards < len(hand) or n_cards not in rankings.INFO[system].hand_sizes:
+    candidates = _example_hands(system, category)
+    first = next(candidates)
+    if n_cards is None or n_cards == len(first):
+        return first
+    if n_cards < len(first) or n_cards not in rankings.INFO[system].hand_sizes:
         sizes = ", ".join(map(str, rankings.INFO[system].hand_sizes))
-        raise HandSizeError(f"a {system} example has {sizes} cards (at least {len(hand)}), not {n_cards}")
+        raise HandSizeError(f"a {system} example has {sizes} cards (at least {len(first)}), not {n_cards}")
+    for hand in itertools.chain([first], candidates):
+        padded = _pad_keeping_value(system, hand, n_cards)
+        if padded is not None:
+            return padded
+    raise RankingError(f"no {n_cards}-card example of {category!r} in {system}: that category never plays best")
+
+
+def _pad_keeping_value(system: str, hand: list[int], n_cards: int) -> list[int] | None:
+    """Add the lowest cards that leave the hand's value unchanged, or ``None`` if none does."""
     value = int(rankings.evaluate(system, [hand])[0])
     while len(hand) < n_cards:
         for card in range(52):
             if card not in hand and int(rankings.evaluate(system, [hand + [card]])[0]) == value:
                 hand = hand + [card]
                 break
-        else:  # pragma: no cover - a filler always exists for the systems' sizes
-            raise RankingError(f"no card keeps the {category!r} example's value in {system}")
+        else:
+            return None
     return hand
 
 
-def _example_hand(system: str, category: str) -> list[int]:
+def _example_hands(system: str, category: str) -> Iterator[list[int]]:
+    """Hands in ``category``: a middling one first, then the others moving outwards."""
     if system in rankings.OMAHA_SYSTEMS:
         raise RankingError("Omaha examples need a board; pick a hand and board with gamelib.cards")
     order = rankings.categories(system)
@@ -275,16 +286,21 @@ def _example_hand(system: str, category: str) -> list[int]:
         else:
             values = [v for v in range(1, ps.n_classes + 1) if rankings.category(system, v) == category]
         if values:
-            return _cards_for(ps, values[len(values) // 2])
-    # Badugi (and anything else): the first hand of a seeded deal that lands in the category.
-    size = 4
+            mid = len(values) // 2
+            for v in sorted(values, key=lambda x: abs(values.index(x) - mid)):
+                yield _cards_for(ps, v)
+            return
+    # Badugi (and anything else): hands of a seeded deal that land in the category.
+    found = 0
     for seed in range(50):
-        hands = deal_hands(20_000, size, seed)
+        hands = deal_hands(20_000, 4, seed)
         values = rankings.evaluate(system, hands)
         for row, v in zip(hands, values):
             if rankings.category(system, int(v)) == category:
-                return [int(c) for c in row]
-    raise RankingError(f"no example found for {category!r} in {system}")  # pragma: no cover
+                found += 1
+                yield [int(c) for c in row]
+    if not found:  # pragma: no cover
+        raise RankingError(f"no example found for {category!r} in {system}")
 
 
 def _cards_for(ps: PatternSystem, value: int) -> list[int]:

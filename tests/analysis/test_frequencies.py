@@ -120,3 +120,21 @@ def test_refusals() -> None:
         sampled_category_counts("high")
     with pytest.raises(RankingError, match="not a category"):
         example_hand("high", "five of a kind")
+
+
+@pytest.mark.parametrize("system, n", [("crazy4", 5), ("high", 7), ("a5-low", 7), ("badugi", 5)])
+def test_padded_examples_keep_their_category_and_value(system: str, n: int) -> None:
+    table = category_counts(system, n)
+    occurring = [c for c, k in zip(table["category"], table["combinations"]) if k]
+    for cat in occurring:
+        base = example_hand(system, cat)
+        hand = example_hand(system, cat, n_cards=n)
+        assert len(hand) == n and len(set(hand)) == n
+        assert rankings.category(system, int(rankings.evaluate(system, [hand])[0])) == cat
+        if hand[: len(base)] == base:
+            assert rankings.evaluate(system, [hand])[0] == rankings.evaluate(system, [base])[0]
+    for cat in set(rankings.categories(system)) - set(occurring):  # e.g. trips never play best in razz
+        with pytest.raises(RankingError, match=f"no {n}-card example"):
+            example_hand(system, cat, n_cards=n)
+    with pytest.raises(HandSizeError, match="not 8"):
+        example_hand(system, rankings.categories(system)[0], n_cards=8)
