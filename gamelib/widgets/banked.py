@@ -26,7 +26,8 @@ import pandas as pd
 
 from .. import get_game, rankings
 from ..cards import Deck, format_cards, parse_cards
-from ..engine.banked import BankedGame, Settlement, qualifier_value, system_of
+from ..analysis.banked_nh import nh_option_values, nh_path_wagered
+from ..engine.banked import BankedGame, Settlement, qualifier_value
 from ..errors import GameError
 from .cards import hand_html
 from .explorer import compare
@@ -303,78 +304,6 @@ def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dic
     if game.key == "nh-holdem":
         return nh_option_values(game, strategy, args[0], args[1] if len(args) > 1 else [])
     return {}
-
-
-def nh_option_values(game: BankedGame, strategy: Any, hole: list[int], community: list[int],
-                     wagered: int | None = None) -> dict[str, Fraction]:
-    """NH Hold'em: the exact expected result (units of the ante, before the payout cap) of
-    folding and of each bet before the next community card, ``wagered`` units already bet
-    (default: what the strategy itself bet on the way).
-
-    Folding loses what is wagered (R21). A bet before the flop or turn card is worth the average,
-    over every unseen next card, of the engine's value of the next decision
-    (``strategy.value``); a bet before the river card, the average over every unseen river
-    card of the main game's settlement by the engine. The best option's value equals
-    ``strategy.value`` at this point (the tests check it).
-
-    >>> v = nh_option_values(get_game("nh-holdem"), analysis_of(get_game("nh-holdem")).strategy, parse_cards("As Ad"), [])
-    >>> max(v, key=v.get), v["fold"]
-    ('3x', Fraction(-1, 1))
-    """
-    if len(community) > 2:
-        raise GameError("the last decision is made before the river card: give at most two community cards")
-    if not community:
-        w = 1
-    elif wagered is not None:
-        w = wagered
-    else:
-        w = nh_path_wagered(strategy, hole, community) or len(community) + 1
-    unseen = [c for c in range(52) if c not in set(hole) | set(community)]
-    if len(unseen) != 50 - len(community):
-        raise GameError("the hole and community cards must be different cards")
-    out: dict[str, Fraction] = {"fold": Fraction(-w)}
-    streets = ("flop", "turn", "river")
-    for b in (1, 2, 3):
-        if len(community) < 2:
-            total = sum((strategy.value(hole, community + [c], w + b) for c in unseen), Fraction(0))
-        else:
-            ante = min(game.declaration.wager("ante").allowed or (1,))
-            # the main wagers as they would stand: w units before this bet, spread over the
-            # street bets so that each is a legal multiple of the ante (the pay table settles
-            # the ante and every street bet alike, R21), then b more on the river
-            before = _nh_street_units(w - 1)
-            bets = {"ante": ante, streets[0]: before[0] * ante, streets[1]: before[1] * ante, streets[2]: b * ante}
-            total = Fraction(0)
-            for c in unseen:
-                s = game.settle(bets, hole=hole, community=community + [c])
-                total += Fraction(sum(r.result for r in s.results), ante)
-        out[f"{b}x"] = total / len(unseen)
-    return out
-
-
-def _nh_street_units(units: int) -> tuple[int, int]:
-    """Two street bets of 1-3 units each adding up to ``units`` (2..6)."""
-    if not 2 <= units <= 6:
-        raise GameError(f"before the river 3 to 7 units are wagered in all, not {units + 1}")
-    first = min(3, units - 1)
-    return first, units - first
-
-
-def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int | None:
-    """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em
-    (``None`` if the strategy would have folded earlier).
-
-    >>> s = analysis_of(get_game("nh-holdem")).strategy
-    >>> nh_path_wagered(s, parse_cards("As Ad"), parse_cards("2c")), nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c"))
-    (4, None)
-    """
-    w = 1
-    for i in range(len(community)):
-        play = strategy.play_for(hole, community[:i]) if i else strategy.play_for(hole)
-        if play == "fold":
-            return None
-        w += int(play[:-1])
-    return w
 
 
 class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
