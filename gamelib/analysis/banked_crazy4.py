@@ -31,8 +31,7 @@ from ..engine.banked import pay_rows, qualifier_value, three_x_value
 from ..games.banked import BankedDeclaration
 from ..rankings.crazy4 import CRAZY4
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
-from ..combinatorics import combinations_array
-from .banked_enum import DisjointCounter, canonical_keys, suit_classes
+from .banked_enum import canonical_keys, player_vs_dealer_counts
 from .cache import cached_arrays
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)
@@ -49,17 +48,8 @@ def crazy4_counts(decl: BankedDeclaration, progress: Progress | None = None) -> 
     q = qualifier_value(decl)
 
     def compute() -> dict[str, np.ndarray]:
-        progress("Crazy 4: all 2,598,960 five-card hands")
-        hands = combinations_array(52, 5)
-        values = CRAZY4.evaluate_array(hands)
-        keys, reps, weights, _ = suit_classes(hands)
-        progress(f"Crazy 4: {len(reps):,} suit classes; counting dealer hands by value")
-        dc = DisjointCounter(hands, values, CRAZY4.n_classes)
-        players = hands[reps]
-        x = values[reps].astype(np.int64)
-        progress("Crazy 4: dealer hands per player class (inclusion-exclusion)")
-        below = dc.count_below(players, np.stack([x, x + 1, np.full(len(x), q)], axis=1), x)
-        return {"keys": keys, "weights": weights, "x": x, "lt": below[:, 0], "le": below[:, 1], "nq": below[:, 2]}
+        progress("Crazy 4: all 2,598,960 five-card hands, dealer hands by inclusion-exclusion")
+        return player_vs_dealer_counts(CRAZY4, 5, q)
 
     params = {"game": "crazy4", "qualifier": q, "classes": CRAZY4.n_classes}
     return cached_arrays("crazy4-counts", params, compute, CODE_MODULES + (__name__,))

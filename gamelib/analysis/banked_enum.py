@@ -198,3 +198,26 @@ def six_card_high_counts(system: PatternSystem) -> np.ndarray:
         elif bits == 5:
             counts[flush[mask]] += 4 * 39
     return counts
+
+
+def player_vs_dealer_counts(system: PatternSystem, n_cards: int, qualifier: int) -> dict[str, np.ndarray]:
+    """For every player hand, up to suit renaming: the dealer hands from the other cards that it beats.
+
+    Player and dealer each hold ``n_cards`` from one deck. Per suit class of player hands:
+    ``keys`` (canonical key), ``weights`` (hands in the class), ``x`` (the player's value),
+    ``lt`` / ``le`` (dealer hands below / at most ``x``) and ``nq`` (dealer hands below the
+    ``qualifier`` value). Crazy 4 Poker and Three Card Poker both settle from these counts.
+
+    >>> from gamelib.rankings.three_card import THREE_CARD
+    >>> c = player_vs_dealer_counts(THREE_CARD, 3, 1)
+    >>> int(c["weights"].sum()), int(c["nq"].max())
+    (22100, 0)
+    """
+    hands = combinations_array(52, n_cards)
+    values = system.evaluate_array(hands)
+    keys, reps, weights, _ = suit_classes(hands)
+    dc = DisjointCounter(hands, values, system.n_classes)
+    x = values[reps].astype(np.int64)
+    below = dc.count_below(hands[reps], np.stack([x, x + 1, np.full(len(x), qualifier)], axis=1), x)
+    return {"keys": keys, "weights": weights, "x": x, "lt": below[:, 0], "le": below[:, 1], "nq": below[:, 2]}
+

@@ -26,8 +26,7 @@ from ..games.banked import BankedDeclaration
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
-from ..combinatorics import combinations_array
-from .banked_enum import DisjointCounter, canonical_keys, six_card_high_counts, suit_classes
+from .banked_enum import canonical_keys, player_vs_dealer_counts, six_card_high_counts
 from .cache import cached_arrays
 
 PLAYER_HANDS = comb(52, 3)
@@ -42,17 +41,7 @@ def three_card_counts(decl: BankedDeclaration, progress: Progress | None = None)
 
     def compute() -> dict[str, np.ndarray]:
         progress("Three Card Poker: all 22,100 three-card hands")
-        hands = combinations_array(52, 3)
-        values = THREE_CARD.evaluate_array(hands)
-        keys, reps, weights, _ = suit_classes(hands)
-        dc = DisjointCounter(hands, values, THREE_CARD.n_classes)
-        players = hands[reps]
-        x = values[reps].astype(np.int64)
-        below = dc.count_below(players, np.stack([x, x + 1, np.full(len(x), q)], axis=1), x)
-        return {
-            "keys": keys, "weights": weights, "x": x, "lt": below[:, 0], "le": below[:, 1], "nq": below[:, 2],
-            "six": six_card_high_counts(HIGH),
-        }
+        return {**player_vs_dealer_counts(THREE_CARD, 3, q), "six": six_card_high_counts(HIGH)}
 
     params = {"game": "three-card", "qualifier": q, "classes": THREE_CARD.n_classes}
     return cached_arrays("three-card-counts", params, compute, CODE_MODULES + (__name__,))

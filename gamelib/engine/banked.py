@@ -331,6 +331,27 @@ def _bonus_line(game: BankedGame, wager: str, amount: int, value: int, label: st
     return WagerResult(wager, name, amount, paid, f"{label}: {outcome} pays {pays_text(pays)}{note}")
 
 
+def _against_qualified_dealer(pv: int, dv: int, ante: int, play: int, play_name: str) -> list[WagerResult]:
+    """Ante and Play against a dealer who qualifies: both win 1 to 1, push on a tie, or lose.
+
+    Crazy 4 Poker and Three Card Poker settle this part alike; they differ only when the dealer
+    does not qualify, which each game's settler handles itself.
+
+    >>> [r.result for r in _against_qualified_dealer(5, 3, 10, 30, "Play (3x)")]
+    [10, 30]
+    """
+    if pv > dv:
+        how, sign, verb = "player beats the dealer", 1, "wins 1 to 1"
+    elif pv == dv:
+        how, sign, verb = "player ties the dealer", 0, "pushes"
+    else:
+        how, sign, verb = "dealer beats the player", -1, "loses"
+    return [
+        WagerResult("ante", "Ante", ante, sign * ante, f"{how}: Ante {verb}"),
+        WagerResult("play", play_name, play, sign * play, f"{how}: Play {verb}"),
+    ]
+
+
 def _settle_crazy4(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]) -> Settlement:
     decl = game.declaration
     cards = _cards(decl, given, {})
@@ -354,15 +375,8 @@ def _settle_crazy4(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]
             out.append(WagerResult("ante", "Ante", ante, 0, f"dealer does not qualify ({hands['dealer']}): Ante pushes"))
             out.append(WagerResult("play", f"Play ({k}x)", play, play,
                                    "dealer does not qualify: Play wins 1 to 1"))
-        elif pv > dv:
-            out.append(WagerResult("ante", "Ante", ante, ante, "player beats the dealer: Ante wins 1 to 1"))
-            out.append(WagerResult("play", f"Play ({k}x)", play, play, "player beats the dealer: Play wins 1 to 1"))
-        elif pv == dv:
-            out.append(WagerResult("ante", "Ante", ante, 0, "player ties the dealer: Ante pushes"))
-            out.append(WagerResult("play", f"Play ({k}x)", play, 0, "player ties the dealer: Play pushes"))
         else:
-            out.append(WagerResult("ante", "Ante", ante, -ante, "dealer beats the player: Ante loses"))
-            out.append(WagerResult("play", f"Play ({k}x)", play, -play, "dealer beats the player: Play loses"))
+            out.extend(_against_qualified_dealer(pv, dv, ante, play, f"Play ({k}x)"))
         sb = w["super_bonus"]
         hit = game._table_line("super_bonus", pv)
         if hit is not None:
@@ -400,15 +414,8 @@ def _settle_three_card(game: BankedGame, w: dict[str, int], given: Mapping[str, 
                 out.append(WagerResult("ante", "Ante", ante, ante,
                                        f"dealer does not qualify ({hands['dealer']}): Ante wins 1 to 1"))
                 out.append(WagerResult("play", "Play", play, 0, "dealer does not qualify: Play pushes"))
-            elif pv > dv:
-                out.append(WagerResult("ante", "Ante", ante, ante, "player beats the dealer: Ante wins 1 to 1"))
-                out.append(WagerResult("play", "Play", play, play, "player beats the dealer: Play wins 1 to 1"))
-            elif pv == dv:
-                out.append(WagerResult("ante", "Ante", ante, 0, "player ties the dealer: Ante pushes"))
-                out.append(WagerResult("play", "Play", play, 0, "player ties the dealer: Play pushes"))
             else:
-                out.append(WagerResult("ante", "Ante", ante, -ante, "dealer beats the player: Ante loses"))
-                out.append(WagerResult("play", "Play", play, -play, "dealer beats the player: Play loses"))
+                out.extend(_against_qualified_dealer(pv, dv, ante, play, "Play"))
             hit = game._table_line("ante_bonus", pv)
             if hit is not None:
                 pays, outcome = hit
