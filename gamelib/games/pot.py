@@ -182,13 +182,25 @@ def limit_structure(lower: int, higher: int) -> Structure:
 def stud_structure(lower: int, higher: int, bring_in: Optional[int] = None, ante: int = 0) -> Structure:
     """A stud limit game: bring-in (default half the lower limit, R14/R-A9) and ante.
 
+    The bring-in is less than the lower limit, so that the player bringing it in may instead
+    complete to the lower limit (R-A11); in whole dollars (R5) a stud game's lower limit is
+    therefore at least $2.
+
     >>> stud_structure(2, 4).bring_in, stud_structure(10, 20).bring_in
     (1, 5)
+    >>> stud_structure(2, 4, bring_in=2)
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: the bring-in must be less than the lower limit: from $1 to $1 at $2/$4, not $2
     """
     _check_amounts(lower, higher)
+    if lower < 2:
+        raise TableError(f"a stud game needs a lower limit of at least $2, so that its bring-in is a whole "
+                         f"dollar below it; ${lower}/${higher} has no such bring-in")
     b = half_rounded(lower) if bring_in is None else bring_in
-    if not 0 < b <= lower:
-        raise TableError(f"the bring-in must be from $1 to the lower limit ${lower}, not ${b}")
+    if not 0 < b < lower:
+        raise TableError(f"the bring-in must be less than the lower limit: from $1 to ${lower - 1} "
+                         f"at ${lower}/${higher}, not ${b}")
     if ante < 0:
         raise TableError(f"the ante must be $0 or more, not ${ante}")
     return Structure(f"${lower}/${higher} stud", "limit", lower, higher, ante=ante, bring_in=b)
