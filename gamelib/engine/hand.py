@@ -10,7 +10,9 @@ every chip has been awarded (``winnings``, ``stacks``) and ``history`` holds one
 
 Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and first to act
 (R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
-pots (R7), odd chips (R6), and the house rulings R-A1 to R-A14 (``gamelib.games.pot.POT_RULINGS``).
+pots (R7), odd chips (R6), betting that ends when one player can act (R27), an all-in first
+player in stud (R28), no completing at pot limit or no limit (R29), no raise nobody can call
+(R30), and the house rulings R-A1 to R-A14 (``gamelib.games.pot.POT_RULINGS``).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
 >>> h = Hand(POT_DECLARATIONS["badugi"], [50, 50], button=0, seed=3)
@@ -106,6 +108,7 @@ class Hand:
         self.last_raise = 0
         self.bets = 0
         self.awaiting_bring_in = False
+        self.bring_in_bet = False  # the current bet is the stud bring-in, not yet completed
         self._log(f"{game.title}, {self.structure.name}; button seat {button}; "
                   + ", ".join(f"seat {i} ${s}" for i, s in enumerate(self.stacks)))
         self._post_forced(new_players)
@@ -140,6 +143,10 @@ class Hand:
 
     def _can_act(self, s: int) -> bool:
         return not self.folded[s] and self.stacks[s] > 0
+
+    def _faces_a_bet(self, s: int) -> bool:
+        """True when another player still in has put more into this round than ``s`` (R27)."""
+        return any(self.committed[o] > self.committed[s] for o in self._in_hand() if o != s)
 
     def _put_in(self, s: int, amount: int, round_bet: bool = True) -> int:
         amount = min(amount, self.stacks[s])
@@ -269,21 +276,22 @@ class Hand:
             self.last_raise = self.unit
             self.bets = 0
             if self.game.is_stud:
-                start = self._stud_first(can, first_street)
+                start = self._stud_first(first_street)
             else:
                 start = (self.button + 1) % self.n
+        self.bring_in_bet = False
         self._pending = set(can)
-        owes = [s for s in can if self.committed[s] < self.current_bet]
-        if len(self._in_hand()) <= 1 or not can or (len(can) == 1 and not owes):
+        if len(self._in_hand()) <= 1 or not can or (len(can) == 1 and not self._faces_a_bet(can[0])):
             self._end_round()
             return
         if self.game.is_stud and first_street:
             self.awaiting_bring_in = True
+        # R28: when the first player to act is all in, the next player clockwise who can act.
         self.to_act = next(s for s in self._clockwise(start) if s in self._pending)
 
-    def _stud_first(self, can: list[int], first_street: bool) -> int:
-        if not can:
-            return 0
+    def _stud_first(self, first_street: bool) -> int:
+        """The seat whose up cards open the round (R14), all-in players included (R28)."""
+        can = self._in_hand()
         g = self.game
         if first_street:  # R14: the bring-in (R-A11: it may complete instead)
             def card_key(s: int) -> tuple[int, int]:
@@ -335,7 +343,9 @@ class Hand:
         all_in_to = self.committed[s] + self.stacks[s]
         if self.stacks[s] <= to_call:
             return None
-        if not any(o != s and self._can_act(o) for o in range(self.n)):
+        # R30: no bet or raise unless another player still in has chips beyond the bet now.
+        if not any(o != s and not self.folded[o] and self.committed[o] + self.stacks[o] > cb
+                   for o in range(self.n)):
             return None
         lvl = self._acted.get(s)
         if lvl is not None and cb - lvl < self.last_raise:  # R-A1
@@ -343,8 +353,21 @@ class Hand:
         if st.max_raises is not None and self.bets >= 1 + st.max_raises:  # R13, R-A2
             return None
         opening = self.unit
-        name = "bet" if cb == 0 else ("complete" if cb < opening else "raise")
-        if st.kind == "limit":
+        # Completing a short bet to a full one is a limit wager (R-A1); at pot limit and no
+        # limit only the stud bring-in may be completed (R29, R-A11).
+        big_bet = st.kind in ("pot-limit", "no-limit")
+        completes = 0 < cb < opening and (not big_bet or self.bring_in_bet)
+        name = "bet" if cb == 0 else ("complete" if completes else "raise")
+        if big_bet and cb > 0 and not completes:
+            # R29: call the short bet, or raise by at least the minimum bet (or the last full
+            # raise, if larger) on top of it.
+            lo = cb + max(self.last_raise, opening)
+            if st.kind == "pot-limit":
+                pot = sum(self.contributed) + to_call
+                hi = max(lo, cb + pot)
+            else:
+                hi = all_in_to
+        elif st.kind == "limit":
             lo = hi = opening if cb < opening else cb + opening
         elif st.kind == "spread":
             lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
@@ -453,6 +476,7 @@ class Hand:
             paid = self._put_in(s, self.structure.bring_in)
             self.awaiting_bring_in = False
             self.current_bet = self.committed[s]
+            self.bring_in_bet = True
             self._pending.discard(s)
             self._log(f"seat {s} brings in for ${paid}" + (" (all in)" if not self.stacks[s] else ""))
         self._after_action(s)
@@ -460,13 +484,19 @@ class Hand:
     def _raise_to(self, s: int, kind: str, to: int) -> None:
         cb = self.current_bet
         self._put_in(s, to - self.committed[s])
-        opening = cb < self.unit  # a bet, or completing a bring-in or short bet
+        opening = kind != "raise"  # a bet, or completing a bring-in or short bet (R-A1, R29)
         full = (to >= self.unit) if opening else (to - cb >= self.last_raise)
         if full:
             self.last_raise = to if opening else to - cb
             self.bets += 1
+            if opening:
+                # A full opening bet (a bet, or completing the bring-in or a short bet) is the
+                # round's first full bet: it reopens the betting for everyone who had only
+                # called less (R29, R-A11).
+                self._acted = {o: None for o in range(self.n)}
         self.current_bet = max(cb, to)
         self.awaiting_bring_in = False
+        self.bring_in_bet = False
         self._acted[s] = self.current_bet
         self._pending = {o for o in range(self.n) if o != s and self._can_act(o)}
         words = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[kind]
@@ -478,6 +508,11 @@ class Hand:
             self._end_round()
             return
         self._pending = {o for o in self._pending if self._can_act(o)}
+        # R27: when every other player still in is all in, the one player with chips left acts
+        # again only if he faces a bet (to call or fold it; R30 forbids raising).
+        can = [o for o in range(self.n) if self._can_act(o)]
+        if len(can) == 1 and not self._faces_a_bet(can[0]):
+            self._pending.discard(can[0])
         if not self._pending:
             self._end_round()
             return

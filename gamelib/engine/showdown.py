@@ -111,6 +111,9 @@ class Showdown:
             for i in live:
                 if c in self.hands[i]:  # type: ignore[operator]
                     raise DuplicateCardError(f"the community card {format_cards([c])} is also in seat {i}'s hand")
+        # R6: a shared community card belongs to nobody, so the odd chip is decided by each
+        # player's own cards alone (kept apart before the community card joins the hands).
+        self.own_cards: list[Optional[list[int]]] = [None if h is None else list(h) for h in self.hands]
         if self.community:
             self.hands = [None if h is None else h + self.community for h in self.hands]
         sizes = {len(self.hands[i]) for i in live}  # type: ignore[arg-type]
@@ -211,7 +214,8 @@ class Showdown:
 
         Button games: clockwise from the button. Stud games: the highest card by suit on a high
         side, the lowest card by suit on a low side (ace low except where the side plays aces
-        high, R-A3).
+        high, R-A3). Only the player's own cards count: a shared community card never decides
+        the chip (R6).
 
         >>> from gamelib.games.pot import POT_DECLARATIONS
         >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
@@ -222,9 +226,9 @@ class Showdown:
         if self.game.odd_chip == "stud" and portion != SPLIT_NAME:
             system = next(p.system for p in self.game.portions if p.name == portion)
             if system in HIGH_SYSTEMS:
-                return sorted(seats, key=lambda s: -_seat_key_high(self.hands[s]))  # type: ignore[arg-type]
+                return sorted(seats, key=lambda s: -_seat_key_high(self.own_cards[s]))  # type: ignore[arg-type]
             ace_high = system in ACE_HIGH_LOWS
-            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.hands[s]))  # type: ignore[union-attr]
+            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.own_cards[s]))  # type: ignore[union-attr]
         return clockwise_from_button(seats, button, n)
 
     def split_pot(self, amount: int, portions: list[PortionResult], button: int) -> list[int]:

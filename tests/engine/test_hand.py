@@ -129,6 +129,50 @@ def test_random_hands_conserve_chips_and_refuse_illegal_actions():
     assert showdowns > 1000
 
 
+# --- eligibility: nobody wins chips he could not have won (R7, R27) ---------------------
+
+#: Random hands for the eligibility invariant (the review's side-pot error slipped past the
+#: 10,000-hand test above: it checked that chips are conserved, not who gets them).
+N_ELIGIBILITY_HANDS = 100_000
+
+
+def eligibility_cap(contributed, seat):
+    """The most ``seat`` can win: from every seat, no more than the seat itself put in."""
+    return sum(min(c, contributed[seat]) for c in contributed)
+
+
+def play_short_stacked_hand(key, rng):
+    """A random hand with short stacks (all-ins and side pots in most hands)."""
+    game = POT_DECLARATIONS[key]
+    n = int(rng.integers(2, game.max_players + 1))
+    stacks = [int(x) for x in rng.integers(1, 25, size=n)]
+    h = Hand(game, stacks, button=int(rng.integers(n)), structure=random_structure(game, rng),
+             seed=int(rng.integers(2**31)))
+    while not h.is_over:
+        random_action(h, rng)
+    return h, stacks
+
+
+def test_a_seat_never_collects_more_than_it_was_eligible_for():
+    rng = np.random.default_rng(20261126)
+    side_pot_hands = 0
+    for i in range(N_ELIGIBILITY_HANDS):
+        key = POT_GAMES[i % len(POT_GAMES)]
+        h, stacks = play_short_stacked_hand(key, rng)
+        assert sum(h.winnings) == sum(h.contributed) and sum(h.stacks) == sum(stacks), h.history
+        for s in range(h.n):
+            assert h.winnings[s] <= eligibility_cap(h.contributed, s), (key, s, h.contributed, h.winnings, h.history)
+            assert not (h.folded[s] and h.winnings[s]), (key, s, h.history)
+        side_pot_hands += len({c for c, f in zip(h.contributed, h.folded) if not f}) > 1
+    assert side_pot_hands > N_ELIGIBILITY_HANDS // 10
+
+
+def test_eligibility_cap_catches_the_reviewed_side_pot_error():
+    """The invariant is not vacuous: the review's hand (seat 2 in for $2, paid $10) breaks it."""
+    assert eligibility_cap([5, 5, 2], 2) == 6 < 10
+    assert eligibility_cap([5, 5, 2], 0) == 12
+
+
 # --- one scripted complete hand per game -------------------------------------------------
 
 import sys  # noqa: E402
