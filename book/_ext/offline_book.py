@@ -8,11 +8,16 @@ Loaded through ``sphinx: local_extensions`` in ``_config.yml``. On every HTML pa
   ("Identifier 'THEBE_JS_URL' has already been declared");
 * removes exact duplicates among the remaining inline scripts (same cause, any extension);
 * warns (so ``jupyter-book build -W`` fails) if a page would load a script or stylesheet
-  from another host, naming the page and the URL.
+  from another host, naming the page and the URL;
+* warns (so the build fails) if a page shows an engine error in a cell output or a saved
+  widget ("Cannot judge: ...", a traceback): a reader's first sight of a widget must never be
+  an error. A deliberate demonstration of a refusal sits in a cell tagged ``demo-refusal``
+  (myst-nb renders the tag as the class ``tag_demo-refusal``), which allows it on that page.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sphinx.application import Sphinx
@@ -61,7 +66,34 @@ def _clean_assets(app: Sphinx, pagename: str, templatename: str, context: dict[s
             )
 
 
+#: What an engine error looks like in a rendered output or a saved widget's state: the
+#: widgets' refusal banner ("<b>Cannot judge:</b> ...", escaped or not in the state JSON), a
+#: Python traceback, or a gamelib error class printed by a cell.
+_ERROR_MARKS = re.compile(
+    r"(<b>|\\u003cb\\u003e|&lt;b&gt;)Cannot [a-z]+:|Traceback \(most recent call last\)"
+    r"|gamelib\.errors\.[A-Za-z]+Error")
+
+
+def _refuse_error_outputs(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                          doctree: Any) -> None:
+    # The outputs are in the body; saved widget state is an inline script myst-nb adds.
+    states = [js.attributes.get("body", "") for js in context.get("script_files") or []
+              if js.attributes.get("type") == "application/vnd.jupyter.widget-state+json"]
+    body = str(context.get("body") or "")
+    found = _ERROR_MARKS.search(body) or next(
+        (m for m in (_ERROR_MARKS.search(st) for st in states) if m), None)
+    if found and "tag_demo-refusal" not in body:
+        text = found.string
+        logger.warning(
+            "engine error shown on page %r (%r): fix the example, or tag the cell "
+            "'demo-refusal' if the refusal is the point", pagename,
+            text[max(0, found.start() - 60):found.end() + 80],
+            type="offline", subtype="error-output",
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("html-page-context", _refuse_error_outputs, priority=950)
     # After the handlers that add per-page scripts (myst-nb's widgets, Sphinx's MathJax).
     app.connect("html-page-context", _clean_assets, priority=900)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
