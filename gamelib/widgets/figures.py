@@ -1,0 +1,318 @@
+"""Figures for the book's prose, computed by the engine and pasted into the text with glue.
+
+A chapter never types a number or a hand that the engine can work out: a pot split, a raise
+limit, a count, a percentage, the best hand of a system. A code cell computes it with these
+helpers and stores it with myst-nb's ``glue`` (``glue_figures``); the Markdown pastes it with
+``{glue:text}`name```. If the engine changes, the prose changes with it.
+
+Every helper returns plain strings keyed by a short name, so a test can read the same figures
+without a notebook:
+
+>>> f = award_figures(get_game("archie").showdown(["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d"]), [(21, [0, 1])])
+>>> f["pot"], f["high"], f["low"], f["seat0"]
+('$21', '$11', '$10', '$11')
+>>> pot_limit_figures("badugi", 1, 2)["max"]
+'$7'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional
+
+from .. import get_game
+from ..cards import CardsLike, format_cards, parse_cards
+from ..engine.hand import Hand
+from ..engine.showdown import Showdown
+from ..engine.walkthrough import PayExplanation, explain_award
+from ..errors import GameError
+from ..games.pot import POT_DECLARATIONS, Structure, big_bet_structure
+from ..rankings import best_hand, describe, evaluate
+
+
+def money(amount: int) -> str:
+    """Whole dollars as the book writes them.
+
+    >>> money(7), money(1000)
+    ('$7', '$1,000')
+    """
+    return f"${int(amount):,}"
+
+
+def number(n: int) -> str:
+    """A count with thousands separators.
+
+    >>> number(2598960)
+    '2,598,960'
+    """
+    return f"{int(n):,}"
+
+
+def percent(part: int, whole: int, digits: int = 1) -> str:
+    """``part`` of ``whole`` as a percentage, rounded to ``digits`` places.
+
+    >>> percent(1302540, 2598960)
+    '50.1%'
+    """
+    return f"{100 * int(part) / int(whole):.{digits}f}%"
+
+
+def one_in(part: int, whole: int) -> str:
+    """"One in N" for a share, N rounded to a whole number.
+
+    >>> one_in(17160, 270725)
+    '16'
+    """
+    return str(round(Fraction(int(whole), int(part))))
+
+
+def slug(name: str) -> str:
+    """A portion or street name as part of a glue name.
+
+    >>> slug("2-7 razz"), slug("board 1"), slug("split (no qualifier)")
+    ('2-7-razz', 'board-1', 'split-no-qualifier')
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def glue_figures(prefix: str, figures: Mapping[str, Any]) -> None:
+    """Store each figure for the Markdown as ``{glue:text}`prefix-name```.
+
+    The values are pasted as text, exactly as given (``str`` of anything else). Outside a
+    notebook kernel nothing is stored. Nothing is returned, so the call may end a cell without
+    printing anything.
+
+    >>> glue_names("demo", {"pot": "$21"})
+    {'demo-pot': '$21'}
+    """
+    out = glue_names(prefix, figures)
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return
+    if get_ipython() is None:
+        return
+    from myst_nb import glue
+
+    for name, text in out.items():
+        glue(name, text, display=False)
+
+
+def glue_names(prefix: str, figures: Mapping[str, Any]) -> dict[str, str]:
+    """The glue names and texts ``glue_figures`` stores."""
+    return {f"{prefix}-{k}" if prefix else k: v if isinstance(v, str) else str(v) for k, v in figures.items()}
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+_RANKS = r"[2-9TJQKA](?:-[2-9TJQKA])+"
+
+
+def split_words(words: str) -> tuple[str, str]:
+    """The engine's words for a hand split into its name and its ranks ("" when none are given).
+
+    >>> split_words("six-four low (6-4-3-2-A)"), split_words("four-card badugi 9-8-6-2")
+    (('six-four low', '6-4-3-2-A'), ('four-card badugi', '9-8-6-2'))
+    >>> split_words("five-four low, the wheel (5-4-3-2-A)")
+    ('five-four low, the wheel', '5-4-3-2-A')
+    """
+    found = re.search(rf"\s*\(({_RANKS})\)$", words) or re.search(rf"\s+({_RANKS})$", words)
+    if not found:
+        return words, ""
+    return words[:found.start()], found.group(1)
+
+
+def hand_ranks(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+    """The ranks of the hand that plays in ``system``, as a dealer reads them ("6-4-3-2-A").
+
+    >>> hand_ranks("low8", "Ac 2d 3h 4s 6c Kd Ks"), hand_ranks("27-low", "As 2d 3h 4c 6s Kd Qd")
+    ('6-4-3-2-A', 'Q-6-4-3-2')
+    >>> hand_ranks("badugi", "5s 5c 9s 3h"), hand_ranks("high", "Kh Kd Ks 4c 4d")
+    ('9-5-3', 'K-K-K-4-4')
+    """
+    ranks = split_words(hand_words(system, cards, board))[1]
+    if ranks:
+        return ranks
+    played = best_hand(system, cards, board) if board is not None else best_hand(system, cards)
+    return "-".join(format_cards([c])[0] for c in played)  # rank letters, in the order played
+
+
+def hand_words(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+    """The engine's words for a hand in ``system``.
+
+    >>> hand_words("high", "9c 9d 4h 3s 2c")
+    'pair of nines (9-9-4-3-2)'
+    """
+    value = evaluate(system, [cards], board=board)[0] if board is not None else evaluate(system, [cards])[0]
+    return describe(system, int(value))
+
+
+def hand_name(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+    """The engine's words for a hand without the ranks in brackets.
+
+    >>> hand_name("high", "9c 9d 4h 3s 2c"), hand_name("low8", "As 2d 3h 4c 7d")
+    ('pair of nines', 'seven-four low')
+    """
+    return split_words(hand_words(system, cards, board))[0]
+
+
+# --- pots ----------------------------------------------------------------------------------
+
+def award_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0,
+                  ) -> dict[str, str]:
+    """The dollars of a showdown's award, by name (see ``explain_award``).
+
+    ``pot`` (the main pot), ``side1``...; for each portion of the main pot, ``<portion>`` (its
+    dollars) and ``<portion>-seat<s>`` (what seat ``s`` gets from it); the same for side pot
+    ``k`` prefixed ``side<k>-``; ``seat<s>`` is each seat's total.
+
+    >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+    >>> f = award_figures(sd, [(25, [0, 1, 2])], button=2)
+    >>> f["badugi-seat0"], f["badugi-seat1"], f["seat2"]
+    ('$13', '$12', '$0')
+    """
+    e: PayExplanation = explain_award(showdown, pots, button=button)
+    out: dict[str, str] = {}
+    for k, (amount, _) in enumerate(pots):
+        out["pot" if k == 0 else f"side{k}"] = money(amount)
+    names = ["main pot"] + [f"side pot {k}" for k in range(1, len(pots))]
+    for line in e.lines:
+        k = names.index(line.pot_name)
+        head = "" if k == 0 else f"side{k}-"
+        out[head + slug(line.portion)] = money(line.dollars)
+        for s, x in line.paid:
+            out[f"{head}{slug(line.portion)}-seat{s}"] = money(x)
+    for s, x in enumerate(e.totals):
+        out[f"seat{s}"] = money(x)
+    return out
+
+
+def seat_figures(showdown: Showdown) -> dict[str, str]:
+    """Every live seat's hand in every portion, in the engine's words, by name.
+
+    ``s<seat>-<portion>`` is the hand's name ("pair of aces", "no qualifying low") and
+    ``s<seat>-<portion>-ranks`` its ranks ("A-A-9-5-2") where the words give them.
+
+    >>> f = seat_figures(get_game("archie").showdown(["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d"]))
+    >>> f["s0-high"], f["s0-high-ranks"], f["s1-low"], f["s0-low"]
+    ('pair of aces', 'A-A-9-5-2', 'six-four low', 'no qualifying low')
+    """
+    from ..engine.walkthrough import hand_words as portion_words
+
+    out: dict[str, str] = {}
+    for s, cards in enumerate(showdown.hands):
+        if cards is None:
+            continue
+        for portion, words in zip(showdown.game.portions, portion_words(showdown.game, cards, showdown.boards)):
+            name, ranks = split_words(words or "")
+            out[f"s{s}-{slug(portion.name)}"] = name
+            if ranks:
+                out[f"s{s}-{slug(portion.name)}-ranks"] = ranks
+    return out
+
+
+def showdown_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0,
+                     ) -> dict[str, str]:
+    """``award_figures`` and ``seat_figures`` together, plus ``button``."""
+    return {**award_figures(showdown, pots, button), **seat_figures(showdown), "button": str(button)}
+
+
+# --- betting -------------------------------------------------------------------------------
+
+def pot_limit_figures(game: str, small_blind: int, big_blind: int, players: int = 3, stack: int = 200,
+                      raises: int = 1) -> dict[str, str]:
+    """The pot-limit maximum (R16) worked out by the engine, raise by raise.
+
+    Each player in turn makes the largest raise the engine allows. For raise ``i`` (1, 2, ...):
+    ``call<i>`` what he must call, ``pot<i>`` the pot once he has called, ``by<i>`` how much he
+    may raise on top of the call, ``max<i>``/``min<i>`` the largest and smallest total his bet
+    may become, ``seat<i>`` his seat. Without a number the keys are those of the first raise.
+    ``small-blind``, ``big-blind`` and ``stake`` ("$1/$2") describe the blinds.
+
+    >>> f = pot_limit_figures("big-o", 1, 2, players=4, raises=2)
+    >>> f["call"], f["pot"], f["by"], f["max"], f["max2"]
+    ('$2', '$5', '$5', '$7', '$24')
+    """
+    hand = Hand(POT_DECLARATIONS[game], [stack] * players,
+                structure=big_bet_structure("pot-limit", small_blind, big_blind), seed=0)
+    out = {"small-blind": money(small_blind), "big-blind": money(big_blind),
+           "stake": f"{money(small_blind)}/{money(big_blind)}", "players": str(players)}
+    for i in range(1, raises + 1):
+        s = hand.to_act
+        legal = {a.kind: a for a in hand.legal_actions()}
+        if "raise" not in legal or "call" not in legal:
+            raise GameError(f"raise {i}: seat {s} may not call and raise: {', '.join(map(str, legal.values()))}")
+        call, top = legal["call"].min, legal["raise"]
+        call_to = hand.committed[s] + call  # type: ignore[operator, index]
+        figures = {"seat": str(s), "call": money(call), "call-to": money(call_to),  # type: ignore[arg-type]
+                   "pot": money(hand.pot + call), "by": money(top.max - call_to),  # type: ignore[operator]
+                   "max": money(top.max), "min": money(top.min),  # type: ignore[arg-type]
+                   "before": money(hand.pot)}
+        for k, v in figures.items():
+            out[f"{k}{i}"] = v
+            if i == 1:
+                out[k] = v
+        hand.act("raise", top.max)
+    return out
+
+
+def first_actions(game: str, structure: Structure, players: int = 3, stack: int = 200) -> str:
+    """What the first player may do, in the engine's words.
+
+    >>> first_actions("badugi", big_bet_structure("no-limit", 1, 2))
+    'fold, call $2, raise to $4-$200'
+    """
+    hand = Hand(POT_DECLARATIONS[game], [stack] * players, structure=structure, seed=0)
+    return ", ".join(str(a) for a in hand.legal_actions())
+
+
+@dataclass
+class PlayedHand:
+    """A scripted hand and, for each street, the seat that acted first on it."""
+
+    hand: Hand
+    first: dict[str, Optional[int]]
+
+    def up_cards(self, seat: int, street: str) -> str:
+        """The up cards ``seat`` showed when ``street`` was dealt ("Kd Jc")."""
+        names = [s.name for s in self.hand.game.streets]
+        shown = sum(st.up for st in self.hand.game.streets[:names.index(street) + 1])
+        return format_cards(self.hand.up[seat][:shown])
+
+
+def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
+                  structure: Optional[Structure] = None) -> PlayedHand:
+    """``tables_and_formats.play`` that also records who acted first on each street.
+
+    >>> p = play_recorded("stud8", ["i", "f", "f"], [20, 20, 20], seed=1)
+    >>> p.first["third street"], p.up_cards(2, "third street")
+    (2, '7h')
+    """
+    from .tables_and_formats import act
+
+    hand = Hand(POT_DECLARATIONS[game], list(stacks), structure=structure, seed=seed)
+    first: dict[str, Optional[int]] = {}
+    for token in script:
+        if hand.is_over:
+            raise GameError(f"the hand is over before the script's token {token!r}")
+        first.setdefault(hand.street.name, hand.to_act)
+        act(hand, token)
+    return PlayedHand(hand, first)
+
+
+def cards_text(cards: CardsLike) -> str:
+    """Cards written as the book writes them ("Ac 2d").
+
+    >>> cards_text("as 10d")
+    'As Td'
+    """
+    return format_cards(parse_cards(cards))
+
+
+__all__ = [
+    "money", "number", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks", "hand_words",
+    "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures", "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "cards_text",
+]
