@@ -3,10 +3,13 @@
 A ``Table`` seats players, checks buy-ins and purchases against the limits of its kind of game
 (R17 for the mixed games: no forced bet over $10, at most $150 bought from the dealer in one
 hand, at most $1,000 to enter; R18 for Big O: a minimum buy-in of ten times the largest bet, the
-return-after-cash-out rule, a new player posts a big blind), moves the button and starts each
-hand (``new_hand``) and settles it (``settle``). The game comes from a ``Rotation`` (a list of
-games, a number of hands each) or from ``DealersChoice`` (the button picks from an approved
-list), or is fixed.
+return-after-cash-out rule), spreads only the stakes its filing allows (R26: Big O's four
+structures; at a mixed table fixed limit with R11 blinds, pot limit or no limit, within R17),
+seats new players and players who change seats (R24 for Big O, R25 at a mixed table: a new seat
+posts a big blind, or waits for it, and is never dealt in on the button or in the small-blind
+seat), moves the button and starts each hand (``new_hand``) and settles it (``settle``). The
+game comes from a ``Rotation`` (a list of games, a number of hands each) or from
+``DealersChoice`` (the button picks from an approved list), or is fixed.
 
 >>> t = Table("big-o", structure="$2-$4", seats=6)
 >>> t.sit(0, "Ann", 40); t.sit(3, "Bob", 60)
@@ -17,7 +20,8 @@ list), or is fixed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import inspect
+from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence, Union
 
 from ..errors import TableError
@@ -29,6 +33,8 @@ from ..games.pot import (
     POT_DECLARATIONS,
     PotGame,
     Structure,
+    big_bet_structure,
+    half_rounded,
     limit_structure,
     stud_structure,
 )
@@ -58,6 +64,97 @@ def check_mixed_structure(structure: Structure) -> None:
     big = max(structure.forced_bets, default=0)
     if big > MAX_FORCED_BET:
         raise TableError(f"no forced bet may be over ${MAX_FORCED_BET} (R17); {structure.name} has ${big}")
+
+
+#: R26: what a Big O table spreads, for refusals.
+BIG_O_ALLOWED = (f"a Big O table spreads only the four structures of its filing, "
+                 f"{', '.join(BIG_O_STRUCTURES)} (R18, R26)")
+
+#: R26: what a mixed-game table spreads, for refusals.
+MIXED_ALLOWED = ("a mixed-game table spreads fixed limit at lower/higher limits with the big blind at "
+                 "the lower limit and the small blind half of it, rounded to the nearest dollar with "
+                 "halves up (R11), or in a stud game a bring-in from $1 to the lower limit (R14); or pot "
+                 f"limit or no limit (R16); no forced bet over ${MAX_FORCED_BET} (R17) (R26)")
+
+
+def check_big_o_structure(structure: Structure) -> None:
+    """Refuse a Big O cash-game structure that is not one of the four of R18 (R26).
+
+    >>> check_big_o_structure(limit_structure(5, 10))
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: $5/$10 limit is not spread at Big O: a Big O table spreads only the four structures of its filing, $1-$2, $2-$4, $4-$4, $1-$4 (R18, R26)
+    """
+    if structure not in BIG_O_STRUCTURES.values():
+        raise TableError(f"{structure.name} is not spread at Big O: {BIG_O_ALLOWED}")
+
+
+def _differences(structure: Structure, expected: Structure) -> str:
+    fields = ("kind", "small_bet", "big_bet", "small_blind", "big_blind", "ante", "bring_in", "max_raises")
+    diff = [f"{f.replace('_', ' ')} {getattr(structure, f)!r} (not {getattr(expected, f)!r})"
+            for f in fields if getattr(structure, f) != getattr(expected, f)]
+    return f"it differs from {expected.name} in: " + ", ".join(diff)
+
+
+def mixed_structure_problem(game: PotGame, structure: Structure) -> Optional[str]:
+    """What is wrong with dealing ``game`` at ``structure`` at a mixed-game table (R11, R14, R16,
+    R26), or ``None``; the forced-bet limit (R17) is checked by ``check_mixed_structure``.
+
+    >>> mixed_structure_problem(POT_DECLARATIONS["archie"], BIG_O_STRUCTURES["$4-$4"])
+    'the small blind $4 is not half the lower limit $4 (R11: $2)'
+    >>> mixed_structure_problem(POT_DECLARATIONS["stud8"], stud_structure(2, 4)) is None
+    True
+    """
+    st, title = structure, game.title
+    try:
+        if st.kind == "limit" and game.is_stud:
+            if st.small_blind or st.big_blind or not st.bring_in:
+                return f"{title} is a stud game: it is dealt with a bring-in, not blinds"
+            expected = stud_structure(st.small_bet, st.big_bet, bring_in=st.bring_in, ante=st.ante)
+        elif st.kind == "limit":
+            if st.bring_in or not st.big_blind:
+                return f"{title} is played with blinds, not a bring-in"
+            if st.big_blind != st.small_bet:
+                return f"the big blind ${st.big_blind} is not the lower limit ${st.small_bet} (R11)"
+            if st.small_blind != half_rounded(st.small_bet):
+                return (f"the small blind ${st.small_blind} is not half the lower limit ${st.small_bet} "
+                        f"(R11: ${half_rounded(st.small_bet)})")
+            expected = limit_structure(st.small_bet, st.big_bet)
+        elif st.kind in ("pot-limit", "no-limit") and game.is_stud:
+            if st.small_blind or st.big_blind or not st.bring_in:
+                return f"{title} is a stud game: it is dealt with a bring-in, not blinds"
+            if st.bring_in > st.small_bet:
+                return f"the bring-in ${st.bring_in} is more than the minimum bet ${st.small_bet}"
+            expected = big_bet_structure(st.kind, 0, st.small_bet, bring_in=st.bring_in, ante=st.ante)
+        elif st.kind in ("pot-limit", "no-limit"):
+            if st.bring_in or not st.big_blind:
+                return f"{title} is played with blinds, not a bring-in"
+            expected = big_bet_structure(st.kind, st.small_blind, st.big_blind, ante=st.ante)
+        else:
+            return f"{st.kind} betting is not one of the mixed games' structures"
+    except TableError as err:
+        return str(err)
+    if replace(st, name=expected.name) != expected:
+        return _differences(st, expected)
+    return None
+
+
+def check_table_structure(game: PotGame, structure: Structure) -> None:
+    """Refuse a structure a mixed-game table may not deal ``game`` at (R26, R17), with the
+    allowed list.
+
+    >>> check_table_structure(POT_DECLARATIONS["badugi"], BIG_O_STRUCTURES["$1-$4"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: Badugi cannot be dealt at $1-$4: spread betting is not one of the mixed games' structures; a mixed-game table spreads ...
+    """
+    problem = mixed_structure_problem(game, structure)
+    if problem is not None:
+        raise TableError(f"{game.title} cannot be dealt at {structure.name}: {problem}; {MIXED_ALLOWED}")
+    try:
+        check_mixed_structure(structure)
+    except TableError as err:
+        raise TableError(f"{err}; {MIXED_ALLOWED}") from None
 
 
 def structure_for(game: PotGame, lower: int, higher: int) -> Structure:
@@ -139,16 +236,19 @@ class DealersChoice:
 
 @dataclass
 class Seat:
-    """A seated player: name and stack, and whether he must post a big blind to get a hand.
+    """A seated player: name and stack; whether he has taken a new seat and so must post a big
+    blind to get a hand (R24, R25), and whether he chose to wait for the big blind rather than
+    post one at once.
 
-    >>> Seat("Ann", 40).owes_big_blind
-    True
+    >>> Seat("Ann", 40).owes_big_blind, Seat("Ann", 40).waits_for_big_blind
+    (True, False)
     """
 
     player: str
     stack: int
     owes_big_blind: bool = True
     bought_this_hand: int = 0
+    waits_for_big_blind: bool = False
 
 
 @dataclass
@@ -163,15 +263,27 @@ class CashOut:
     button_moves: int = 0
 
 
+#: Whether ``Hand`` takes the ruling a new seat's big blind cites (R24 Big O, R25 mixed). Until
+#: gamelib/engine/hand.py accepts ``new_player_ruling``, its hand history cites R18 for both.
+_HAND_TAKES_RULING = "new_player_ruling" in inspect.signature(Hand.__init__).parameters
+
+
 class Table:
     """A table of one kind of pot game (see the module docstring).
 
-    ``game`` is a game key, a ``Rotation`` or a ``DealersChoice``; ``structure`` is a
-    ``Structure``, a Big O structure name (``"$1-$2"``, ``"$2-$4"``, ``"$4-$4"``, ``"$1-$4"``) or
-    ``None`` for the game's default ($2/$4).
+    ``game`` is a game key, a ``Rotation`` or a ``DealersChoice``. A Big O table (``"big-o"``)
+    is a Big O cash game: ``structure`` is one of its four structures, by name (``"$1-$2"``,
+    ``"$2-$4"``, ``"$4-$4"``, ``"$1-$4"``) or as the ``Structure``, default $2-$4 (R18). Any
+    other table is a mixed-game table: ``structure`` is a ``Structure`` or ``None``, and
+    ``lower_higher`` the limits of a fixed-limit game (default $2/$4) whose blinds (R11) or
+    bring-in (R14) follow from them. Stakes that the filings do not allow are refused (R26).
 
     >>> Table("badugi", seats=6).seats
     [None, None, None, None, None, None]
+    >>> Table("archie", structure="$4-$4")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: '$4-$4' names a Big O cash-game structure (R18): a mixed-game table spreads ...
     """
 
     def __init__(self, game: Union[str, Rotation, DealersChoice], structure: Union[Structure, str, None] = None,
@@ -180,25 +292,46 @@ class Table:
             raise TableError(f"{game!r} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
         self.game = game
         self.big_o = game == "big-o"
-        if isinstance(structure, str):
-            if structure not in BIG_O_STRUCTURES:
-                raise TableError(f"unknown structure {structure!r}; the Big O structures are: {', '.join(BIG_O_STRUCTURES)}")
-            structure = BIG_O_STRUCTURES[structure]
-        if structure is not None and self.big_o and structure not in BIG_O_STRUCTURES.values():
-            raise TableError(f"Big O is spread only as {', '.join(BIG_O_STRUCTURES)} (R18)")
+        if structure is not None and lower_higher is not None:
+            raise TableError("give a table a structure or lower/higher limits, not both")
+        if self.big_o:  # R18, R26: the four structures of the Big O filing, and nothing else
+            if lower_higher is not None:
+                lo, hi = lower_higher
+                raise TableError(f"lower/higher limits ${lo}/${hi} are not spread at Big O: {BIG_O_ALLOWED}; "
+                                 "give one of them as the structure")
+            if isinstance(structure, str):
+                if structure not in BIG_O_STRUCTURES:
+                    raise TableError(f"unknown structure {structure!r}: {BIG_O_ALLOWED}")
+                structure = BIG_O_STRUCTURES[structure]
+            structure = structure or BIG_O_STRUCTURES["$2-$4"]
+            check_big_o_structure(structure)
+        elif isinstance(structure, str):
+            raise TableError(f"{structure!r} names a Big O cash-game structure (R18): {MIXED_ALLOWED}; give "
+                             "lower/higher limits or a Structure")
         self.structure = structure
         self.lower_higher = lower_higher or (2, 4)
-        if not self.big_o:
+        if not self.big_o:  # R26, R17: each game of the table at its own structure
             for key in self._games():
-                check_mixed_structure(self.structure_of(POT_DECLARATIONS[key]))
+                check_table_structure(POT_DECLARATIONS[key], self.structure_of(POT_DECLARATIONS[key]))
         if not 2 <= seats <= 10:
             raise TableError(f"a table has 2 to 10 seats, not {seats}")
         self.seats: list[Optional[Seat]] = [None] * seats
         self.button = 0
+        self.last_button: Optional[int] = None
         self.hands_played = 0
         self.cashed_out: dict[str, CashOut] = {}
         self.hand_seats: list[int] = []
+        self.sitting_out: dict[int, str] = {}
         self.current: Optional[Hand] = None
+
+    @property
+    def new_seat_ruling(self) -> str:
+        """The ruling a new seat's big blind follows: R24 at Big O, R25 at a mixed-game table.
+
+        >>> Table("big-o").new_seat_ruling, Table("badugi").new_seat_ruling
+        ('R24', 'R25')
+        """
+        return "R24" if self.big_o else "R25"
 
     def _games(self) -> list[str]:
         if isinstance(self.game, Rotation):
@@ -229,10 +362,13 @@ class Table:
         >>> Table("big-o", "$1-$2").min_buy_in()
         20
         """
-        return min_buy_in(self.structure or BIG_O_STRUCTURES["$2-$4"]) if self.big_o else 1
+        return min_buy_in(self.structure) if self.big_o and self.structure else 1
 
-    def sit(self, seat: int, player: str, chips: int, from_dealer: int = 0) -> None:
+    def sit(self, seat: int, player: str, chips: int, from_dealer: int = 0, wait_for_big_blind: bool = False) -> None:
         """Seat ``player`` with ``chips`` (``from_dealer`` of them bought at the table).
+
+        Once the table has played a hand, the player has a new seat: he posts a big blind to get a
+        hand, or waits for the big blind if ``wait_for_big_blind`` (R24, R25; see ``new_hand``).
 
         >>> t = Table("big-o", "$1-$2"); t.sit(0, "Ann", 19)
         Traceback (most recent call last):
@@ -261,8 +397,32 @@ class Table:
                 raise TableError(f"no more than ${MAX_PURCHASE_PER_HAND} may be bought from the dealer in one hand (R17)")
         if not 0 <= from_dealer <= chips:
             raise TableError(f"chips bought from the dealer must be from $0 to the buy-in, not ${from_dealer}")
-        self.seats[seat] = Seat(player, chips, owes_big_blind=self.hands_played > 0, bought_this_hand=from_dealer)
+        self.seats[seat] = Seat(player, chips, owes_big_blind=self.hands_played > 0, bought_this_hand=from_dealer,
+                                waits_for_big_blind=wait_for_big_blind)
         self.cashed_out.pop(player, None)
+
+    def change_seat(self, from_seat: int, to_seat: int, wait_for_big_blind: bool = False) -> None:
+        """Move a player, between hands, to an open seat; he keeps his chips. After the table's
+        first hand he has taken a new seat, as a new player has: he posts a big blind to get a
+        hand there, or waits for the big blind (R24, R25).
+
+        >>> t = Table("big-o"); t.sit(0, "Ann", 40); t.change_seat(0, 3); t.seats[3].player
+        'Ann'
+        """
+        self._check_seat(from_seat)
+        self._check_seat(to_seat)
+        if self.current is not None and not self.current.is_over:
+            raise TableError("a player changes seats between hands; the hand in progress is not over")
+        s = self.seats[from_seat]
+        if s is None:
+            raise TableError(f"seat {from_seat} is empty")
+        if from_seat == to_seat:
+            raise TableError(f"{s.player} is already in seat {to_seat}")
+        if self.seats[to_seat] is not None:
+            raise TableError(f"seat {to_seat} is taken by {self.seats[to_seat].player}")  # type: ignore[union-attr]
+        self.seats[from_seat], self.seats[to_seat] = None, s
+        s.owes_big_blind = s.owes_big_blind or self.hands_played > 0
+        s.waits_for_big_blind = wait_for_big_blind
 
     def buy(self, seat: int, amount: int) -> None:
         """Buy more chips from the dealer between hands (R17: at most $150 in one hand).
@@ -317,30 +477,78 @@ class Table:
             return self.game.choose(choice)
         return self.game
 
+    def _after(self, seat: int, pool: Sequence[int]) -> int:
+        """The first seat of ``pool`` clockwise after ``seat`` (``seat`` itself if it is alone)."""
+        n = len(self.seats)
+        return min(pool, key=lambda s: (s - seat - 1) % n)
+
+    def _between(self, a: int, x: int, b: int) -> bool:
+        """True if seat ``x`` lies strictly between seats ``a`` and ``b``, going clockwise."""
+        n = len(self.seats)
+        return 0 < (x - a) % n < (b - a) % n
+
+    def _plan(self, game: PotGame) -> tuple[int, list[int], list[int], dict[int, str]]:
+        """Who is dealt in: the button seat, the seats dealt in, the new seats among them that
+        post a big blind to get the hand, and the seats sitting out with the reason.
+
+        New seats (R24, R25): the button and the small blind go only to players already in the
+        game; the big blind is the next seat after the small blind, and a new seat there simply
+        posts it. A new seat between the last button and the button, or between the button and
+        the small blind, is not dealt in. Anywhere else he posts a live big blind and is dealt
+        in, or waits for the big blind if he chose to. Stud games ask no post (R25); the table's
+        first hand, or a game starting again with fewer than two players already in it, asks
+        none either (R-A13).
+        """
+        seats = [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0]
+        if len(seats) < 2:
+            raise TableError("a hand needs at least two players with chips")
+        playing = [i for i in seats if not self.seats[i].owes_big_blind]  # type: ignore[union-attr]
+        if game.is_stud or self.last_button is None or len(playing) < 2:
+            button = self.button if self.button in seats else self._after(self.button, seats)
+            return button, seats, [], {}
+        button = self._after(self.last_button, playing)
+        small = self._after(button, playing)
+        big = self._after(small, seats)
+        rule = self.new_seat_ruling
+        dealt, posting, out = [], [], {}
+        for i in seats:
+            if i in playing or i == big:
+                dealt.append(i)
+            elif self._between(self.last_button, i, button):
+                out[i] = f"new seat on the button: not dealt in ({rule})"
+            elif self._between(button, i, small):
+                out[i] = f"new seat in the small blind position: not dealt in until the button has passed ({rule})"
+            elif self.seats[i].waits_for_big_blind:  # type: ignore[union-attr]
+                out[i] = f"new seat: waits for the big blind ({rule})"
+            else:
+                dealt.append(i)
+                posting.append(i)
+        return button, dealt, posting, out
+
     def new_hand(self, seed: Any = None, choice: Optional[str] = None, deck: Any = None) -> Hand:
-        """Start the next hand with every seated player who has chips; the button is kept or
-        moved to the next seated player.
+        """Start the next hand with every seated player who has chips, except new seats that
+        are not dealt in yet (R24, R25: see ``sitting_out`` for who and why); the button is kept
+        or moved to the next player already in the game.
 
         >>> t = Table("badugi"); t.sit(0, "A", 50); t.sit(1, "B", 50); t.new_hand(seed=2).to_act
         0
         """
         if self.current is not None and not self.current.is_over:
             raise TableError("the current hand is not over")
-        seats = [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0]
-        if len(seats) < 2:
-            raise TableError("a hand needs at least two players with chips")
         game = POT_DECLARATIONS[self.game_for_next_hand(choice)]
+        button, seats, posting, out = self._plan(game)
         if len(seats) > game.max_players:
             raise TableError(f"{game.title} is dealt to at most {game.max_players} players; {len(seats)} are seated")
-        if self.button not in seats:
-            self.button = next(s for s in seats + [seats[0]] if s > self.button) if any(s > self.button for s in seats) else seats[0]
+        self.button = button
         self.hand_seats = seats
+        self.sitting_out = out
         stacks = [self.seats[s].stack for s in seats]  # type: ignore[union-attr]
-        new = [k for k, s in enumerate(seats) if self.seats[s].owes_big_blind and not game.is_stud]  # type: ignore[union-attr]
-        self.current = Hand(game, stacks, button=seats.index(self.button), structure=self.structure_of(game),
-                            seed=seed, deck=deck, new_players=new)
+        extra = {"new_player_ruling": self.new_seat_ruling} if _HAND_TAKES_RULING else {}
+        self.current = Hand(game, stacks, button=seats.index(button), structure=self.structure_of(game),
+                            seed=seed, deck=deck, new_players=[seats.index(s) for s in posting], **extra)
         for s in seats:
             self.seats[s].owes_big_blind = False  # type: ignore[union-attr]
+            self.seats[s].waits_for_big_blind = False  # type: ignore[union-attr]
         return self.current
 
     def settle(self) -> list[int]:
@@ -359,13 +567,15 @@ class Table:
             if s is not None:
                 s.bought_this_hand = 0
         self.hands_played += 1
+        self.last_button = self.button
+        playing = [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0 and not s.owes_big_blind]
         occupied = [i for i, s in enumerate(self.seats) if s is not None]
-        later = [i for i in occupied if i > self.button]
-        self.button = later[0] if later else occupied[0]
+        self.button = self._after(self.button, playing or occupied)
         for c in self.cashed_out.values():
             c.button_moves += 1
         return [s.stack if s is not None else 0 for s in self.seats]
 
 
 __all__ = ["Table", "Seat", "Rotation", "DealersChoice", "min_buy_in", "check_mixed_structure",
-           "structure_for", "BIG_O_MIN_BUY_IN_BETS"]
+           "check_big_o_structure", "check_table_structure", "mixed_structure_problem", "structure_for",
+           "BIG_O_MIN_BUY_IN_BETS", "BIG_O_ALLOWED", "MIXED_ALLOWED"]

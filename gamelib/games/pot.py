@@ -63,9 +63,12 @@ POT_RULINGS: dict[str, str] = {
              "before each draw's replacements. Super Razzdugi's discard goes in the same order, "
              "without a burn.",
     "R-A13": "A returning Big O player has waited a full button rotation once the button has moved "
-             "as many times as there are players seated; a new player's posted big blind is live "
-             "(he keeps the option) and is not owed by a player already in the blinds; players "
-             "seated before the first hand post nothing extra.",
+             "as many times as there are players seated. A new seat (a new player, or one who "
+             "moves) follows R24 (R25 at a mixed table): the button and the small blind go only to "
+             "players already in the game, so a new seat between the last button and the small "
+             "blind waits, and the next seat after the small blind is the big blind. Players "
+             "seated before the first hand, or when a game starts again with fewer than two "
+             "players already in it, post nothing extra.",
     "R-A14": "Eight players at most, nine in Double Board Omaha, so every deal fits one deck with "
              "the reshuffle (R-A5) and community card (R-A6) rules.",
 }
