@@ -16,7 +16,12 @@ only on the set of cards seen so far and on ``W``:
 Everything is exact integer arithmetic (scaled by 50 * 49 * 48). Sums over the next card are
 sums over supersets, done with bincount over colex indices of subsets. The outcome counts are
 then propagated forward over the 1,326 * 50 * 49 * 48 = 155,937,600 ordered deals. When two
-choices have the same value the player takes the larger wager (as for Crazy 4, R19).
+choices have exactly the same value the player takes the one that puts less money at risk:
+fold rather than bet, a smaller multiple rather than a larger one (RULINGS R23).
+:func:`nh_tie_effect` measures what that rule changes.
+
+The disk cache (:func:`nh_tables`) holds only what does not depend on the pay tables or on the
+tie rule; the strategy and every figure that depends on it are derived anew on each analysis.
 
 >>> ORDERED_DEALS
 155937600
@@ -25,6 +30,7 @@ choices have the same value the player takes the larger wager (as for Crazy 4, R
 from __future__ import annotations
 
 import itertools
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -114,22 +120,63 @@ def _superset_sum(values: np.ndarray, sub: np.ndarray, n_sub: int) -> np.ndarray
     return np.bincount(sub.ravel(), weights=np.repeat(values, k), minlength=n_sub).round().astype(np.int64)
 
 
-def _best(options: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Max over options (fold, 1x, 2x, 3x) and the choice (0 fold, else the multiple); ties go
-    to the larger wager."""
-    stack = np.stack(options, axis=1)
-    rev = stack[:, ::-1]
-    choice = stack.shape[1] - 1 - rev.argmax(axis=1)
-    return stack.max(axis=1), choice
+#: How exactly equal choices are broken: ``"less"`` is RULINGS R23 (fold rather than bet, the
+#: smaller multiple rather than the larger); ``"more"`` (the larger wager) is kept only to
+#: measure what R23 changes (:func:`nh_tie_effect`).
+TIE_RULES = ("less", "more")
+OPTIONS = ("fold", "1x", "2x", "3x")
+STREETS = ("flop", "turn", "river")
+
+
+def _best(options: list[np.ndarray], ties: str = "less") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Max over options (fold, 1x, 2x, 3x), the choice (0 fold, else the multiple) and whether
+    the best value is shared by two or more options. Ties go to the option that risks less
+    (R23), or with ``ties="more"`` to the larger wager.
+
+    >>> options = [np.array([-3, -3]), np.array([-3, 5]), np.array([-4, 5]), np.array([-5, 5])]
+    >>> _best(options)[1].tolist(), _best(options)[2].tolist(), _best(options, "more")[1].tolist()
+    ([0, 1], [True, True], [1, 3])
+    """
+    if ties not in TIE_RULES:
+        raise GameError(f"the tie rule is one of {TIE_RULES}, not {ties!r}")
+    stack = np.stack(options, axis=-1)
+    best = stack.max(axis=-1)
+    at_best = stack == best[..., None]
+    if ties == "less":
+        choice = at_best.argmax(axis=-1)
+    else:
+        choice = stack.shape[-1] - 1 - at_best[..., ::-1].argmax(axis=-1)
+    return best, choice, at_best.sum(axis=-1) > 1
+
+
+def _is_units(value: Any) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _seen_cards(hole: CardsLike, community: CardsLike | None) -> tuple[list[int], list[int]]:
+    """The hole cards and the community cards seen so far (none, one or two), checked."""
+    h = parse_cards(hole, n=2, what="hole cards")
+    empty = community is None or (isinstance(community, str) and not community.strip())
+    c = [] if empty else parse_cards(community, what="community cards")  # type: ignore[arg-type]
+    if len(c) > 2:
+        raise GameError(f"the last decision comes before the river card: give at most two community cards, "
+                        f"not {len(c)} ({format_cards(c)})")
+    parse_cards(h + c, what="hole and community cards")  # no card twice
+    return h, c
 
 
 @dataclass
 class NHStrategy:
-    """The derived fold / 1x / 2x / 3x strategy at each street.
+    """The derived fold / 1x / 2x / 3x strategy at each street, for every situation.
 
     ``flop[i]`` for hole pair ``i`` (colex), ``turn[i, w]`` for 3-card set ``i`` with ``W3[w]``
     units wagered, ``river[i, w]`` for 4-card set ``i`` with ``W4[w]`` wagered (0 = fold).
-    ``ev_*`` hold the exact values (units of ante, over ``denominators``).
+    ``ev_*`` hold the exact values of playing on optimally and ``opt_flop`` / ``opt_turn`` /
+    :attr:`opt_river` the exact value of each option (fold, 1x, 2x, 3x), all in units of the ante
+    scaled by ``scale`` (flop), ``scale // 50`` (turn) and ``scale // (50 * 49)`` (river);
+    ``river_pay`` is the sum over the 48 river cards of the pay per unit (scale ``scale // (50 * 49)``).
+    ``wagered_flop`` is each starting hand's expected total wagered times ``50 * 49``.
+    ``ties`` tells, street by street, where two best options were exactly equal.
     """
 
     flop: np.ndarray
@@ -139,69 +186,160 @@ class NHStrategy:
     ev_turn: np.ndarray
     ev_river: np.ndarray
     scale: int
+    opt_flop: np.ndarray
+    opt_turn: np.ndarray
+    river_pay: np.ndarray
+    wagered_flop: np.ndarray
+    ties: pd.DataFrame
+    tie_rule: str = "less"
 
-    def value(self, hole: CardsLike, community: CardsLike = (), wagered: int = 1) -> Fraction:
+    @property
+    def opt_river(self) -> np.ndarray:
+        """The value of each option before the river card, ``[4-card set, W4 index, option]``."""
+        s = self.scale // (50 * 49)
+        w = np.array(W4, np.int64)[None, :, None]
+        b = np.arange(4, dtype=np.int64)[None, None, :]
+        return np.where(b == 0, -w * s, self.river_pay[:, None, None] * (w + b))
+
+    # ---- one situation: the cards seen and the units already wagered -------------------------
+    def _situation(self, hole: CardsLike, community: CardsLike | None, wagered: int | None) -> tuple[int, int, int]:
+        """(street 0/1/2, colex index of the cards seen, units wagered), checked."""
+        h, c = _seen_cards(hole, community)
+        cards = sorted(h + c)
+        street = len(c)
+        allowed = (1,) if street == 0 else (W3 if street == 1 else W4)
+        if wagered is None:
+            wagered = self.path_wagered(h, c)
+            if wagered is None:
+                raise GameError(
+                    f"the strategy folds before this point ({format_cards(h)} is folded before the "
+                    f"{self._fold_street(h, c)} card); give the units already wagered, ante included: "
+                    f"{allowed[0]} to {allowed[-1]} before the {STREETS[street]} card")
+        if not _is_units(wagered) or int(wagered) not in allowed:
+            shown = repr(wagered) if not _is_units(wagered) else str(int(wagered))
+            if street == 0:
+                raise GameError(f"before the flop card only the ante is wagered (1 unit), not {shown} units")
+            raise GameError(f"before the {STREETS[street]} card {allowed[0]} to {allowed[-1]} units of the ante are "
+                            f"wagered in all (the ante and 1x to 3x on each street so far), not {shown} units")
+        return street, int(colex_index(np.array([cards]))[0]), int(wagered)
+
+    def path_wagered(self, hole: CardsLike, community: CardsLike = ()) -> int | None:
+        """Units of ante this strategy itself would have wagered before the next decision (``None``
+        if it would have folded on the way).
+
+        >>> s = get_nh_strategy()
+        >>> s.path_wagered("As Ad", "2c"), s.path_wagered("8s 3h", "2c")
+        (4, None)
+        """
+        h, c = _seen_cards(hole, community)
+        w = 1
+        for i in range(len(c)):
+            cards = sorted(h + c[:i])
+            idx = int(colex_index(np.array([cards]))[0])
+            act = int(self.flop[idx]) if i == 0 else int(self.turn[idx, W3.index(w)])
+            if act == 0:
+                return None
+            w += act
+        return w
+
+    def _fold_street(self, h: list[int], c: list[int]) -> str:
+        w = 1
+        for i in range(len(c)):
+            idx = int(colex_index(np.array([sorted(h + c[:i])]))[0])
+            act = int(self.flop[idx]) if i == 0 else int(self.turn[idx, W3.index(w)])
+            if act == 0:
+                return STREETS[i]
+            w += act
+        return STREETS[len(c)]  # pragma: no cover
+
+    def options(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> dict[str, Fraction]:
+        """The exact expected result (units of the ante, before the payout cap) of folding and of
+        each bet before the next community card, with ``wagered`` units already bet (ante
+        included; default: what this strategy would have bet on the way), best play afterwards.
+
+        >>> v = get_nh_strategy().options("7s 2d", "7h 7c", 3)
+        >>> v["fold"], v["3x"]
+        (Fraction(-3, 1), Fraction(93, 4))
+        """
+        street, idx, w = self._situation(hole, community, wagered)
+        if street == 0:
+            row, scale = self.opt_flop[idx], self.scale
+        elif street == 1:
+            row, scale = self.opt_turn[idx, W3.index(w)], self.scale // 50
+        else:
+            row, scale = self.opt_river[idx, W4.index(w)], self.scale // (50 * 49)
+        return {name: Fraction(int(v), scale) for name, v in zip(OPTIONS, row)}
+
+    def value(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> Fraction:
         """The exact expected result (units of ante, counting what is already wagered as lost
         if the player folds) of a decision point played optimally from here on.
 
-        ``wagered`` is 1 before the flop card, one of ``W3`` before the turn, ``W4`` before the river:
+        ``wagered`` is 1 before the flop card, one of ``W3`` before the turn, ``W4`` before the river
+        (default: what this strategy would have bet on the way):
 
         >>> W3, W4
         ((2, 3, 4), (3, 4, 5, 6, 7))
         """
-        h = parse_cards(hole, n=2, what="hole cards")
-        c = parse_cards(community, n=(0, 1, 2), what="community cards so far") if community != () else []
-        cards = sorted(parse_cards(h + c, what="hole and community cards"))
-        idx = int(colex_index(np.array([cards]))[0])
-        if not c:
-            if wagered != 1:
-                raise ValueError("before the flop card only the ante (1 unit) is wagered")
+        street, idx, w = self._situation(hole, community, wagered)
+        if street == 0:
             return Fraction(int(self.ev_flop[idx]), self.scale)
-        if len(c) == 1:
-            if wagered not in W3:
-                raise ValueError(f"before the turn 2 to 4 units are wagered, not {wagered}")
-            return Fraction(int(self.ev_turn[idx, W3.index(wagered)]), self.scale // 50)
-        if wagered not in W4:
-            raise ValueError(f"before the river 3 to 7 units are wagered, not {wagered}")
-        return Fraction(int(self.ev_river[idx, W4.index(wagered)]), self.scale // (50 * 49))
+        if street == 1:
+            return Fraction(int(self.ev_turn[idx, W3.index(w)]), self.scale // 50)
+        return Fraction(int(self.ev_river[idx, W4.index(w)]), self.scale // (50 * 49))
 
     def play_for(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> str:
-        """The right play before the next community card: ``"fold"``, ``"1x"``, ``"2x"``, ``"3x"``.
+        """The right play before the next community card, ``"fold"``, ``"1x"``, ``"2x"`` or
+        ``"3x"``, for the situation given: the cards seen and ``wagered`` units of ante already
+        bet, ante included (default: what this strategy would have bet on the way; refused if it
+        would have folded earlier). Exactly equal choices go to the one that risks less (R23).
 
-        ``wagered``: units of ante already bet (ante included); if omitted, the amount this
-        strategy would have bet on the way (the optimal path).
+        >>> s = get_nh_strategy()
+        >>> s.play_for("7s 2d"), s.play_for("7s 2d", "7h 7c", wagered=3)
+        ('fold', '3x')
         """
-        h = parse_cards(hole, n=2, what="hole cards")
-        c = parse_cards(community, n=(0, 1, 2), what="community cards so far") if community != () else []
-        parse_cards(h + c, what="hole and community cards")
-        path_w = 1
-        steps = [(sorted(h), None)]
-        for i in range(len(c)):
-            steps.append((sorted(h + c[: i + 1]), None))
-        action = 0
-        for depth, (cards, _) in enumerate(steps):
-            w = wagered if (wagered is not None and depth == len(steps) - 1) else path_w
-            idx = int(colex_index(np.array([cards]))[0])
-            if depth == 0:
-                action = int(self.flop[idx])
-            elif depth == 1:
-                if w not in W3:
-                    raise ValueError(f"before the turn 2 to 4 units are wagered, not {w}")
-                action = int(self.turn[idx, W3.index(w)])
-            else:
-                if w not in W4:
-                    raise ValueError(f"before the river 3 to 7 units are wagered, not {w}")
-                action = int(self.river[idx, W4.index(w)])
-            if depth < len(steps) - 1:
-                if action == 0:
-                    return "fold"  # the optimal path folded earlier
-                path_w += action
-        return "fold" if action == 0 else f"{action}x"
+        street, idx, w = self._situation(hole, community, wagered)
+        if street == 0:
+            act = int(self.flop[idx])
+        elif street == 1:
+            act = int(self.turn[idx, W3.index(w)])
+        else:
+            act = int(self.river[idx, W4.index(w)])
+        return OPTIONS[act]
 
     def expected_value(self, hole: CardsLike) -> Fraction:
         """The exact expected result (units of ante) of a starting hand played optimally."""
         h = sorted(parse_cards(hole, n=2, what="hole cards"))
         return Fraction(int(self.ev_flop[int(colex_index(np.array([h]))[0])]), self.scale)
+
+    def expected_wagered(self, hole: CardsLike) -> Fraction:
+        """The average total wagered on the main game (units of ante, ante included) by a starting
+        hand played this way.
+
+        >>> get_nh_strategy().expected_wagered("7c 2d")
+        Fraction(1, 1)
+        """
+        h = sorted(parse_cards(hole, n=2, what="hole cards"))
+        return Fraction(int(self.wagered_flop[int(colex_index(np.array([h]))[0])]), 50 * 49)
+
+    def tie_examples(self, n: int = 3) -> list[tuple[str, str, int]]:
+        """Up to ``n`` situations ``(hole, community, wagered)`` where two best options are exactly
+        equal, one per street and kind first (for tests and examples)."""
+        found: list[tuple[str, str, int]] = []
+        kinds: set[tuple[int, int]] = set()
+        for street, opts, sizes, n_cards in ((2, self.opt_river, W4, 4), (1, self.opt_turn, W3, 3),
+                                             (0, self.opt_flop[:, None, :], (1,), 2)):
+            top = opts.max(axis=-1, keepdims=True)
+            tied = (opts == top).sum(axis=-1) > 1
+            first = (opts == top).argmax(axis=-1)
+            for i, j in zip(*np.nonzero(tied)):
+                if len(found) >= n:
+                    return found
+                if (street, int(first[i, j])) in kinds:
+                    continue
+                kinds.add((street, int(first[i, j])))
+                cards = combinations_array(52, n_cards)[i]
+                found.append((format_cards(list(cards[:2])), format_cards(list(cards[2:])), int(sizes[j])))
+        return found
 
     def summary(self) -> str:
         """The strategy in plain words, derived from the decisions."""
@@ -229,10 +367,38 @@ class NHStrategy:
                 shares = np.bincount(acts, minlength=4) / acts.size
                 parts = [f"{'fold' if a == 0 else f'{a}x'} {shares[a]:.0%}" for a in (3, 2, 1, 0) if shares[a] >= 0.005]
                 lines.append(f"  {label}: {', '.join(parts)}")
-        counts = np.bincount(np.concatenate([self.turn.ravel(), self.river.ravel()]), minlength=4)
-        lines.append(f"Bets of 2x chosen at the turn or river: {int(counts[2])} of {int(counts.sum()):,} decisions "
-                     "(the value is linear in the bet, so 1x or 3x is always at least as good).")
+        counts = np.bincount(np.concatenate([self.flop.ravel(), self.turn.ravel(), self.river.ravel()]), minlength=4)
+        lines.append(
+            f"A 2x bet is the play at {int(counts[2]):,} of the {int(counts.sum()):,} decision points (cards seen "
+            "and units already bet). Before the river card a bet's value grows in a straight line with its "
+            "size; before the flop and turn cards it grows along a curve that bends upward (each later "
+            "choice takes the best of several straight lines), so 2x is never worth more than both 1x and 3x.")
+        tied = self.ties.loc[self.ties["street"] == "all"].iloc[0]
+        if tied["decision points"]:
+            lines.append(
+                f"Exactly equal choices ({int(tied['decision points']):,} decision points, met on "
+                f"{int(tied['ordered deals']):,} of {ORDERED_DEALS:,} ordered deals): "
+                + ("the play that risks less is taken (R23)." if self.tie_rule == "less"
+                   else "the larger wager is taken (not R23; for comparison only)."))
+        else:
+            lines.append("No two choices are ever worth exactly the same, so the tie rule (R23) changes nothing.")
         return "\n".join(lines)
+
+
+_STRATEGY: list[NHStrategy] = []
+
+
+def get_nh_strategy() -> NHStrategy:
+    """The strategy under the filed pay tables, derived once per process (for examples).
+
+    >>> get_nh_strategy() is get_nh_strategy()
+    True
+    """
+    if not _STRATEGY:
+        from .. import get_game
+
+        _STRATEGY.append(get_game("nh-holdem").strategy())
+    return _STRATEGY[0]
 
 
 def card_groups(n: int) -> list[tuple[str, np.ndarray]]:
@@ -267,8 +433,34 @@ def card_groups(n: int) -> list[tuple[str, np.ndarray]]:
     return [(label, mask) for label, mask in groups if mask.any()]
 
 
-def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> BankedAnalysis:
-    """The exact analysis of New Hampshire Hold'em under ``decl``'s pay tables."""
+def _forward(A2: np.ndarray, A3: np.ndarray, sub3: np.ndarray, sub4: np.ndarray,
+             live2: np.ndarray | None = None, live3: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """How many (hole pair, community card order) ways reach each 3-card set with each ``W3`` and
+    each 4-card set with each ``W4``, playing ``A2``/``A3``; decisions outside ``live2``/``live3``
+    are not followed (used to count the deals that meet a tie before any other)."""
+    a2 = A2 if live2 is None else np.where(live2, A2, 0)
+    a3 = A3 if live3 is None else np.where(live3, A3, 0)
+    N3 = np.zeros((len(sub3), len(W3)), np.int64)
+    for col in range(sub3.shape[1]):
+        a = a2[sub3[:, col]]
+        for j, w in enumerate(W3):
+            N3[:, j] += a == (w - 1)
+    N4 = np.zeros((len(sub4), len(W4)), np.int64)
+    for col in range(sub4.shape[1]):
+        s = sub4[:, col]
+        for j, w in enumerate(W3):
+            a, n = a3[s, j], N3[s, j]
+            for b in BETS:
+                N4[:, W4.index(w + b)] += np.where(a == b, n, 0)
+    return N3, N4
+
+
+def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: str = "less") -> BankedAnalysis:
+    """The exact analysis of New Hampshire Hold'em under ``decl``'s pay tables.
+
+    ``ties``: how exactly equal choices are broken, ``"less"`` (RULINGS R23, the default) or
+    ``"more"`` (the larger wager; only to measure what R23 changes, see :func:`nh_tie_effect`).
+    """
     progress = progress or Progress(False)
     t = nh_tables(progress)
     sub4, sub3 = t["sub4"], t["sub3"]
@@ -286,40 +478,43 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> Ban
     R4f = (t["r4f"].astype(np.float32) @ onehot).astype(np.float64)  # exact: small integers
     R4 = R4f.astype(np.int64)
     S4 = R4 @ scaled  # sum over the 48 river cards of the pay, times D
-    # river: scale 48 D
+    # river: scale 48 D. Alongside each value, the expected total wagered from that point on
+    # (B4: scale 1, B3: scale 49, B2: scale 49 * 50), for the average wager found backwards.
     V4 = np.empty((n4, len(W4)), np.int64)
     A4 = np.empty((n4, len(W4)), np.int8)
+    T4 = np.empty((n4, len(W4)), bool)
+    B4 = np.empty((n4, len(W4)), np.int64)
     for j, w in enumerate(W4):
-        V4[:, j], A4[:, j] = _best([np.full(n4, -w * 48 * D, np.int64)] + [S4 * (w + b) for b in BETS])
+        V4[:, j], A4[:, j], T4[:, j] = _best([np.full(n4, -w * 48 * D, np.int64)] + [S4 * (w + b) for b in BETS], ties)
+        B4[:, j] = w + A4[:, j]
     # turn: scale 49 * 48 D
     sums4 = {w: _superset_sum(V4[:, j], sub4, n3) for j, w in enumerate(W4)}
+    bsum4 = {w: _superset_sum(B4[:, j], sub4, n3) for j, w in enumerate(W4)}
+    O3 = np.empty((n3, len(W3), 4), np.int64)
     V3 = np.empty((n3, len(W3)), np.int64)
     A3 = np.empty((n3, len(W3)), np.int8)
+    T3 = np.empty((n3, len(W3)), bool)
+    B3 = np.empty((n3, len(W3)), np.int64)
     for j, w in enumerate(W3):
-        V3[:, j], A3[:, j] = _best([np.full(n3, -w * 49 * 48 * D, np.int64)] + [sums4[w + b] for b in BETS])
+        opts = [np.full(n3, -w * 49 * 48 * D, np.int64)] + [sums4[w + b] for b in BETS]
+        O3[:, j] = np.stack(opts, axis=1)
+        V3[:, j], A3[:, j], T3[:, j] = _best(opts, ties)
+        B3[:, j] = np.choose(A3[:, j], [np.full(n3, 49 * w, np.int64)] + [bsum4[w + b] for b in BETS])
     # flop: scale 50 * 49 * 48 D
     sums3 = {w: _superset_sum(V3[:, j], sub3, n2) for j, w in enumerate(W3)}
-    V2, A2 = _best([np.full(n2, -50 * 49 * 48 * D, np.int64)] + [sums3[1 + b] for b in BETS])
+    bsum3 = {w: _superset_sum(B3[:, j], sub3, n2) for j, w in enumerate(W3)}
+    opts = [np.full(n2, -50 * 49 * 48 * D, np.int64)] + [sums3[1 + b] for b in BETS]
+    O2 = np.stack(opts, axis=1)
+    V2, A2, T2 = _best(opts, ties)
+    B2 = np.choose(A2, [np.full(n2, 50 * 49, np.int64)] + [bsum3[1 + b] for b in BETS])
     scale = 50 * 49 * 48 * D
-    strategy = NHStrategy(A2.astype(np.int8), A3, A4, V2, V3, V4, scale)
 
     progress("NH Hold'em: counting outcomes over 155,937,600 ordered deals")
     # forward: how many ordered deals reach each set with each amount wagered
     fold_counts: dict[tuple[str, int], int] = {("flop", 1): int((A2 == 0).sum()) * 50 * 49 * 48}
-    N3 = np.zeros((n3, len(W3)), np.int64)
-    for col in range(sub3.shape[1]):
-        a = A2[sub3[:, col]]
-        for j, w in enumerate(W3):
-            N3[:, j] += a == (w - 1)
-    N4 = np.zeros((n4, len(W4)), np.int64)
+    N3, N4 = _forward(A2, A3, sub3, sub4)
     for j, w in enumerate(W3):
         fold_counts[("turn", w)] = int(N3[:, j][A3[:, j] == 0].sum()) * 49 * 48
-    for col in range(sub4.shape[1]):
-        s = sub4[:, col]
-        for j, w in enumerate(W3):
-            a, n = A3[s, j], N3[s, j]
-            for b in BETS:
-                N4[:, W4.index(w + b)] += np.where(a == b, n, 0)
     for j, w in enumerate(W4):
         fold_counts[("river", w)] = int(N4[:, j][A4[:, j] == 0].sum()) * 48
     final = np.zeros((n_rows, len(W5)), np.int64)  # deals reaching the showdown, by pay row and W
@@ -328,6 +523,25 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> Ban
         for b in BETS:
             reach[:, W5.index(w + b)] += np.where(A4[:, j] == b, N4[:, j], 0)
     final[:] = np.rint(R4f.T @ reach).astype(np.int64)  # exact: integers far below 2**53
+
+    # where two best options were exactly equal (R23), and on how many ordered deals the player
+    # meets such a decision first (before any other tie: until then both tie rules play alike)
+    C3, C4 = _forward(A2, A3, sub3, sub4, live2=~T2, live3=~T3)
+    tie_rows = []
+    fold4 = V4 == -np.array(W4, np.int64)[None, :] * 48 * D
+    for street, tied, fold_best, reached, per in (
+            ("flop", T2[:, None], (O2[:, 0] == V2)[:, None], np.ones((n2, 1), np.int64), 50 * 49 * 48),
+            ("turn", T3, O3[:, :, 0] == V3, C3, 49 * 48), ("river", T4, fold4, C4, 48)):
+        tie_rows.append({
+            "street": street,
+            "decision points": int(tied.sum()),
+            "fold or bet": int((tied & fold_best).sum()),  # the rest: two bet sizes
+            "ordered deals": int(reached[tied].sum()) * per,
+        })
+    tie_rows.append({"street": "all", **{k: sum(r[k] for r in tie_rows) for k in tie_rows[0] if k != "street"}})
+    tie_table = pd.DataFrame(tie_rows)
+    strategy = NHStrategy(A2.astype(np.int8), A3, A4, V2, V3, V4, scale, O2, O3, S4, B2, tie_table, ties)
+
     rows: list[tuple[str, Fraction, int]] = []
     street_words = {"flop": "before the flop card", "turn": "before the turn card", "river": "before the river card"}
     for (street, w), count in fold_counts.items():
@@ -345,6 +559,7 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> Ban
     assert ev_direct == main_table.attrs["return"], "the backward values and the forward counts agree"
     wagered = Fraction(sum(w * c for (_, w), c in fold_counts.items())
                        + sum(w * int(final[:, j].sum()) for j, w in enumerate(W5)), ORDERED_DEALS)
+    assert wagered == Fraction(int(B2.sum()), 50 * 49 * n2), "the amount wagered, backwards and forwards"
 
     pp_table = decl.pay_table("pair_plus")
     pp_row = pay_rows(pp_table)[t["v3"].astype(np.intp)]
@@ -364,11 +579,39 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None) -> Ban
         "the outcome table is per unit ante without the payout cap; the cap table shows the main game with "
         "the cap at each ante (same strategy; the cap binds only on the largest wins)",
         "Pair Plus over the 22,100 community boards; 6 Card Bonus over the 20,358,520 six-card sets",
+        ("exactly equal choices: the one that risks less (R23)" if ties == "less" else
+         "exactly equal choices: the larger wager (not R23; for comparison only)"),
     ]
     return BankedAnalysis(
         game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
         house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
         main_wagers=("ante", "flop", "turn", "river"), notes=notes, caps=capped_returns(decl, main_table))
+
+
+def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
+    """What R23 (exactly equal choices go to the one that risks less) changes in NH Hold'em: the
+    main game's expected return, average total wagered and element of risk under R23 and under
+    the larger-wager reading, the decision points with a tie and the ordered deals that meet one
+    (``ties``: the same by street).
+
+    >>> e = nh_tie_effect()
+    >>> e["expected return"]["R23"] == e["expected return"]["larger wager"]
+    True
+    """
+    r23, larger = analyze_nh(decl, ties="less"), analyze_nh(decl, ties="more")
+    ties = r23.strategy.ties
+    total = ties.loc[ties["street"] == "all"].iloc[0]
+    return {
+        "expected return": {"R23": r23.expected_return, "larger wager": larger.expected_return},
+        "house edge": {"R23": r23.house_edge, "larger wager": larger.house_edge},
+        "average wagered": {"R23": r23.average_wager, "larger wager": larger.average_wager},
+        "element of risk": {"R23": r23.element_of_risk, "larger wager": larger.element_of_risk},
+        "decision points": int(total["decision points"]),
+        "fold or bet": int(total["fold or bet"]),
+        "deals affected": int(total["ordered deals"]),
+        "ordered deals": ORDERED_DEALS,
+        "ties": ties,
+    }
 
 
 def capped_returns(decl: BankedDeclaration, main_table: pd.DataFrame) -> pd.DataFrame:
@@ -408,15 +651,16 @@ def hole_name(cards: CardsLike) -> str:
 
 def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[int],
                      wagered: int | None = None) -> dict[str, Fraction]:
-    """NH Hold'em: the exact expected result (units of the ante, before the payout cap) of
-    folding and of each bet before the next community card, ``wagered`` units already bet
-    (default: what the strategy itself bet on the way).
+    """NH Hold'em, checked by the engine: the exact expected result (units of the ante, before
+    the payout cap) of folding and of each bet before the next community card, ``wagered`` units
+    already bet, ante included (default: what the strategy itself bet on the way; refused if it
+    would have folded earlier).
 
     Folding loses what is wagered (R21). A bet before the flop or turn card is worth the average,
-    over every unseen next card, of the engine's value of the next decision
+    over every unseen next card, of the strategy's value of the next decision
     (``strategy.value``); a bet before the river card, the average over every unseen river
-    card of the main game's settlement by the engine. The best option's value equals
-    ``strategy.value`` at this point (the tests check it).
+    card of the main game's settlement by the engine. The result equals ``strategy.options``
+    (the tests check it).
 
     >>> from gamelib import get_game
     >>> game = get_game("nh-holdem")
@@ -426,17 +670,12 @@ def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[
     """
     if len(community) > 2:
         raise GameError("the last decision is made before the river card: give at most two community cards")
-    if not community:
-        w = 1
-    elif wagered is not None:
-        w = wagered
-    else:
-        w = nh_path_wagered(strategy, hole, community) or len(community) + 1
     unseen = [c for c in range(52) if c not in set(hole) | set(community)]
     if len(unseen) != 50 - len(community):
         raise GameError("the hole and community cards must be different cards")
+    strategy.value(hole, community, wagered)  # checks the amount (and finds the strategy's own)
+    w = wagered if wagered is not None else (strategy.path_wagered(hole, community) if community else 1)
     out: dict[str, Fraction] = {"fold": Fraction(-w)}
-    streets = ("flop", "turn", "river")
     for b in (1, 2, 3):
         if len(community) < 2:
             total = sum((strategy.value(hole, community + [c], w + b) for c in unseen), Fraction(0))
@@ -446,7 +685,7 @@ def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[
             # street bets so that each is a legal multiple of the ante (the pay table settles
             # the ante and every street bet alike, R21), then b more on the river
             before = _nh_street_units(w - 1)
-            bets = {"ante": ante, streets[0]: before[0] * ante, streets[1]: before[1] * ante, streets[2]: b * ante}
+            bets = {"ante": ante, STREETS[0]: before[0] * ante, STREETS[1]: before[1] * ante, STREETS[2]: b * ante}
             total = Fraction(0)
             for c in unseen:
                 s = game.settle(bets, hole=hole, community=community + [c])
@@ -465,17 +704,10 @@ def _nh_street_units(units: int) -> tuple[int, int]:
 
 def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int | None:
     """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em
-    (``None`` if the strategy would have folded earlier).
+    (``None`` if the strategy would have folded earlier); see :meth:`NHStrategy.path_wagered`.
 
-    >>> from gamelib import get_game
-    >>> s = get_game("nh-holdem").strategy()
+    >>> s = get_nh_strategy()
     >>> nh_path_wagered(s, parse_cards("As Ad"), parse_cards("2c")), nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c"))
     (4, None)
     """
-    w = 1
-    for i in range(len(community)):
-        play = strategy.play_for(hole, community[:i]) if i else strategy.play_for(hole)
-        if play == "fold":
-            return None
-        w += int(play[:-1])
-    return w
+    return strategy.path_wagered(hole, community)  # type: ignore[no-any-return]

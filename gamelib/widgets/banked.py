@@ -578,25 +578,25 @@ def strategy_hands(game_key: str) -> tuple[str, ...]:
     return [item for item in ROUNDS[game_key] if item[0] == "decision"][-1][2]
 
 
-def strategy_html(game_key: str, hands: Mapping[str, str]) -> str:
+def strategy_html(game_key: str, hands: Mapping[str, str], wagered: str = "") -> str:
     """The right play for a hand and the expected result of each option, from the game's strategy.
 
+    NH Hold'em answers for the situation given: the cards seen and ``wagered``, the units of ante
+    already bet, ante included (blank: what the strategy itself would have bet on the way). A
+    table gives every option's value for every amount that can be in at this point.
+
     >>> "raise" in strategy_html("three-card-6bonus", {"player": "Qs 6d 4h"})
+    True
+    >>> "The right play: <b>3x</b>" in strategy_html("nh-holdem", {"hole": "7s 2d", "community": "7h 7c"}, "3")
     True
     """
     game = _game(game_key)
     strategy = analysis_of(game).strategy
     seen = strategy_hands(game_key)
     args = [parse_cards(hands[h], what=f"{h} cards") if hands.get(h, "").strip() else [] for h in seen]
-    if game_key == "nh-holdem" and len(args) > 1 and not args[1]:
-        args = args[:1]
+    if game_key == "nh-holdem":
+        return _nh_strategy_html(strategy, args[0], args[1] if len(args) > 1 else [], wagered)
     play = strategy.play_for(*args)
-    note = ""
-    if game_key == "nh-holdem" and len(args) > 1 and nh_path_wagered(strategy, *args) is None:
-        w = len(args[1]) + 1
-        play = strategy.play_for(*args, wagered=w)
-        note = (f"<p style='margin:4px 0;'><i>The strategy would have folded before this point; the advice "
-                f"and values below assume 1x bets so far ({w} units of the ante wagered).</i></p>")
     options = option_values(game, strategy, args)
     cards = [c for a in args for c in a]
     pics = hand_html(cards) if cards else ""
@@ -605,11 +605,52 @@ def strategy_html(game_key: str, hands: Mapping[str, str]) -> str:
         f"<td style='padding:3px 10px;text-align:right;'>{_units(v)}</td></tr>" for k, v in options.items())
     table = (f"<table style='border-collapse:collapse;'><tr><th style='padding:3px 10px;'>option</th>"
              f"<th style='padding:3px 10px;'>expected result (antes)</th></tr>{rows}</table>") if rows else ""
-    return f"{pics}{note}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
+    return f"{pics}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
+
+
+def _nh_strategy_html(strategy: Any, hole: list[int], community: list[int], wagered: str) -> str:
+    td = "style='padding:3px 10px;'"
+    tdr = "style='padding:3px 10px;text-align:right;'"
+    street = len(community)
+    amounts = (1,) if street == 0 else ((2, 3, 4) if street == 1 else (3, 4, 5, 6, 7))
+    strategy.path_wagered(hole, community)  # checks the cards
+    text = wagered.strip()
+    if text:
+        if not (text.isascii() and text.isdigit()) or len(text) > 3:
+            raise GameError(f"units already wagered must be a whole number, ante included "
+                            f"({amounts[0]} to {amounts[-1]} here), not {text[:20]!r}")
+        units: int | None = int(text)
+        strategy.play_for(hole, community, units)  # refuses an amount that cannot be in now
+        source = f"with {units} unit{'s' if units > 1 else ''} of the ante wagered"
+    else:
+        units = strategy.path_wagered(hole, community) if community else 1
+        source = (f"with {units} unit{'s' if units > 1 else ''} of the ante wagered, as the strategy itself would "
+                  "have bet" if units is not None else "")
+    pics = hand_html(hole + community)
+    if units is None:
+        head = (f"<p style='margin:4px 0;'><i>The strategy folds before this point; enter the units already "
+                f"wagered ({amounts[0]} to {amounts[-1]} here) for advice, or read the table.</i></p>")
+    else:
+        head = (f"<p style='margin:4px 0;'>The right play: <b>{html.escape(strategy.play_for(hole, community, units))}"
+                f"</b> ({html.escape(source)})</p>")
+    rows = []
+    for w in amounts:
+        options = strategy.options(hole, community, w)
+        play = strategy.play_for(hole, community, w)
+        cells = "".join(f"<td {tdr}>{'<b>' if k == play else ''}{_units(v)}{'</b>' if k == play else ''}</td>"
+                        for k, v in options.items())
+        mark = " style='background:#fff6d5;'" if w == units else ""
+        rows.append(f"<tr{mark}><td style='padding:3px 10px;'>{w}</td>{cells}<td {td}>{html.escape(play)}</td></tr>")
+    header = "".join(f"<th {td}>{k}</th>" for k in ("units wagered", "fold", "1x", "2x", "3x", "right play"))
+    table = (f"<p style='margin:4px 0;'>Expected result in antes, best play afterwards, for every amount that can "
+             f"be in before the {('flop', 'turn', 'river')[street]} card:</p>"
+             f"<table style='border-collapse:collapse;'><tr>{header}</tr>{''.join(rows)}</table>")
+    return f"{pics}{head}{table}"
 
 
 class StrategyWidget(widgets.VBox):  # type: ignore[misc]
-    """Enter a hand; see the right play and the expected value of each option.
+    """Enter a hand; see the right play and the expected value of each option (NH Hold'em: also
+    the units already wagered; blank for what the strategy itself would have bet).
 
     >>> w = StrategyWidget("crazy4")
     >>> "The right play" in w.result.value
@@ -625,18 +666,22 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
                               style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))
             for who in strategy_hands(game_key)
         }
+        self.wagered = widgets.Text(value="", description="units wagered", placeholder="as the strategy bet",
+                                    style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))
         self.button = widgets.Button(description="Advise", button_style="primary")
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
         summary = html.escape(analysis_of(game).strategy.summary()).replace("\n", "<br>")
         self.summary = widgets.HTML(f"<details><summary>The whole strategy in words</summary><p>{summary}</p></details>")
-        super().__init__([*self.inputs.values(), self.button, self.result, self.summary])
+        boxes = [*self.inputs.values()] + ([self.wagered] if game_key == "nh-holdem" else [])
+        super().__init__([*boxes, self.button, self.result, self.summary])
         self.refresh()
 
     def refresh(self) -> None:
         """Advise on the hand in the boxes (refusals shown with the engine's message)."""
         try:
-            self.result.value = strategy_html(self.game_key, {k: t.value for k, t in self.inputs.items()})
+            self.result.value = strategy_html(self.game_key, {k: t.value for k, t in self.inputs.items()},
+                                              self.wagered.value)
         except (GameError, ValueError) as err:
             self.result.value = _ERR.format(html.escape(str(err)))
 

@@ -236,10 +236,37 @@ def test_strategy_widget_reads_the_strategy() -> None:
         assert f">{option}<" in w.result.value
     w.inputs["hole"].value = "8s 3h"  # the strategy folds this before the flop card
     w.button.click()
-    assert "would have folded" in w.result.value
+    assert "folds before this point" in w.result.value and "The right play" not in w.result.value
     w.inputs["hole"].value = "Ts"
     w.button.click()
     assert "Refused" in w.result.value
+
+
+def test_nh_strategy_widget_answers_for_the_situation_given() -> None:
+    """Issue 9: 7-2 with 7-7 showing and 3 units in is a 3x bet (+23.25), not a fold, although
+    the strategy would have folded 7-2 before the flop card."""
+    s = analysis_of(get_game("nh-holdem")).strategy
+    w = StrategyWidget("nh-holdem", hands={"hole": "7s 2d", "community": "7h 7c"})
+    w.wagered.value = "3"
+    w.button.click()
+    assert "The right play: <b>3x</b>" in w.result.value
+    assert "+23.2500" in w.result.value and "-3.0000" in w.result.value
+    # every amount that can be in before the river card has its row, best play in bold
+    for units in range(3, 8):
+        play = s.play_for("7s 2d", "7h 7c", units)
+        assert f"<td style='padding:3px 10px;'>{units}</td>" in w.result.value
+        best = f"{float(s.options('7s 2d', '7h 7c', units)[play]):+.4f}"
+        assert f"<b>{best}</b>" in w.result.value
+    for bad in ("9", "x", "2.5", "0", "²", "+-5", "9" * 5000):
+        w.wagered.value = bad
+        w.button.click()
+        assert "Refused" in w.result.value and "units" in w.result.value and len(w.result.value) < 400
+    w.wagered.value = ""
+    w.inputs["community"].value = "9c"
+    w.inputs["hole"].value = "As Ad"
+    w.button.click()  # no amount: the strategy's own path (3x before the flop card: 4 units)
+    assert f"The right play: <b>{s.play_for('As Ad', '9c', 4)}</b>" in w.result.value
+    assert "4 units" in w.result.value
 
 
 @pytest.mark.parametrize("hole, community", [
@@ -263,8 +290,9 @@ def test_nh_option_values_agree_with_the_strategy(hole: str, community: str) -> 
     assert v["fold"] == -w
     assert max(v.values()) == best
     assert v[play] == best
-    # ties go to the larger wager, as the strategy breaks them (R19, R21)
-    assert play == max((k for k in v if v[k] == best), key=lambda k: 0 if k == "fold" else int(k[:-1]))
+    # exactly equal choices go to the one that puts less money at risk (R23)
+    assert play == min((k for k in v if v[k] == best), key=lambda k: 0 if k == "fold" else int(k[:-1]))
+    assert v == s.options(h, c, w)
 
 
 def test_nh_option_values_refuse_bad_input() -> None:
