@@ -25,6 +25,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import NoReturn
 
 from . import BANKED_GAMES, get_game
 from .errors import GameError
@@ -60,24 +61,52 @@ def register_analyze(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_cmd_analyze)
 
 
+def _units(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"units wagered must be a whole number of antes, ante included, such as 3, not {text!r}") from None
+
+
 def _cmd_strategy(args: argparse.Namespace) -> int:
+    if args.game != "nh-holdem" and (args.community is not None or args.wagered is not None):
+        given = " and ".join(o for o, v in (("--community", args.community), ("--wagered", args.wagered)) if v is not None)
+        raise GameError(f"{given} apply only to nh-holdem; {args.game} is decided once, on the player's own cards")
     strategy = get_game(args.game).strategy()
-    if args.game == "nh-holdem":
-        play = strategy.play_for(args.cards, args.community or (), args.wagered)
-    else:
-        play = strategy.play_for(args.cards)
-    print(play)
+    if args.game != "nh-holdem":
+        print(strategy.play_for(args.cards))
+        return 0
+    community = args.community or ""
+    if community.strip() and args.wagered is None and strategy.path_wagered(args.cards, community) is None:
+        raise GameError(f"the strategy folds {args.cards} before this point, so say how much is in: --wagered UNITS "
+                        "(ante included: 2 to 4 before the turn card, 3 to 7 before the river card)")
+    print(strategy.play_for(args.cards, community, args.wagered))
     return 0
 
 
 def register_strategy(sub: argparse._SubParsersAction) -> None:
-    """The ``strategy`` command."""
+    """The ``strategy`` command. Refused input (cards, an amount that cannot be wagered at this
+    point, an option that does not apply to the game) is one line on stderr and exit code 2."""
     p = sub.add_parser("strategy", help="the right play for a hand (derived from the exact analysis)")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("cards", help="the player's cards, e.g. 'As Ad 9c 6h 3s'")
-    p.add_argument("--community", help="NH Hold'em: community cards already shown")
-    p.add_argument("--wagered", type=int, help="NH Hold'em: units of ante already wagered")
+    p.add_argument("--community", help="NH Hold'em: community cards already shown (none, one or two)")
+    p.add_argument("--wagered", type=_units, metavar="UNITS",
+                   help="NH Hold'em: units of ante already wagered, ante included (default: what the strategy "
+                        "itself would have bet)")
     p.set_defaults(func=_cmd_strategy)
+    p.error = _one_line_error("gamelib strategy")  # type: ignore[method-assign]
+
+
+def _one_line_error(prog: str) -> Callable[[str], NoReturn]:
+    """An argparse ``error`` that prints one line on stderr (no usage block) and exits with 2."""
+
+    def error(message: str) -> NoReturn:
+        print(f"{prog}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+    return error
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from gamelib.__main__ import build_parser, main
 
 
@@ -48,3 +50,49 @@ def test_refused_input_exits_with_a_message(capsys):
     assert main(["settle", "crazy4", "--player", "Ks Kh Qc 7h 2d", "--dealer", "Kd 7s 5h 4s 2c",
                  "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"]) == 2
     assert "needs a pair of aces or better" in capsys.readouterr().err
+
+
+# ---- strategy: refused input is one line on stderr and exit code 2 (issue 10) ----------------
+REFUSED_STRATEGY = [
+    # an amount that cannot have been wagered at this point
+    (["nh-holdem", "As Ad", "--community", "Kc", "--wagered", "0"], "2 to 4 units"),
+    (["nh-holdem", "Qs 8d", "--community", "4c 9h", "--wagered", "9"], "3 to 7 units"),
+    (["nh-holdem", "As Kd", "--wagered", "3"], "only the ante"),
+    (["nh-holdem", "As Ad", "--community", "Kc", "--wagered", "abc"], "whole number"),
+    (["nh-holdem", "As Ad", "--community", "Kc", "--wagered", "2.5"], "whole number"),
+    # the strategy folds before this point, so the amount wagered must be given
+    (["nh-holdem", "7s 2d", "--community", "7h 7c"], "--wagered"),
+    # options that do not apply to the game
+    (["crazy4", "As Ad Kc 7h 2s", "--community", "2c", "--wagered", "5"], "only to nh-holdem"),
+    (["crazy4", "As Ad Kc 7h 2s", "--community", "2c"], "only to nh-holdem"),
+    (["three-card-6bonus", "Qh 6c 4d", "--wagered", "2"], "only to nh-holdem"),
+    # cards
+    (["nh-holdem", "As Ad", "--community", "Kc 2d 3h"], "community"),
+    (["nh-holdem", "As Ad", "--community", "As 2d", "--wagered", "3"], "As"),
+    (["nh-holdem", "As"], "hole cards"),
+    (["crazy4", "As Ad Kc 7h"], "5"),
+    (["three-card-6bonus", "Qh 6c 4x"], "4x"),
+    (["no-such-game", "As Ad"], "nh-holdem"),
+]
+
+
+@pytest.mark.parametrize("argv, says", REFUSED_STRATEGY, ids=[" ".join(a) for a, _ in REFUSED_STRATEGY])
+def test_refused_strategy_input_is_one_line_and_exit_2(argv, says):
+    run = subprocess.run([sys.executable, "-m", "gamelib", "strategy", *argv], capture_output=True, text=True)
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    assert says in lines[0] and "Traceback" not in run.stderr
+    assert run.stdout == ""
+
+
+@pytest.mark.parametrize("argv, play", [
+    (["nh-holdem", "7s 2d", "--community", "7h 7c", "--wagered", "3"], "3x"),  # issue 9: off the path
+    (["nh-holdem", "8s 3h", "--community", "Kd 2c", "--wagered", "3"], "fold"),  # also in the brute force
+    (["nh-holdem", "As Ad"], "3x"),
+    (["nh-holdem", "As Ad", "--community", "Kc"], "3x"),  # the strategy's own path: 4 units in
+    (["crazy4", "As Ad 9c 6h 3s"], "3x"),
+])
+def test_strategy_answers_for_the_situation_given(capsys, argv, play):
+    assert main(["strategy", *argv]) == 0
+    assert capsys.readouterr().out.strip() == play
