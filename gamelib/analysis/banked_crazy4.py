@@ -9,9 +9,11 @@ cards). These counts do not depend on the pay tables and are cached on disk.
 
 The strategy (RULINGS R19: the one that reproduces the filing's counts): each hand is played
 the way that maximizes the exact expected value of Ante + Super Bonus + Play together, where a
-fold loses both the Ante and the Super Bonus; when two choices have the same value, the player
-takes the one that wagers more (3x over 1x over fold). :func:`strategy_variants` shows what the
-other readings (Super Bonus left out of the decision, ties broken toward folding) give.
+fold loses both the Ante and the Super Bonus; when two choices have exactly the same value, the
+player takes the one that puts less money at risk (R23: fold over 1x over 3x). No two choices
+of any hand are exactly equal, so the tie rule never decides (the tests check it).
+:func:`strategy_variants` shows what the other readings (Super Bonus left out of the decision,
+ties broken toward the larger wager) give.
 
 >>> from gamelib.games.banked import CRAZY4_POKER
 >>> HANDS_PER_CLASS_TOTAL
@@ -119,21 +121,38 @@ class Crazy4Strategy:
         else:
             lines.append("Fold everything else.")
         folded = int(self.weights[self.decision == 0].sum())
-        lines.append(f"({folded:,} of 2,598,960 hands fold; variant: {self.variant}.)")
+        tied = self.tied_hands()
+        ties = ("no two choices are worth exactly the same for any hand, so the tie rule (R23) never decides"
+                if tied == 0 else f"{tied:,} hands have two choices worth exactly the same: "
+                + ("the one that risks less is taken (R23)" if "R23" in self.variant else "the larger wager is taken"))
+        lines.append(f"({folded:,} of 2,598,960 hands fold. Each hand is played for the best value of Ante, Super "
+                     f"Bonus and Play together (R19); {ties}.)")
         return "\n".join(lines)
+
+    def tied_hands(self) -> int:
+        """How many of the 2,598,960 hands have two best choices of exactly equal value."""
+        best = self.ev.max(axis=1, keepdims=True)
+        return int(self.weights[(self.ev == best).sum(axis=1) > 1].sum())
 
 
 def _decide(ev: np.ndarray, ties: str) -> np.ndarray:
-    """Best column of each row of ``ev`` (fold, 1x, 3x); ties toward the larger wager or fold."""
-    if ties == "play":
+    """Best column of each row of ``ev`` (fold, 1x, 3x); exact ties toward the smaller wager
+    (``"less"``, R23) or the larger (``"more"``).
+
+    >>> _decide(np.array([[-2, -2, -3], [1, 4, 4]]), "less").tolist(), _decide(np.array([[-2, -2, -3], [1, 4, 4]]), "more").tolist()
+    ([0, 1], [1, 3])
+    """
+    if ties == "more":
         best = np.where(ev[:, 2] >= np.maximum(ev[:, 0], ev[:, 1]), 2, np.where(ev[:, 1] >= ev[:, 0], 1, 0))
-    else:
+    elif ties == "less":
         best = np.where(ev[:, 0] >= np.maximum(ev[:, 1], ev[:, 2]), 0, np.where(ev[:, 1] >= ev[:, 2], 1, 2))
+    else:
+        raise ValueError(f"ties is 'less' (R23) or 'more', not {ties!r}")
     return np.array([0, 1, 3])[best]
 
 
 def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
-                   count_super_bonus: bool = True, ties: str = "play") -> BankedAnalysis:
+                   count_super_bonus: bool = True, ties: str = "less") -> BankedAnalysis:
     """The exact analysis of Crazy 4 Poker under ``decl``'s pay tables.
 
     ``count_super_bonus``/``ties`` select a strategy variant (the defaults reproduce the filing).
@@ -171,7 +190,7 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
         ev[:, 1:] += sb_play[:, None]
         ev[x < three_x_value(decl), 2] = -(1 << 62)
     variant = ("maximize Ante + Super Bonus + Play" if count_super_bonus else "maximize Ante + Play only") + \
-        (", ties toward the larger wager" if ties == "play" else ", ties toward folding")
+        (", ties toward the larger wager" if ties == "more" else ", ties toward the smaller wager (R23)")
     strategy = Crazy4Strategy(c["keys"], wts, x, decision, ev, D * N, variant)
     progress(f"Crazy 4: strategy derived ({variant})")
 
@@ -220,7 +239,9 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
     notes = [
         "returns per unit Ante; the total is Ante + Play + Super Bonus (as in the filing)",
         "Queens Up counts are over the 2,598,960 player hands",
-        f"strategy: {variant} (R19)",
+        f"strategy (R19): {variant}"
+        + ("; no two choices are exactly equal for any hand, so the tie rule never decides" if strategy.tied_hands() == 0
+           else ""),
         "the Super Bonus flush pays 3 to 2 here exactly; settlement rounds an odd dollar's half down (B1)",
     ]
     return BankedAnalysis(
@@ -234,7 +255,7 @@ def strategy_variants(decl: BankedDeclaration) -> dict[str, tuple[int, ...]]:
     filing used."""
     out = {}
     for sb in (True, False):
-        for ties in ("play", "fold"):
+        for ties in ("less", "more"):
             a = analyze_crazy4(decl, count_super_bonus=sb, ties=ties)
             out[a.strategy.variant] = tuple(int(c) for c in a.tables["ante"]["combinations"])
     return out

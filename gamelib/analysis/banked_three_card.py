@@ -6,7 +6,8 @@ For each of the 1,755 suit classes of player hands the 18,424 dealer hands from 
 cards are split by qualification and by comparison with the player's hand
 (:class:`~gamelib.analysis.banked_enum.DisjointCounter`). The player raises when the exact
 expected value of raising (Ante + Play + Ante Bonus, R20: the bonus is paid only on a raise)
-is at least that of folding (-1 Ante).
+is more than that of folding (-1 Ante); a hand worth exactly the same either way would fold
+(R23: the choice that risks less), but no such hand exists (the tests check it).
 
 >>> DEALER_HANDS
 18424
@@ -117,7 +118,7 @@ def analyze_three_card(decl: BankedDeclaration, progress: Progress | None = None
     ev = np.empty((len(x), 2), np.int64)
     ev[:, 0] = -D * N
     ev[:, 1] = D * (nq + Qb - Qa) + D * (Qb - Qa) + ab_scaled[ab_row] * N
-    raise_ = ev[:, 1] >= ev[:, 0]
+    raise_ = ev[:, 1] > ev[:, 0]  # an exact tie folds (R23)
     strategy = ThreeCardStrategy(c["keys"], wts, x, raise_, ev, D * N)
     progress("Three Card Poker: strategy derived")
     fold = ~raise_

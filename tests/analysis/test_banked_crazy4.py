@@ -78,8 +78,19 @@ def test_only_the_full_ev_strategy_reproduces_the_filing(c4):  # R19
     filing = (1_415_369_375_148, 473_003_972_892, 2_098_272_755_400)
     matching = sorted(v for v, c in variants.items() if c == filing)
     # no exact ties occur, so the tie rule does not matter; leaving the Super Bonus out does
-    assert matching == ["maximize Ante + Super Bonus + Play, ties toward folding",
-                        "maximize Ante + Super Bonus + Play, ties toward the larger wager"]
+    assert matching == ["maximize Ante + Super Bonus + Play, ties toward the larger wager",
+                        "maximize Ante + Super Bonus + Play, ties toward the smaller wager (R23)"]
+
+
+def test_no_two_choices_are_exactly_equal_so_r23_never_decides(c4):  # R23
+    ev = c4.strategy.ev
+    best = ev.max(axis=1, keepdims=True)
+    assert ((ev == best).sum(axis=1) == 1).all()
+    assert c4.strategy.tied_hands() == 0
+    assert c4.strategy.variant == "maximize Ante + Super Bonus + Play, ties toward the smaller wager (R23)"
+    text = c4.strategy.summary()
+    assert "larger wager" not in text and "R23" in text
+    assert "no two choices are worth exactly the same" in text
 
 
 def test_a_simple_rank_rule_does_not_reproduce_the_filing(c4):

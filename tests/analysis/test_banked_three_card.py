@@ -70,6 +70,12 @@ def test_main_game_house_edge_and_strategy(tcp):
     assert "Raise with queen-six high (Q-6-4) or better" in s.summary()
 
 
+def test_no_hand_is_worth_exactly_the_same_raised_and_folded(tcp):  # R23
+    ev = tcp.strategy.ev
+    assert (ev[:, 0] != ev[:, 1]).all()
+    assert (tcp.strategy.raise_ == (ev[:, 1] > ev[:, 0])).all()  # an exact tie would fold (R23)
+
+
 def direct_values(player: str) -> dict[str, Fraction]:
     """Fold / raise expected values (Ante + Play + Ante Bonus) over every dealer hand, directly."""
     cards = parse_cards(player, n=3)
