@@ -108,7 +108,8 @@ def glue_names(prefix: str, figures: Mapping[str, Any]) -> dict[str, str]:
 
 # --- hands ---------------------------------------------------------------------------------
 
-_RANKS = r"[2-9TJQKA](?:-[2-9TJQKA])+"
+_RANK = r"[2-9TJQKA]"
+_RANKS = rf"{_RANK}(?:-{_RANK})+"
 
 
 def split_words(words: str) -> tuple[str, str]:
@@ -116,10 +117,10 @@ def split_words(words: str) -> tuple[str, str]:
 
     >>> split_words("six-four low (6-4-3-2-A)"), split_words("four-card badugi 9-8-6-2")
     (('six-four low', '6-4-3-2-A'), ('four-card badugi', '9-8-6-2'))
-    >>> split_words("five-four low, the wheel (5-4-3-2-A)")
-    ('five-four low, the wheel', '5-4-3-2-A')
+    >>> split_words("five-four low, the wheel (5-4-3-2-A)"), split_words("one-card badugi T")
+    (('five-four low, the wheel', '5-4-3-2-A'), ('one-card badugi', 'T'))
     """
-    found = re.search(rf"\s*\(({_RANKS})\)$", words) or re.search(rf"\s+({_RANKS})$", words)
+    found = re.search(rf"\s*\(({_RANKS})\)$", words) or re.search(rf"\s+({_RANKS}|{_RANK})$", words)
     if not found:
         return words, ""
     return words[:found.start()], found.group(1)

@@ -41,7 +41,10 @@ TEXT_MIMES = ("text/plain", "text/html", "text/markdown")
 #: Model names whose ``value`` is text a reader sees.
 TEXT_MODELS = ("HTMLModel", "HTMLMathModel", "LabelModel", "TextModel", "TextareaModel")
 
-ERROR_NAMES = tuple(sorted(gamelib.errors.__all__)) + ("Traceback",)
+#: Every exception class gamelib raises (the module may also export helpers), and "Traceback".
+ERROR_NAMES = tuple(sorted(name for name, obj in vars(gamelib.errors).items()
+                           if isinstance(obj, type) and issubclass(obj, Exception)
+                           and obj.__module__ == gamelib.errors.__name__)) + ("Traceback",)
 _ERROR_NAME = re.compile(r"\b(" + "|".join(re.escape(n) for n in ERROR_NAMES) + r")\b")
 
 
