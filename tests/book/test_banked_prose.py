@@ -44,7 +44,7 @@ GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 #: Roles and inline code whose content is not prose: glued values, links, ruling labels.
 NOT_PROSE = re.compile(r"\{[a-z:]+\}`[^`]*`|`[^`\n]*`")
 #: Typed names and terms that hold a digit but no figure.
-ALLOWED_WORDS = re.compile(r"\b6 Card Bonus\b|\bCrazy 4\b|\b[13]x\b")
+ALLOWED_WORDS = re.compile(r"\b6\s+Card\s+Bonus\b|\bCrazy\s+4\b|\b[13]x\b")
 
 
 def load(path: Path) -> nbformat.NotebookNode:
@@ -133,12 +133,12 @@ def test_typed_play_sizes_are_the_declared_ones():
 # ---- worked hands ---------------------------------------------------------------------------
 def worked_cells(nb: nbformat.NotebookNode) -> list[tuple[int, nbformat.NotebookNode]]:
     return [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code" and "worked_example(" in c.source
-            and not c.source.lstrip().startswith("def ")]
+            and "def worked_example" not in c.source]
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
 def test_worked_hands_verdicts_come_from_the_engine(path: Path):
-    """Each worked hand glues its headline and verdict, and the text just above pastes both."""
+    """Each worked hand glues its verdict and headline first, and the text just above pastes both."""
     nb = load(path)
     cells = worked_cells(nb)
     assert len(cells) >= 6, f"{path.name}: expected the worked hands to be drawn by worked_example()"
@@ -148,7 +148,7 @@ def test_worked_hands_verdicts_come_from_the_engine(path: Path):
     assert not example_calls, f"{path.name}: cells {example_calls} show a settled hand without a glued verdict"
     for i, cell in cells:
         keys = glue_keys_of(cell)
-        assert len(keys) == 2 and keys[1] == keys[0] + "-title", (i, keys)
+        assert len(keys) >= 2 and keys[1] == keys[0] + "-title", (i, keys)
         pasted = references(markdown_before(nb, i))
         assert keys[0] in pasted and keys[1] in pasted, f"cell {i}: the text above does not paste {keys}"
 
