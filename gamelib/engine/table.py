@@ -322,6 +322,7 @@ class Table:
         self.cashed_out: dict[str, CashOut] = {}
         self.hand_seats: list[int] = []
         self.sitting_out: dict[int, str] = {}
+        self.new_seat_posts: list[int] = []
         self.current: Optional[Hand] = None
 
     @property
@@ -515,9 +516,9 @@ class Table:
             if i in playing or i == big:
                 dealt.append(i)
             elif self._between(self.last_button, i, button):
-                out[i] = f"new seat on the button: not dealt in ({rule})"
+                out[i] = f"new seat on the button ({rule})"
             elif self._between(button, i, small):
-                out[i] = f"new seat in the small blind position: not dealt in until the button has passed ({rule})"
+                out[i] = f"new seat in the small blind position: waits until the button has passed ({rule})"
             elif self.seats[i].waits_for_big_blind:  # type: ignore[union-attr]
                 out[i] = f"new seat: waits for the big blind ({rule})"
             else:
@@ -527,8 +528,9 @@ class Table:
 
     def new_hand(self, seed: Any = None, choice: Optional[str] = None, deck: Any = None) -> Hand:
         """Start the next hand with every seated player who has chips, except new seats that
-        are not dealt in yet (R24, R25: see ``sitting_out`` for who and why); the button is kept
-        or moved to the next player already in the game.
+        are not dealt in yet (R24, R25: ``sitting_out`` says who and why; ``new_seat_posts`` lists
+        the new seats that post a big blind to play); the button is kept or moved to the next
+        player already in the game.
 
         >>> t = Table("badugi"); t.sit(0, "A", 50); t.sit(1, "B", 50); t.new_hand(seed=2).to_act
         0
@@ -542,6 +544,7 @@ class Table:
         self.button = button
         self.hand_seats = seats
         self.sitting_out = out
+        self.new_seat_posts = posting
         stacks = [self.seats[s].stack for s in seats]  # type: ignore[union-attr]
         extra = {"new_player_ruling": self.new_seat_ruling} if _HAND_TAKES_RULING else {}
         self.current = Hand(game, stacks, button=seats.index(button), structure=self.structure_of(game),

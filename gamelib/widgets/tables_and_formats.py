@@ -27,7 +27,7 @@ import pandas as pd
 from ..cards import format_cards, parse_cards, rank_of
 from ..engine.hand import Hand
 from ..engine.showdown import Showdown, qualifier_value
-from ..engine.table import check_mixed_structure, min_buy_in, structure_for
+from ..engine.table import Table, check_mixed_structure, min_buy_in, structure_for
 from ..errors import GameError, TableError
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
@@ -208,6 +208,46 @@ def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5
         rows.append({"limit": f"${lo}/${hi}", "lower limit": lo, "higher limit": hi,
                      "small blind": blind.small_blind, "big blind": blind.big_blind,
                      "stud bring-in": stud.bring_in, "allowed in the mixed games (R17)": ok})
+    return pd.DataFrame(rows)
+
+
+def seating_table(table: Table) -> pd.DataFrame:
+    """Every occupied seat of ``table`` for the hand just started: the button and the blinds, the
+    new seats that post a big blind to play and what each put in before the cards, and the new
+    seats that are not dealt in, with the engine's reason (R24, R25).
+
+    >>> t = Table("big-o", seats=4); t.sit(0, "Ann", 40); t.sit(2, "Bob", 40)
+    >>> h = t.new_hand(seed=1); h.act("fold"); _ = t.settle()
+    >>> t.sit(3, "Cy", 40); h = t.new_hand(seed=2)
+    >>> seating_table(t)["this hand"].tolist()
+    ['big blind', 'button, small blind', 'not dealt in: new seat in the small blind position: waits until the button has passed (R24)']
+    """
+    h = table.current
+    if h is None:
+        raise TableError("the table has no hand under way")
+    rows = []
+    for i, s in enumerate(table.seats):
+        if s is None:
+            continue
+        row: dict[str, Any] = {"seat": i, "player": s.player}
+        if i in table.hand_seats:
+            k = table.hand_seats.index(i)
+            roles = []
+            if k == h.button:
+                roles.append("button")
+            if not h.game.is_stud and k == h.sb_seat and h.structure.small_blind:
+                roles.append("small blind")
+            if not h.game.is_stud and k == h.bb_seat:
+                roles.append("big blind")
+            if i in table.new_seat_posts:
+                roles.append("new seat: posts a big blind, live")
+            row["this hand"] = ", ".join(roles) or "dealt in"
+            row["put in before the cards"] = h.contributed[k]
+        else:
+            why = table.sitting_out.get(i, "no chips")
+            row["this hand"] = f"not dealt in: {why}"
+            row["put in before the cards"] = 0
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -476,4 +516,4 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
 
 
 __all__ = ["structure_choices", "parse_action", "WagerWidget", "structures_comparison", "GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
-           "big_o_structures_table", "game_structure_table", "stud_bring_in_html"]
+           "big_o_structures_table", "game_structure_table", "stud_bring_in_html", "seating_table"]

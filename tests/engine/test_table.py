@@ -3,6 +3,7 @@ spread (R26), new players and seat changes (R24, R25)."""
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
@@ -515,3 +516,27 @@ def test_rotation_new_player_dealt_in_on_a_stud_hand_owes_nothing_later():
     t.settle()
     h = t.new_hand(seed=3)
     assert h.game.key == "badugi" and 3 in t.hand_seats and h.pot == 1 + 2
+
+
+def test_the_table_rules_chapter_example():
+    """The seating example of book/big-o/table-rules.ipynb, holding its prose to the engine."""
+    t = Table("big-o", structure="$2-$4", seats=9)
+    for seat, name in zip([0, 2, 4, 6], ["Ann", "Bob", "Cy", "Dee"]):
+        t.sit(seat, name, 100)
+    _fold_out(t.new_hand(seed=1))
+    t.settle()
+    for seat, name in zip([1, 3, 5, 7], ["Eve", "Fay", "Gus", "Hal"]):
+        t.sit(seat, name, 60)
+    h = t.new_hand(seed=2)
+    # Gus (5), in the big blind, simply posts it; Hal (7) posts a live big blind; Eve (1) and Fay (3) wait.
+    assert h.bb_seat == t.hand_seats.index(5) and t.new_seat_posts == [7]
+    assert sorted(t.sitting_out) == [1, 3]
+    _fold_out(h)
+    t.settle()
+    # Dee, due the big blind (seat 6), moves to seat 8: she posts there, and Hal has the big blind.
+    unmoved = copy.deepcopy(t)
+    assert unmoved.new_hand(seed=3).bb_seat == unmoved.hand_seats.index(6)
+    t.change_seat(6, 8)
+    h = t.new_hand(seed=3)
+    assert h.bb_seat == t.hand_seats.index(7) and t.new_seat_posts == [1, 8]
+    assert list(t.sitting_out) == [3] and "on the button" in t.sitting_out[3]
