@@ -51,6 +51,19 @@ def number(n: int) -> str:
     return f"{int(n):,}"
 
 
+_SMALL = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def in_words(n: int) -> str:
+    """A small count in words, as prose writes it (digits from 21 on).
+
+    >>> in_words(2), in_words(14), in_words(52)
+    ('two', 'fourteen', '52')
+    """
+    return _SMALL[n] if 0 <= n < len(_SMALL) else number(n)
+
+
 def percent(part: int, whole: int, digits: int = 1) -> str:
     """``part`` of ``whole`` as a percentage, rounded to ``digits`` places.
 
@@ -314,6 +327,6 @@ def cards_text(cards: CardsLike) -> str:
 
 
 __all__ = [
-    "money", "number", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks", "hand_words",
+    "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks", "hand_words",
     "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures", "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "cards_text",
 ]

@@ -148,8 +148,10 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]
 class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
     """Dealer's choice at a table of ``players``: the button picks, the engine checks the pick.
 
-    ``approved`` is the house's list for this table; the pick box offers every pot game so that
-    a pick off the list can be tried (and refused).
+    ``approved`` is the list of games this table offers. Every game on it must be approved by
+    the state (the games of the mixed-game filing, or any other game the state has approved);
+    the table may offer fewer. The pick box lists every pot game, so that a pick off the table's
+    list can be tried (and refused).
 
     >>> w = DealersChoiceWidget(["badugi", "stud8"], players=3)
     >>> w.pick.value = "archie"; w.deal(); "not on the approved list" in w.status.value
@@ -159,7 +161,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, approved: Sequence[str] = ("archie", "badugi", "stud8", "big-o", "razzdugi"),
                  players: int = 4, seed: int = 1) -> None:
         self.approved = widgets.SelectMultiple(options=_options(APPROVED), value=tuple(approved),
-                                               description="Approved", rows=8,
+                                               description="Offered", rows=8,
                                                layout=widgets.Layout(width="26em"))
         self.players = widgets.BoundedIntText(value=players, min=2, max=8, description="Players")
         self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks", style=_WIDE)
