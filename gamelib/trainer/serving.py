@@ -1,0 +1,147 @@
+"""Serving the trainer app to many trainees: idle kernels are culled and the kernels are capped.
+
+Voilà 0.5 gives every page view (a browser tab, and even a plain ``GET`` that never runs a
+widget) its own Python kernel of about 170 MB, and by default keeps it until the server stops.
+The trainer's Voilà configuration (``trainer/voila.py``, used by the README's command) selects
+the two pieces below:
+
+* :class:`TrainerKernelManager`, Jupyter Server's kernel manager with
+
+  - **culling on by default**: a kernel with no open tab (no websocket connection) and no
+    activity for ``cull_idle_timeout`` seconds is shut down; the check runs every
+    ``cull_interval`` seconds. A tab that is still open keeps its kernel (``cull_connected`` stays
+    off), so a trainee who thinks for a while does not lose the score. These are Jupyter Server's
+    own ``MappingKernelManager`` settings; only their defaults change here.
+  - **a cap**: ``max_kernels`` kernels at most, counting those still starting. When the cap is
+    reached a new page view gets HTTP 503 instead of a kernel, so a crowd cannot run the machine
+    out of memory. The count and the start are one step of the event loop, so a burst of
+    simultaneous requests cannot overshoot it.
+
+* :func:`prelaunch_hook`, Voilà's ``prelaunch_hook``, run for each page view before its kernel
+  starts. It does two things:
+
+  - it answers a page view that would find the trainer full with a short page of its own ("The
+    trainer is full, try again shortly", HTTP 503, ``Retry-After``, and an automatic retry)
+    before Voilà renders anything. It is only the friendly face of the cap: the kernel manager
+    above is what enforces it (in the rare race where two requests pass the hook together, the
+    second gets Voilà's plain 503 page with the same words);
+  - it sets the ``_xsrf`` cookie. When a tab is closed or reloaded, Voilà's page asks the server to
+    shut its kernel down (a ``sendBeacon`` POST to ``voila/api/shutdown/KERNEL``) and sends the
+    ``_xsrf`` cookie's value as the form's XSRF token; but Voilà 0.5.13 never sets that cookie, so
+    the request fails with "403: '_xsrf' argument missing from POST" and the kernel lives on
+    (voila-dashboards/voila#1458). With the cookie set, closing a tab frees its kernel at once;
+    culling remains for what sends no beacon (plain GETs, crashed or killed browsers, lost
+    networks).
+
+Why these two and not another mechanism: Jupyter Server has culling but no kernel limit, and
+Voilà 0.5 has neither a limit nor a way to add handlers; its documented extension points are the
+kernel manager class (``VoilaConfiguration.multi_kernel_manager_class``) and the prelaunch hook.
+Both are plain configuration, so the same file serves the command line and a service unit, and
+nothing in Voilà is patched.
+
+>>> km = TrainerKernelManager(max_kernels=2)
+>>> km.cull_idle_timeout > 0, km.cull_connected, km.capacity()
+(True, False, (0, 2))
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import Finish, HTTPError, RequestHandler
+from traitlets import Integer, default
+
+__all__ = ["TrainerKernelManager", "TrainerFull", "prelaunch_hook", "FULL_MESSAGE", "RETRY_AFTER"]
+
+#: What a trainee reads when every kernel is taken.
+FULL_MESSAGE = "The trainer is full, try again shortly"
+#: Seconds the "full" page waits before it tries again by itself (also sent as ``Retry-After``).
+RETRY_AFTER = 30
+
+
+class TrainerFull(HTTPError):
+    """Raised by :meth:`TrainerKernelManager.start_kernel` when ``max_kernels`` kernels run.
+
+    Voilà turns it into its error page: ``503: The trainer is full, try again shortly``.
+    """
+
+    def __init__(self, running: int, limit: int) -> None:
+        super().__init__(503, "%d of %d trainer kernels in use", running, limit, reason=FULL_MESSAGE)
+
+
+class TrainerKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager with idle culling on by default and a cap on kernels."""
+
+    max_kernels = Integer(
+        40, config=True,
+        help="""Most kernels (trainees) at once, counting kernels still starting; 0 means no cap.
+        Each kernel takes about 170 MB: keep max_kernels * 170 MB well below the free memory.""")
+
+    # Culling is off in Jupyter Server (timeout 0); the trainer turns it on.
+    @default("cull_idle_timeout")
+    def _default_cull_idle_timeout(self) -> int:
+        return 600
+
+    @default("cull_interval")
+    def _default_cull_interval(self) -> int:
+        return 60
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._starting = 0  # kernels whose start has begun but that are not yet listed
+
+    def capacity(self) -> tuple[int, int]:
+        """(kernels running or starting, ``max_kernels``)."""
+        return len(self.list_kernel_ids()) + self._starting, self.max_kernels
+
+    def is_full(self) -> bool:
+        """True when no further kernel may start."""
+        used, limit = self.capacity()
+        return limit > 0 and used >= limit
+
+    async def start_kernel(self, *, kernel_id: str | None = None, path: Any = None, **kwargs: Any) -> str:
+        """Start a kernel as Jupyter Server does, or raise :class:`TrainerFull` at the cap."""
+        if kernel_id is not None and kernel_id in self:  # an existing kernel: nothing new starts
+            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        # The check and the reservation happen with no await between them.
+        if self.is_full():
+            used, limit = self.capacity()
+            raise TrainerFull(used, limit)
+        self._starting += 1
+        try:
+            return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        finally:
+            # on success the kernel is listed by now; on failure it never was
+            self._starting -= 1
+
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{retry}">
+<title>Trainer full</title>
+<style>body{{font-family:sans-serif;max-width:36em;margin:4em auto;padding:0 1em;line-height:1.5}}</style>
+</head><body class="gl-trainer-full">
+<h1>{message}</h1>
+<p>Every practice table is taken ({used} of {limit} in use). A table frees up when a trainee
+closes the trainer's tab.</p>
+<p>This page tries again by itself every {retry} seconds, or <a href="">try again now</a>.</p>
+</body></html>
+"""
+
+
+def prelaunch_hook(req: RequestHandler, notebook: Any = None, cwd: Any = None) -> None:
+    """Voilà prelaunch hook: set the ``_xsrf`` cookie, or answer with the "full" page (HTTP 503)."""
+    req.xsrf_token  # noqa: B018 (reading it sets the cookie that Voilà's shutdown beacon sends back)
+    km = req.settings.get("kernel_manager")
+    if isinstance(km, TrainerKernelManager) and km.is_full():
+        used, limit = km.capacity()
+        req.log.warning("trainer full (%d of %d kernels): %s", used, limit, req.request.uri)
+        req.set_status(503, reason=FULL_MESSAGE)
+        req.set_header("Retry-After", str(RETRY_AFTER))
+        req.set_header("Content-Type", "text/html; charset=utf-8")
+        raise Finish(FULL_PAGE.format(message=html.escape(FULL_MESSAGE) + ".", used=used, limit=limit,
+                                      retry=RETRY_AFTER))
+    return None

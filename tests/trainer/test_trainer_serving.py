@@ -1,0 +1,297 @@
+"""Serving the trainer to many trainees: kernels are freed, and capped.
+
+The server is started with the exact command of the README's trainer section (read from the
+README, so the two cannot drift apart) on a free port of 127.0.0.1; only the port changes, and
+the main test appends short timeouts and a small cap as command-line overrides of the settings
+in the trainer's Voilà configuration (``trainer/voila.py``). Kernels are counted as the server's
+``ipykernel_launcher`` child processes (psutil) and looked up one by one with Jupyter Server's
+``GET /api/kernels/ID``, which Voilà exposes (it has no list of all kernels).
+
+What must hold (issue 10, "Many users"):
+- a plain GET's kernel, which no tab ever connects to, is culled when idle;
+- a kernel with an open tab is not culled, however long the trainee thinks;
+- closing a tab frees its kernel at once (Voilà's shutdown beacon, which needs the ``_xsrf``
+  cookie the trainer's prelaunch hook sets), and a tab that vanishes without a word (a crashed
+  browser) is culled;
+- at the cap, a page view gets the "trainer is full, try again shortly" page (HTTP 503), and once
+  kernels are freed the trainer serves again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable, Iterator
+
+import psutil
+import pytest
+
+from gamelib.trainer import make_drill
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget (see test_trainer_browser.py)
+# Short settings for the test, given the way an operator would give them.
+CULL_IDLE, CULL_INTERVAL, CAP = 6, 1, 3
+OVERRIDES = [f"--TrainerKernelManager.cull_idle_timeout={CULL_IDLE}",
+             f"--TrainerKernelManager.cull_interval={CULL_INTERVAL}",
+             f"--TrainerKernelManager.max_kernels={CAP}"]
+FULL_TEXT = "The trainer is full, try again shortly"
+
+
+def readme_command() -> list[str]:
+    """The trainer command of the README's "Staff trainer app" section, as argv."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Staff trainer app", 1)[1].split("\n## ", 1)[0]
+    lines = [ln for block in re.findall(r"```bash\n(.*?)```", section, re.S) for ln in block.splitlines()
+             if "voila" in ln and "book/trainer.ipynb" in ln]
+    assert len(lines) == 1, f"expected one voila command in the README's trainer section, found {lines}"
+    argv = shlex.split(lines[0], comments=True)
+    assert argv[0].endswith("voila"), argv
+    return argv
+
+
+def command_on_port(port: int, extra: list[str] = ()) -> list[str]:  # type: ignore[assignment]
+    argv = readme_command()
+    ports = [i for i, a in enumerate(argv) if a.startswith("--port=")]
+    assert len(ports) == 1, argv
+    argv[ports[0]] = f"--port={port}"
+    assert "--Voila.ip=127.0.0.1" in argv, "the documented command must bind 127.0.0.1"
+    exe = ROOT / argv[0]
+    argv[0] = str(exe if exe.exists() else Path(sys.executable).parent / "voila")
+    return argv + list(extra)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(what: str, cond: Callable[[], bool], timeout: float, step: float = 0.2) -> float:
+    """Poll cond() until true; return the seconds it took, or fail naming what was awaited."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if cond():
+            return time.monotonic() - t0
+        time.sleep(step)
+    raise AssertionError(f"{what}: not within {timeout} s")
+
+
+class Server:
+    """The README's command on a free loopback port, with its log in a temporary file."""
+
+    def __init__(self, extra: list[str]) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.proc = subprocess.Popen(command_on_port(self.port, extra), cwd=ROOT, stdout=self.log,
+                                     stderr=subprocess.STDOUT)
+        wait_until("voila listening", self._listening, 45)
+
+    def _listening(self) -> bool:
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"voila exited with code {self.proc.returncode}:\n{self.log_text()}")
+        with socket.socket() as s:
+            s.settimeout(0.5)
+            return s.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def log_text(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def kernel_pids(self) -> list[int]:
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        pids = []
+        for c in children:
+            try:
+                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
+                    pids.append(c.pid)
+            except psutil.Error:
+                pass
+        return pids
+
+    def kernel(self, kernel_id: str) -> dict | None:
+        """Jupyter Server's model of one kernel, or None once it is gone (404)."""
+        try:
+            with urllib.request.urlopen(f"{self.url}api/kernels/{kernel_id}", timeout=10) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            if e.code == 404:
+                return None
+            raise
+
+    def get_page(self) -> tuple[int, str, dict]:
+        """A plain GET of the trainer (no browser: nothing ever connects to its kernel)."""
+        try:
+            with urllib.request.urlopen(self.url, timeout=120) as r:
+                return r.status, r.read().decode(), dict(r.headers)
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode(), dict(e.headers)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        # the kernels are the server's to stop; make sure none is left behind either way
+        for pid in self.kernel_pids():
+            try:
+                psutil.Process(pid).kill()
+            except psutil.Error:
+                pass
+        print(self.log_text()[-4000:])
+        self.log.close()
+
+
+@pytest.fixture()
+def server() -> Iterator[Server]:
+    srv = Server(OVERRIDES)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_the_kernel_manager_enforces_the_cap() -> None:
+    """At the cap, start_kernel refuses before starting anything (whatever the hook let through)."""
+    import asyncio
+
+    from gamelib.trainer.serving import TrainerFull, TrainerKernelManager
+
+    km = TrainerKernelManager(max_kernels=2)
+    km._starting = 2  # two kernels on their way up
+    assert km.is_full() and km.capacity() == (2, 2)
+    with pytest.raises(TrainerFull) as info:
+        asyncio.run(km.start_kernel(kernel_name="python3"))
+    assert info.value.status_code == 503 and info.value.reason == FULL_TEXT
+    assert km.list_kernel_ids() == [] and km._starting == 2
+    assert not TrainerKernelManager(max_kernels=0).is_full()  # 0: no cap
+
+
+def kernel_id_of(page_html: str) -> str:
+    m = re.search(r'"kernelId": "([0-9a-f-]{36})"', page_html)
+    assert m, "no kernelId in the page"
+    return m.group(1)
+
+
+def test_readme_command_culls_and_caps_by_default() -> None:
+    """The README's command, unchanged, selects the trainer's kernel manager with culling on."""
+    argv = command_on_port(8866)
+    probe = (
+        "import json, sys\n"
+        "from voila.app import Voila\n"
+        "app = Voila()\n"
+        "app.initialize(sys.argv[1:])\n"
+        "km = app.init_settings()['kernel_manager']\n"
+        "print(json.dumps({'class': [c.__name__ for c in type(km).__mro__],\n"
+        "    'cull_idle_timeout': km.cull_idle_timeout, 'cull_interval': km.cull_interval,\n"
+        "    'cull_connected': km.cull_connected, 'max_kernels': km.max_kernels,\n"
+        "    'hook': app.voila_configuration.prelaunch_hook.__qualname__}))\n")
+    out = subprocess.run([sys.executable, "-c", probe, *argv[1:]], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    conf = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "TrainerKernelManager" in conf["class"]
+    assert 0 < conf["cull_idle_timeout"] <= 3600 and 0 < conf["cull_interval"] <= conf["cull_idle_timeout"]
+    assert conf["cull_connected"] is False  # an open tab keeps its kernel
+    assert 0 < conf["max_kernels"] <= 200
+    assert conf["hook"] == "prelaunch_hook"
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+def test_kernels_are_freed_and_capped(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    t0 = time.monotonic()
+    first = make_drill(DRILL, GAME).next(SEED)
+    right = first.answer["value"]
+
+    def open_trainer(browser):  # type: ignore[no-untyped-def]
+        ctx = browser.new_context()  # a trainee of their own (own cookies)
+        page = ctx.new_page()
+        page.set_default_timeout(90_000)
+        page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+        page.goto(server.url, wait_until="commit")
+        page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
+        kid = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        return page, kid
+
+    def check_answer(page) -> None:  # type: ignore[no-untyped-def]
+        page.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=right, exact=True).check()
+        page.locator(".gl-trainer-check").click()
+        page.locator('.gl-trainer-feedback [data-correct="yes"]').wait_for()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            # 1. two trainees in Chromium, then three plain GETs at once: exactly one more kernel
+            # starts (the cap), the other two get the "full" page
+            page1, k1 = open_trainer(browser)
+            page2, k2 = open_trainer(browser)
+            with ThreadPoolExecutor(3) as pool:
+                burst = list(pool.map(lambda _: server.get_page(), range(3)))
+            assert sorted(status for status, _, _ in burst) == [200, 503, 503], [b[:2] for b in burst]
+            assert all(FULL_TEXT in body for status, body, _ in burst if status == 503)
+            k_get = kernel_id_of(next(body for status, body, _ in burst if status == 200))
+            assert len({k1, k2, k_get}) == 3
+            assert len(server.kernel_pids()) == 3
+            assert server.kernel(k1)["connections"] >= 1 and server.kernel(k_get)["connections"] == 0
+
+            # 2. at the cap: the "full" page, to a plain GET and to a browser, and no new kernel
+            status, body, headers = server.get_page()
+            assert status == 503 and FULL_TEXT in body and headers.get("Retry-After"), (status, body[:500])
+            ctx3 = browser.new_context()
+            page3 = ctx3.new_page()
+            page3.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+            response = page3.goto(server.url)
+            assert response is not None and response.status == 503
+            assert FULL_TEXT in page3.locator("h1").inner_text()
+            ctx3.close()
+            assert len(server.kernel_pids()) == 3
+
+            # 3. the GET's kernel is culled when idle; the open tabs' kernels are not
+            wait_until("the plain GET's kernel culled", lambda: server.kernel(k_get) is None, CULL_IDLE + 30)
+            time.sleep(CULL_IDLE + 2 * CULL_INTERVAL)  # the open tabs are now idle longer than the timeout
+            assert server.kernel(k1) is not None and server.kernel(k2) is not None
+            check_answer(page1)  # the idle trainee's kernel still answers
+            assert "Score: 1 of 1 right" in page1.locator(".gl-trainer-score").inner_text()
+
+            # 4. closing a tab frees its kernel at once (Voilà's beacon): page1 was active just now,
+            # so the culler cannot be the one that frees it
+            page1.close(run_before_unload=True)
+            freed = wait_until("the closed tab's kernel shut down", lambda: server.kernel(k1) is None, CULL_IDLE - 1, 0.05)
+            assert f"({k1})" not in "".join(ln for ln in server.log_text().splitlines() if "Culling" in ln)
+            assert "'_xsrf' argument missing" not in server.log_text()
+
+            # 5. a tab that vanishes without a word (no beforeunload, like a crashed browser) is culled
+            page2.close(run_before_unload=False)
+            wait_until("the vanished tab's kernel culled", lambda: server.kernel(k2) is None, CULL_IDLE + 30)
+            assert f"({k2})" in "".join(ln for ln in server.log_text().splitlines() if "Culling" in ln)
+
+            # 6. every kernel process is gone, and the trainer serves again
+            wait_until("no kernel process left", lambda: not server.kernel_pids(), 20)
+            status, body, _ = server.get_page()
+            assert status == 200 and FULL_TEXT not in body
+        finally:
+            browser.close()
+    print(f"closed tab freed in {freed:.2f} s; whole serving test {time.monotonic() - t0:.1f} s")

@@ -1,0 +1,29 @@
+# Voilà configuration for the staff trainer app (book/trainer.ipynb); the README's command loads
+# it with --Voila.config_file_paths=trainer (a path relative to the repository root).
+# Any value here can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
+#
+# Voilà starts one Python kernel (about 170 MB) per page view and, by default, never frees it.
+# gamelib/trainer/serving.py explains the two pieces selected here.
+from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
+
+c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
+
+# One kernel per trainee, culled when idle, capped in number.
+c.VoilaConfiguration.multi_kernel_manager_class = TrainerKernelManager
+# A kernel with no open tab and no activity for this long is shut down (seconds) ...
+c.TrainerKernelManager.cull_idle_timeout = 600
+# ... checked this often (seconds).
+c.TrainerKernelManager.cull_interval = 60
+# An open tab keeps its kernel however long the trainee thinks.
+c.TrainerKernelManager.cull_connected = False
+# At most this many kernels (trainees) at once; the next page view gets the "full" page (HTTP 503).
+# About 170 MB each: 40 kernels is about 7 GB.
+c.TrainerKernelManager.max_kernels = 40
+
+# Before each page view's kernel starts: the "trainer is full, try again shortly" page when at the
+# cap, and the _xsrf cookie that lets a closed tab shut its kernel down at once.
+c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+
+# No pre-started kernels: a pool would hold memory for trainees who have not come
+# (and Voilà refuses preheat_kernel together with a prelaunch_hook).
+c.VoilaConfiguration.preheat_kernel = False
