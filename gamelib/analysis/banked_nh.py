@@ -370,10 +370,10 @@ class NHStrategy:
         counts = np.bincount(np.concatenate([self.flop.ravel(), self.turn.ravel(), self.river.ravel()]), minlength=4)
         lines.append(
             f"A 2x bet is the play at {int(counts[2]):,} of the {int(counts.sum()):,} decision points (cards seen "
-            "and units already bet). Before the river card a bet's value grows in a straight line with its "
-            "size; before the flop and turn cards it grows along a curve that bends upward (each later "
-            "choice takes the best of several straight lines), so 2x is never worth more than both 1x and 3x.")
-        tied = self.ties.loc[self.ties["street"] == "all"].iloc[0]
+            "and units already bet). Before the river card a bet's value changes in a straight line with its "
+            "size; before the flop and turn cards it follows a curve that bends upward (each later choice "
+            "takes the best of several straight lines), so 2x is never worth more than both 1x and 3x.")
+        tied = self.ties.loc[self.ties["decision"] == "all"].iloc[0]
         if tied["decision points"]:
             lines.append(
                 f"Exactly equal choices ({int(tied['decision points']):,} decision points, met on "
@@ -533,12 +533,12 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: 
             ("flop", T2[:, None], (O2[:, 0] == V2)[:, None], np.ones((n2, 1), np.int64), 50 * 49 * 48),
             ("turn", T3, O3[:, :, 0] == V3, C3, 49 * 48), ("river", T4, fold4, C4, 48)):
         tie_rows.append({
-            "street": street,
+            "decision": f"before the {street} card",
             "decision points": int(tied.sum()),
             "fold or bet": int((tied & fold_best).sum()),  # the rest: two bet sizes
             "ordered deals": int(reached[tied].sum()) * per,
         })
-    tie_rows.append({"street": "all", **{k: sum(r[k] for r in tie_rows) for k in tie_rows[0] if k != "street"}})
+    tie_rows.append({"decision": "all", **{k: sum(r[k] for r in tie_rows) for k in tie_rows[0] if k != "decision"}})
     tie_table = pd.DataFrame(tie_rows)
     strategy = NHStrategy(A2.astype(np.int8), A3, A4, V2, V3, V4, scale, O2, O3, S4, B2, tie_table, ties)
 
@@ -600,7 +600,7 @@ def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
     """
     r23, larger = analyze_nh(decl, ties="less"), analyze_nh(decl, ties="more")
     ties = r23.strategy.ties
-    total = ties.loc[ties["street"] == "all"].iloc[0]
+    total = ties.loc[ties["decision"] == "all"].iloc[0]
     return {
         "expected return": {"R23": r23.expected_return, "larger wager": larger.expected_return},
         "house edge": {"R23": r23.house_edge, "larger wager": larger.house_edge},

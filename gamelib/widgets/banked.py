@@ -657,7 +657,7 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, game_key: str, hands: Mapping[str, str] | None = None) -> None:
+    def __init__(self, game_key: str, hands: Mapping[str, str] | None = None, wagered: str = "") -> None:
         self.game_key = game_key
         game = _game(game_key)
         example = dict(hands or STRATEGY_EXAMPLES[game_key])
@@ -666,7 +666,7 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
                               style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))
             for who in strategy_hands(game_key)
         }
-        self.wagered = widgets.Text(value="", description="units wagered", placeholder="as the strategy bet",
+        self.wagered = widgets.Text(value=str(wagered), description="units wagered", placeholder="as the strategy bet",
                                     style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))
         self.button = widgets.Button(description="Advise", button_style="primary")
         self.result = widgets.HTML()
