@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from .. import get_game
-from ..cards import CardsLike, format_cards, parse_cards
+from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
 from ..engine.hand import Hand
 from ..engine.showdown import Showdown
 from ..engine.walkthrough import PayExplanation, explain_award
@@ -180,8 +180,9 @@ def award_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
     """The dollars of a showdown's award, by name (see ``explain_award``).
 
     ``pot`` (the main pot), ``side1``...; for each portion of the main pot, ``<portion>`` (its
-    dollars) and ``<portion>-seat<s>`` (what seat ``s`` gets from it); the same for side pot
-    ``k`` prefixed ``side<k>-``; ``seat<s>`` is each seat's total.
+    dollars), ``<portion>-seat<s>`` (what seat ``s`` gets from it) and ``<portion>-first`` (the
+    seat first in line for its odd dollar, R6); the same for side pot ``k`` prefixed
+    ``side<k>-``; ``seat<s>`` is each seat's total.
 
     >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
     >>> f = award_figures(sd, [(25, [0, 1, 2])], button=2)
@@ -197,6 +198,7 @@ def award_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
         k = names.index(line.pot_name)
         head = "" if k == 0 else f"side{k}-"
         out[head + slug(line.portion)] = money(line.dollars)
+        out[f"{head}{slug(line.portion)}-first"] = str(line.paid[0][0])
         for s, x in line.paid:
             out[f"{head}{slug(line.portion)}-seat{s}"] = money(x)
     for s, x in enumerate(e.totals):
@@ -317,6 +319,70 @@ def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed:
     return PlayedHand(hand, first)
 
 
+def played_figures(played: PlayedHand) -> dict[str, str]:
+    """The figures of a scripted stud or button hand: who acted first, the showdown, the money.
+
+    ``players``, ``stack`` (the first seat's), ``stake`` ("$2/$4"), ``bring-in`` (stud);
+    for each street ``<street>-seat`` (first to act) and, in stud, ``<street>-board`` (his up
+    cards' ranks from the top, "K-J", the ace low where the game reads boards as ace-to-five
+    lows) and ``<street>-card`` (his last up card in words); ``pot``, ``reasons``
+    (the engine's words for each portion's winner, joined) and ``paid`` ("seat 0 $17, seat 2 $17").
+
+    >>> f = played_figures(play_recorded("stud8", ["i", "f", "f"], [20, 20, 20], seed=1))
+    >>> f["third-street-seat"], f["third-street-card"], f["paid"]
+    ('2', 'seven of hearts', 'seat 2 $1')
+    """
+    h = played.hand
+    st = h.structure
+    out = {"players": in_words(h.n), "stack": money(h.start_stacks[0]),
+           "stake": f"{money(st.small_bet)}/{money(st.big_bet)}", "pot": money(h.pot)}
+    if st.bring_in:
+        out["bring-in"] = money(st.bring_in)
+    for street, seat in played.first.items():
+        if seat is None:
+            continue
+        out[f"{slug(street)}-seat"] = str(seat)
+        if h.game.is_stud and h.up[seat]:
+            up = parse_cards(played.up_cards(seat, street))
+            ace_low = h.game.board_order == "low-a5"  # R14: the board is read as the game reads it
+            board = sorted(up, key=lambda c: -1 if ace_low and rank_of(c) == 12 else rank_of(c), reverse=True)
+            out[f"{slug(street)}-board"] = "-".join(format_cards([c])[0] for c in board)
+            out[f"{slug(street)}-card"] = card_name(up[-1])
+    if h.showdown is not None:
+        out["reasons"] = "; ".join(h.showdown.reasons)
+    out["paid"] = ", ".join(f"seat {s} {money(x)}" for s, x in enumerate(h.winnings) if x)
+    return out
+
+
+def bring_in_seat(game: str, up_cards: Sequence[str]) -> int:
+    """The seat the engine makes bring it in when the seats show ``up_cards`` on third street.
+
+    The down cards are dealt from the rest of the deck; seat 0 has the button, so the deal
+    starts with seat 1 (as ``tables_and_formats.stud_bring_in_html`` deals it).
+
+    >>> bring_in_seat("stud8", ["Kd", "2c", "2s"]), bring_in_seat("razzdugi", ["Kd", "2c", "Ks"])
+    (1, 2)
+    """
+    g = POT_DECLARATIONS[game]
+    n = len(up_cards)
+    ups = [parse_cards(u, n=1, what="up card")[0] for u in up_cards]
+    rest = [c for c in range(52) if c not in ups]
+    deck = rest[:g.streets[0].down * n] + [ups[(s + 1) % n] for s in range(n)]
+    hand = Hand(g, [50] * n, button=0, deck=format_cards(deck), seed=0)
+    assert hand.to_act is not None
+    return hand.to_act
+
+
+def games_using(*systems: str) -> str:
+    """The pot games with a portion ranked by one of ``systems``, listed as prose.
+
+    >>> games_using("27-low")
+    'Drawmaha 2-7, Deuce-to-Seven Triple Draw, Badeucey and 2-7 Razzdugi'
+    """
+    titles = [g.title for g in POT_DECLARATIONS.values() if any(p.system in systems for p in g.portions)]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
 def cards_text(cards: CardsLike) -> str:
     """Cards written as the book writes them ("Ac 2d").
 
@@ -328,5 +394,5 @@ def cards_text(cards: CardsLike) -> str:
 
 __all__ = [
     "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks", "hand_words",
-    "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures", "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "cards_text",
+    "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures", "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "played_figures", "bring_in_seat", "games_using", "cards_text",
 ]
