@@ -590,9 +590,9 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: 
 
 def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
     """What R23 (exactly equal choices go to the one that risks less) changes in NH Hold'em: the
-    main game's expected return, average total wagered and element of risk under R23 and under
-    the larger-wager reading, the decision points with a tie and the ordered deals that meet one
-    (``ties``: the same by street).
+    main game's expected return, average total wagered, element of risk and the ordered deals
+    played to the end (not folded) under R23 and under the larger-wager reading, the decision
+    points with a tie and the ordered deals that meet one (``ties``: the same by decision).
 
     >>> e = nh_tie_effect()
     >>> e["expected return"]["R23"] == e["expected return"]["larger wager"]
@@ -601,7 +601,13 @@ def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
     r23, larger = analyze_nh(decl, ties="less"), analyze_nh(decl, ties="more")
     ties = r23.strategy.ties
     total = ties.loc[ties["decision"] == "all"].iloc[0]
+
+    def played_out(a: BankedAnalysis) -> int:
+        m = a.tables["main"]
+        return ORDERED_DEALS - sum(int(c) for o, c in zip(m["outcome"], m["combinations"]) if o.startswith("fold"))
+
     return {
+        "deals played to the end": {"R23": played_out(r23), "larger wager": played_out(larger)},
         "expected return": {"R23": r23.expected_return, "larger wager": larger.expected_return},
         "house edge": {"R23": r23.house_edge, "larger wager": larger.house_edge},
         "average wagered": {"R23": r23.average_wager, "larger wager": larger.average_wager},

@@ -296,3 +296,6 @@ def test_r23_changes_only_how_much_is_wagered(nh):
     assert effect["average wagered"]["R23"] == nh.average_wager < effect["average wagered"]["larger wager"]
     assert effect["element of risk"]["R23"] == nh.element_of_risk > effect["element of risk"]["larger wager"]
     assert effect["deals affected"] > 0 and effect["decision points"] > 0
+    # every tie met on the way is a fold instead of a bet, so that many more deals are folded
+    played = effect["deals played to the end"]
+    assert played["larger wager"] - played["R23"] == effect["deals affected"]

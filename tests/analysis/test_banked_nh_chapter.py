@@ -126,3 +126,6 @@ def test_the_r23_figures_are_the_engine_s(glued):
     assert glued["nh-eor"] == f"{float(nh.element_of_risk):.3%}"
     assert glued["nh-wager-larger"] == f"{float(effect['average wagered']['larger wager']):.4f}"
     assert glued["nh-eor-larger"] == f"{float(effect['element of risk']['larger wager']):.3%}"
+    played = effect["deals played to the end"]
+    assert glued["nh-played"] == f"{played['R23'] / ORDERED_DEALS:.1%}"
+    assert glued["nh-played-larger"] == f"{played['larger wager'] / ORDERED_DEALS:.1%}"
