@@ -17,7 +17,8 @@ streams) and at the notebook's saved widget state (``metadata.widgets``,
 
 A cell that shows a refusal on purpose (a wager the engine turns down, a game that is not on
 the list) carries the cell tag ``demo-refusal``; its outputs, and every widget model reached
-from the widget views it displays, may then show the refusal.
+from the widget views it displays, may then show the refusal: "Cannot ..." and an error class
+name are allowed there, a traceback (an ``error`` output, or "Traceback") never is.
 """
 
 from __future__ import annotations
@@ -62,8 +63,9 @@ def _fragments(text: str) -> list[str]:
     return [html.unescape(x).strip() for x in re.split(r"<[^>]*>|\n", text) if x.strip()]
 
 
-def problems_in(text: str) -> list[str]:
-    """What in ``text`` looks like an engine error (empty when nothing does).
+def problems_in(text: str, demo: bool = False) -> list[str]:
+    """What in ``text`` looks like an engine error (empty when nothing does); in a deliberate
+    demonstration (``demo``) only a traceback counts.
 
     >>> problems_in('<p><b>Cannot judge:</b> 2c is in seat 0\\'s hand</p>')
     ['starts with "Cannot": Cannot judge:']
@@ -72,6 +74,8 @@ def problems_in(text: str) -> list[str]:
     >>> problems_in("You cannot fold here")
     []
     """
+    if demo:
+        return ["names Traceback"] if "Traceback" in text else []
     out = [f'starts with "Cannot": {f[:80]}' for f in _fragments(text) if f.startswith("Cannot")]
     out += [f"names {m}" for m in sorted(set(_ERROR_NAME.findall(text)))]
     return out
@@ -123,25 +127,22 @@ def saved_errors(path: Path) -> list[str]:
         demo = _is_demo(cell)
         for out in cell.get("outputs", []):
             if out.get("output_type") == "error":
-                if not demo:
-                    found.append(f"cell {index}: error output {out.get('ename')}: {out.get('evalue')}")
+                found.append(f"cell {index}: error output {out.get('ename')}: {out.get('evalue')}")
                 continue
             texts = [_text(out["text"])] if "text" in out else []
             data = out.get("data", {})
             texts += [_text(data[m]) for m in TEXT_MIMES if m in data]
-            if demo:
-                if WIDGET_VIEW in data:
-                    demo_views.append(data[WIDGET_VIEW].get("model_id", ""))
-                continue
+            if demo and WIDGET_VIEW in data:
+                demo_views.append(data[WIDGET_VIEW].get("model_id", ""))
             for text in texts:
-                found += [f"cell {index}: {p}" for p in problems_in(text)]
+                found += [f"cell {index}: {p}" for p in problems_in(text, demo)]
     allowed = _reachable(models, demo_views)
     for mid, model in models.items():
-        if model.get("model_name") not in TEXT_MODELS or mid in allowed:
+        if model.get("model_name") not in TEXT_MODELS:
             continue
         value = model.get("state", {}).get("value")
         if isinstance(value, str):
-            found += [f"widget {model['model_name']} {mid[:8]}: {p}" for p in problems_in(value)]
+            found += [f"widget {model['model_name']} {mid[:8]}: {p}" for p in problems_in(value, mid in allowed)]
     return found
 
 
@@ -168,6 +169,10 @@ def test_the_checker_finds_a_saved_error(tmp_path: Path):
     cell["metadata"]["tags"] = [DEMO_TAG]
     path.write_text(json.dumps(nb), encoding="utf-8")
     assert saved_errors(path) == []
+    model["state"]["value"] += "<pre>Traceback (most recent call last)</pre>"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    assert saved_errors(path) == [f"widget HTMLModel {'b' * 8}: names Traceback"]
+    model["state"]["value"] = "<p>Cannot judge</p>"
     stream = {"output_type": "stream", "name": "stdout", "text": "Traceback (most recent call last):\n"}
     nb["cells"].append({"cell_type": "code", "metadata": {}, "source": "", "outputs": [stream]})
     path.write_text(json.dumps(nb), encoding="utf-8")
