@@ -43,6 +43,37 @@ class TableError(GameError):
     """A seating, buy-in or structure rule of the table is broken."""
 
 
+#: The most characters of the caller's input a message quotes: a message names the bad input,
+#: it never echoes a whole file or a 5 MB string back.
+QUOTE_LIMIT = 40
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """The input as a message quotes it: its ``repr``, cut to about ``limit`` characters.
+
+    Long strings keep their start and say how long they were; numbers too long to print say
+    how many digits they have; anything else is cut with ``...``.
+
+    >>> shown("As Kd")
+    "'As Kd'"
+    >>> shown("x" * 5_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (5,000,000 characters)"
+    >>> shown(10 ** 5000)
+    'a number of about 5,001 digits'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 3 * limit:
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr itself fails is still named, by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else f"{text[:limit]}... (a {type(value).__name__})"
+
+
 __all__ = [
     "GameError",
     "CardError",
@@ -52,4 +83,6 @@ __all__ = [
     "WagerError",
     "IllegalActionError",
     "TableError",
+    "QUOTE_LIMIT",
+    "shown",
 ]
