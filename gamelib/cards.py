@@ -23,7 +23,8 @@ from typing import Union
 
 import numpy as np
 
-from .errors import CardError, DuplicateCardError, HandSizeError
+from .amounts import is_whole, whole_number
+from .errors import CardError, DuplicateCardError, GameError, HandSizeError, shown
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -45,6 +46,8 @@ RANK_NAMES = {
     "A": ("ace", "aces"),
 }
 DECK_SIZE = 52
+#: The most decks a shoe may hold (no game here uses more than one).
+MAX_DECKS = 100
 
 _SUIT_INPUT = {
     "c": 0, "d": 1, "h": 2, "s": 3,
@@ -68,9 +71,10 @@ def make_card(rank: int, suit: int) -> int:
     >>> format_card(make_card(12, 3))
     'As'
     """
-    if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"rank {rank} / suit {suit} out of range: ranks are 0-12, suits 0-3")
-    return rank * 4 + suit
+    if not (is_whole(rank) and is_whole(suit) and 0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"rank {shown(rank)} / suit {shown(suit)} is not a card: ranks are 0-12 and suits 0-3, "
+                        "as whole numbers")
+    return int(rank) * 4 + int(suit)
 
 
 def rank_of(card: int) -> int:
@@ -79,7 +83,7 @@ def rank_of(card: int) -> int:
     >>> rank_of(parse_card("Kh"))
     11
     """
-    return int(card) >> 2
+    return (card if type(card) is int and 0 <= card < DECK_SIZE else parse_card(card)) >> 2
 
 
 def suit_of(card: int) -> int:
@@ -88,11 +92,17 @@ def suit_of(card: int) -> int:
     >>> suit_of(parse_card("Kh"))
     2
     """
-    return int(card) & 3
+    return (card if type(card) is int and 0 <= card < DECK_SIZE else parse_card(card)) & 3
+
+
+def _cut(text: str, limit: int = 24) -> str:
+    """A piece of the input as a message quotes it (at most ``limit`` characters)."""
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text):,} characters)"
 
 
 def _token_error(token: str) -> CardError:
     t = token.strip()
+    token = _cut(token)
     m = re.fullmatch(r"(10|.)(.*)", t, re.DOTALL)
     if m:
         rank, suit = m.group(1), m.group(2)
@@ -112,13 +122,13 @@ def parse_card(token: CardLike) -> int:
     (34, 51, 0)
     """
     if isinstance(token, (bool, np.bool_)):
-        raise CardError(f"{token!r} is not a card; allowed are {ALLOWED}")
+        raise CardError(f"{shown(token)} is not a card; allowed are {ALLOWED}")
     if isinstance(token, (int, np.integer)):
         if 0 <= int(token) < DECK_SIZE:
             return int(token)
-        raise CardError(f"card number {int(token)} is out of range: card numbers are 0-51")
+        raise CardError(f"card number {shown(int(token))} is out of range: card numbers are 0-51")
     if not isinstance(token, str):
-        raise CardError(f"{token!r} is not a card; allowed are {ALLOWED}")
+        raise CardError(f"{shown(token)} is not a card; allowed are {ALLOWED}")
     m = _CARD_RE.fullmatch(token.strip())
     if not m:
         raise _token_error(token)
@@ -147,7 +157,7 @@ def _split_tokens(text: str) -> list[str]:
                         raise _token_error(chunk)
                     rest = chunk[pos:]
                     bad = rest[:3] if rest[:2] == "10" else rest[:2]
-                    raise CardError(f"in '{chunk}', after '{chunk[:pos]}': {_token_error(bad)}")
+                    raise CardError(f"in '{_cut(chunk)}', after '{_cut(chunk[:pos])}': {_token_error(bad)}")
                 pos = m.end()
     return tokens
 
@@ -174,14 +184,24 @@ def parse_cards(
     if isinstance(cards, str):
         out = [parse_card(t) for t in _split_tokens(cards)]
     elif isinstance(cards, np.ndarray):
-        out = [parse_card(int(c)) for c in cards.ravel()]
+        if cards.dtype.kind in "iu":
+            out = [parse_card(int(c)) for c in cards.ravel()]
+        elif cards.dtype.kind in "UO":
+            out = [parse_card(c.item() if isinstance(c, np.generic) else c) for c in cards.ravel()]
+        else:  # floats, bools, ...: never truncated to a card (51.9 is not the ace of spades)
+            raise CardError(f"the {what} is an array of {cards.dtype}: cards in an array are integer card "
+                            f"numbers 0-51 (or card strings such as 'As'), not {shown(cards)}")
+    elif isinstance(cards, (bytes, bytearray, memoryview)) or not isinstance(cards, Iterable):
+        raise CardError(f"the {what} must be cards: a string such as 'As Td 9c' or a list of cards, "
+                        f"not {shown(cards)}")
     else:
         out = [parse_card(c) for c in cards]
     if n is not None:
         allowed = [n] if isinstance(n, int) else list(n)
         if len(out) not in allowed:
             want = " or ".join(str(a) for a in allowed)
-            raise HandSizeError(f"the {what} has {len(out)} cards ({format_cards(out) or 'none'}); it must have {want}")
+            listed = format_cards(out[:10]) + (" ..." if len(out) > 10 else "")
+            raise HandSizeError(f"the {what} has {len(out)} cards ({listed or 'none'}); it must have {want}")
     if not allow_duplicates:
         seen: set[int] = set()
         for c in out:
@@ -229,6 +249,12 @@ def rng_from(seed: int | np.random.Generator | None) -> np.random.Generator:
     """
     if isinstance(seed, np.random.Generator):
         return seed
+    if seed is None or isinstance(seed, np.random.SeedSequence):
+        return np.random.default_rng(seed)
+    entropy = list(seed) if isinstance(seed, (list, tuple)) else [seed]
+    if not entropy or not all(is_whole(x) and x >= 0 for x in entropy):
+        raise GameError(f"a seed is a whole number 0 or more (or a numpy Generator, or None for a fresh "
+                        f"shuffle), not {shown(seed)}")
     return np.random.default_rng(seed)
 
 
@@ -249,8 +275,8 @@ class Deck:
         decks: int = 1,
         exclude: CardsLike = (),
     ) -> None:
-        if not isinstance(decks, (int, np.integer)) or decks < 1:
-            raise CardError(f"a shoe holds 1 or more decks, not {decks!r}")
+        if not (is_whole(decks) and 1 <= decks <= MAX_DECKS):
+            raise CardError(f"a shoe holds 1 or more decks (a whole number up to {MAX_DECKS}), not {shown(decks)}")
         self.decks = int(decks)
         self.rng = rng_from(seed)
         removed = parse_cards(exclude, allow_duplicates=self.decks > 1, what="excluded cards")
@@ -273,8 +299,10 @@ class Deck:
 
     def deal(self, n: int = 1) -> list[int]:
         """Deal ``n`` cards from the top."""
-        if n < 0 or n > self.remaining:
-            raise HandSizeError(f"cannot deal {n} cards: {self.remaining} remain in the deck")
+        if not is_whole(n) or n < 0 or n > self.remaining:
+            raise HandSizeError(f"cannot deal {shown(n)} cards: {self.remaining} remain in the deck "
+                                "(deal a whole number of cards, up to that)")
+        n = int(n)
         out = self._cards[self._pos : self._pos + n]
         self._pos += n
         return out
@@ -298,8 +326,9 @@ def deal_hands(
     >>> h.shape, bool((np.sort(h, axis=1)[:, 1:] != np.sort(h, axis=1)[:, :-1]).all())
     ((1000, 7), True)
     """
-    if not 0 <= n_cards <= DECK_SIZE:
-        raise HandSizeError(f"a hand from one deck has 0 to 52 cards, not {n_cards}")
+    if not (is_whole(n_cards) and 0 <= n_cards <= DECK_SIZE):
+        raise HandSizeError(f"a hand from one deck has a whole number of cards from 0 to 52, not {shown(n_cards)}")
+    n_hands = whole_number(n_hands, "the number of hands", 0, 10**8, error=HandSizeError)
     rng = rng_from(seed)
     if n_cards > 13:
         keys = rng.random((n_hands, DECK_SIZE))

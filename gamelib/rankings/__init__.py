@@ -29,14 +29,15 @@ from __future__ import annotations
 import itertools
 import re
 from math import comb
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
 import numpy as np
 
+from ..amounts import is_whole
 from ..cards import CardsLike, format_cards, parse_cards
-from ..errors import DuplicateCardError, HandSizeError, RankingError
+from ..errors import CardError, DuplicateCardError, HandSizeError, RankingError, shown
 from .badugi import BADUGI, BADUGI_ACE_HIGH, BadugiSystem
 from .core import PatternSystem, rank_word, rows_with_duplicates
 from .crazy4 import CRAZY4
@@ -114,8 +115,29 @@ HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
 
 
 def _check_system(system: str) -> None:
-    if system not in SYSTEMS:
-        raise RankingError(f"unknown ranking system {system!r}; the systems are: {', '.join(SYSTEMS)}")
+    if not isinstance(system, str) or system not in SYSTEMS:
+        raise RankingError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(SYSTEMS)}")
+
+
+def _check_value(system: str, value: Any) -> int:
+    """A hand value as an ``int``: a whole number (never a float truncated, never a string)."""
+    if not is_whole(value) or not -2**31 <= value < 2**31:
+        raise RankingError(f"a {system} value is a whole number from evaluate(), not {shown(value)}")
+    return int(value)
+
+
+def _is_one_hand(hands: Sequence[Any]) -> bool:
+    """A list of card numbers (``[51, 47, 43, 39, 35]``) is one hand: a number is never a hand (and a
+    number that is no card number, such as ``35.0``, is then refused as a card)."""
+    return len(hands) > 0 and all(isinstance(c, (int, float, np.number, np.bool_)) for c in hands)
+
+
+def _check_hands(hands: Any, what: str = "hands") -> None:
+    if isinstance(hands, (str, np.ndarray)):
+        return
+    if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
+        raise CardError(f"the {what} must be a list of hands (each a string such as 'As Kd Qh Jc Tc' or a list "
+                        f"of cards), one hand as a string, or an array; not {shown(hands)}")
 
 
 def _check_array(arr: np.ndarray, what: str) -> np.ndarray:
@@ -159,7 +181,11 @@ def to_hand_array(hands: HandsLike, what: str = "hand", check_duplicates: bool =
         if check_duplicates:
             _refuse_duplicates(arr, what)
         return arr
+    _check_hands(hands, f"{what}s")
     if isinstance(hands, str):
+        hands = [hands]
+    hands = list(hands)
+    if _is_one_hand(hands):
         hands = [hands]
     parsed = [parse_cards(h, what=f"{what} {i}") for i, h in enumerate(hands)]
     sizes = {len(p) for p in parsed}
@@ -188,6 +214,9 @@ def _is_one_board(board: Any) -> bool:
 def _boards_for(board: Any, n_hands: int, check_duplicates: bool = True) -> np.ndarray:
     if board is None:
         raise HandSizeError("Omaha systems need the board: 3, 4 or 5 community cards")
+    if not isinstance(board, (str, np.ndarray, list, tuple)):
+        raise CardError(f"the board must be cards: a string such as 'Qs Js 9s', a list of cards, or one board "
+                        f"per hand; not {shown(board)}")
     if isinstance(board, np.ndarray):
         arr = board.reshape(1, -1) if board.ndim == 1 else board
         arr = _check_array(arr, "board")
@@ -211,17 +240,23 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
 
     ``hands`` is a list of hands (each a string like ``"As Kd Qh Jc Tc"`` or a list of cards),
     a single hand string, or an integer array of shape ``(hands, cards)``. Hands of different
-    sizes may be mixed in a list. For the Omaha systems ``board`` is one board for every hand
-    or one board per hand (3 to 5 cards each), as strings or an array.
+    sizes may be mixed in a list. One hand may also be given as a flat list of card numbers
+    (as a 1-D array is): a card number is never a hand. For the Omaha systems ``board`` is one
+    board for every hand or one board per hand (3 to 5 cards each), as strings or an array.
 
     >>> evaluate("badugi", ["As 2d 3h 4c", "As 2s 3h 4c"]).tolist()
     [40944, 32754]
+    >>> evaluate("high", [51, 47, 43, 39, 35]).tolist() == evaluate("high", ["As Ks Qs Js Ts"]).tolist()
+    True
     >>> evaluate("omaha-low8", ["As 2d Kh Kc"], board="3c 4d 9h Ts 8c").tolist()
     [6154]
     """
     _check_system(system)
     if board is not None and system not in OMAHA_SYSTEMS:
         raise HandSizeError(f"the {system} system takes no board; give each player's whole hand")
+    _check_hands(hands)
+    if isinstance(hands, (list, tuple)) and _is_one_hand(hands):
+        hands = [list(hands)]
     if isinstance(hands, (list, tuple)) and not isinstance(hands, str):
         parsed = [parse_cards(h, what=f"hand {i}") for i, h in enumerate(hands)]
         if not parsed:
@@ -279,7 +314,7 @@ def describe(system: str, value: int) -> str:
     'no qualifying low'
     """
     _check_system(system)
-    value = int(value)
+    value = _check_value(system, value)
     if system in LOW8_SYSTEMS:
         return describe_low8(value)
     if system in _BADUGI:
@@ -299,9 +334,11 @@ def category(system: str, value: int) -> str:
     'eight low'
     """
     _check_system(system)
-    value = int(value)
+    value = _check_value(system, value)
     if system in LOW8_SYSTEMS and value == 0:
         return "no low"
+    if system in LOW8_SYSTEMS:
+        describe_low8(value)  # refuses an ace-to-five value that is no eight-or-better low
     if system in _BADUGI:
         size, _ = _BADUGI[system].decode(value)
         return f"{size}-card badugi"

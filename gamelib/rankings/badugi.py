@@ -27,7 +27,8 @@ import numpy as np
 
 from ..cards import RANKS
 from ..combinatorics import BINOM, colex_index, combinations_array
-from ..errors import HandSizeError, RankingError
+from ..amounts import is_whole
+from ..errors import HandSizeError, RankingError, shown
 
 SIZE_WORDS = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}
 _BINOM32 = np.ascontiguousarray(BINOM[:52, :5].T).astype(np.int32)  # [k][c] = C(c, k)
@@ -137,8 +138,9 @@ class BadugiSystem:
 
     def decode(self, value: int) -> tuple[int, list[int]]:
         """The number of cards and their card ranks (0 = deuce .. 12 = ace), highest first."""
-        if not isinstance(value, (int, np.integer)):
-            raise RankingError(f"{value!r} is not a {self.name} value")
+        if not is_whole(value) or not 0 <= value < 5 * 8192:
+            raise RankingError(f"{shown(value)} is not a {self.name} value: values are whole numbers "
+                               "size * 8192 + (8191 - rank mask), size 1-4")
         size, rest = divmod(int(value), 8192)
         mask = 8191 - rest
         positions = [p for p in range(12, -1, -1) if mask >> p & 1]

@@ -35,7 +35,8 @@ from math import comb
 import numpy as np
 
 from ..cards import RANK_NAMES, RANKS
-from ..errors import HandSizeError, RankingError
+from ..amounts import is_whole
+from ..errors import HandSizeError, RankingError, shown
 
 # Per-rank weights whose sums identify rank multisets (at most four of a rank). W5 is unique for
 # every fixed size 1..5; W7 for every fixed size 5..7. Both are checked when a table is built.
@@ -230,8 +231,9 @@ class PatternSystem:
 
     def hand_class(self, value: int) -> HandClass:
         """The class behind a value."""
-        if not isinstance(value, (int, np.integer)) or not 1 <= value <= self.n_classes:
-            raise RankingError(f"{value!r} is not a {self.name} value: values run from 1 to {self.n_classes}")
+        if not is_whole(value) or not 1 <= value <= self.n_classes:
+            raise RankingError(f"{shown(value)} is not a {self.name} value: values are whole numbers from 1 to "
+                               f"{self.n_classes}")
         return self.classes[int(value) - 1]
 
     def category_of(self, values: np.ndarray) -> np.ndarray:
