@@ -30,14 +30,17 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ..amounts import is_whole
 from ..cards import format_cards, parse_cards, rank_of, rng_from
-from ..errors import CardError, IllegalActionError, TableError
+from ..errors import CardError, IllegalActionError, TableError, shown
 from ..games.pot import POT_RULINGS, STRUCTURE_KINDS, PotGame, Structure
 from .pots import side_pots
 from .showdown import Showdown
 
 #: Rulings this engine adds where the filings and RULINGS.md are silent (data: games.pot).
 RULINGS_ADDED = POT_RULINGS
+#: The largest stack a hand accepts (a sanity bound on input, not a table rule: see R17).
+MAX_STACK = 10**12
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,16 @@ class Hand:
     def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
                  structure: Optional[Structure] = None, seed: Any = None, deck: Any = None,
                  new_players: Sequence[int] = ()) -> None:
+        if not isinstance(game, PotGame):
+            raise TableError(f"a hand is dealt for a pot game's declaration (gamelib.games.pot.POT_DECLARATIONS), "
+                             f"not {shown(game)}")
+        if structure is not None and not isinstance(structure, Structure):
+            raise TableError(f"the structure must be a gamelib.games.pot.Structure (or None for the game's own), "
+                             f"not {shown(structure)}")
         self.game = game
         self.structure = structure or game.structure
         self._check_setup(stacks, button)
+        new_players = self._check_new_players(new_players, len(stacks))
         self.n = len(stacks)
         self.button = button
         self.start_stacks = [int(s) for s in stacks]
@@ -118,18 +128,29 @@ class Hand:
 
     def _check_setup(self, stacks: Sequence[int], button: int) -> None:
         g, st = self.game, self.structure
+        if not isinstance(stacks, (list, tuple, np.ndarray)):
+            raise TableError(f"the stacks are a list of whole dollars, one per seat, not {shown(stacks)}")
         if not 2 <= len(stacks) <= g.max_players:
             raise TableError(f"{g.title} is played by 2 to {g.max_players} players, not {len(stacks)}")
-        if any(not isinstance(s, (int, np.integer)) or s <= 0 for s in stacks):
-            raise TableError(f"every stack must be a whole number of dollars above 0: {list(stacks)}")
-        if not 0 <= button < len(stacks):
-            raise TableError(f"the button must be a seat from 0 to {len(stacks) - 1}, not {button}")
+        bad = [s for s in stacks if not is_whole(s) or not 0 < s <= MAX_STACK]
+        if bad:
+            raise TableError(f"every stack must be a whole number of dollars from $1 to ${MAX_STACK:,}, "
+                             f"not {shown(bad[0])}")
+        if not is_whole(button) or not 0 <= button < len(stacks):
+            raise TableError(f"the button must be a seat from 0 to {len(stacks) - 1}, not {shown(button)}")
         if st.kind not in STRUCTURE_KINDS:
             raise TableError(f"unknown structure kind {st.kind!r}; the kinds are {', '.join(STRUCTURE_KINDS)}")
         if g.is_stud and not st.bring_in:
             raise TableError(f"{g.title} is a stud game: its structure needs a bring-in")
         if not g.is_stud and not st.big_blind:
             raise TableError(f"{g.title} is played with blinds: its structure needs a big blind")
+
+    @staticmethod
+    def _check_new_players(new_players: Any, n: int) -> list[int]:
+        if not isinstance(new_players, (list, tuple, set, frozenset)) or \
+                not all(is_whole(s) and 0 <= s < n for s in new_players):
+            raise TableError(f"new players are a list of seats from 0 to {n - 1}, not {shown(new_players)}")
+        return [int(s) for s in new_players]
 
     def _log(self, line: str) -> None:
         self.history.append(line)
@@ -437,27 +458,37 @@ class Hand:
         ...
         gamelib.errors.IllegalActionError: check is not legal now; seat 0 is to act and may: fold, call $2, raise to $4
         """
+        if not isinstance(kind, str) or len(kind) > 20:
+            legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+            raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
+                                     f"not {shown(kind)}; legal now: {legal}")
         if self.is_over:
             raise IllegalActionError(f"{kind} is not legal: the hand is over")
         s = self.to_act
         assert s is not None
-        if seat is not None and seat != s:
-            self._refuse(f"an action by seat {seat} (out of turn)")
+        if seat is not None and (not is_whole(seat) or seat != s):
+            self._refuse(f"an action by seat {shown(seat)} (out of turn)")
+        if amount is not None and not is_whole(amount):
+            self._refuse(f"{kind} {shown(amount)} (an amount is whole dollars)")
         kind = kind.replace("_", " ").replace("-", " ").strip().lower()
         kind = {"raise to": "raise", "bet to": "bet", "bring in": "bring-in", "standpat": "stand pat"}.get(kind, kind)
         legal = {a.kind: a for a in self.legal_actions()}
         if kind not in legal:
             self._refuse(kind)
         if self.phase in ("draw", "discard"):
+            if amount is not None:
+                self._refuse(f"an amount (${shown(amount)}) with a {kind}, which names only the cards,")
             self._do_draw(s, kind, cards)
             return
+        if cards is not None:
+            self._refuse(f"naming cards ({shown(cards)}) with a {kind}")
         a = legal[kind]
         if kind in ("bet", "raise", "complete"):
             if amount is None or not isinstance(amount, (int, np.integer)) or not a.min <= amount <= a.max:  # type: ignore[operator]
-                self._refuse(f"{kind} to {'$' + str(amount) if amount is not None else 'no amount'}")
+                self._refuse(f"{kind} to {'$' + shown(amount) if amount is not None else 'no amount'}")
             self._raise_to(s, kind, int(amount))  # type: ignore[arg-type]
         elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
-            self._refuse(f"{kind} ${amount}")
+            self._refuse(f"{kind} ${shown(amount)}")
         elif kind == "fold":
             self.folded[s] = True
             self.muck.extend(self.down[s] + self.up[s])

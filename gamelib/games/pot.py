@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Optional
 
-from ..errors import TableError
+from ..amounts import is_whole
+from ..errors import TableError, shown
 
 HALF = Fraction(1, 2)
 
@@ -35,6 +36,8 @@ MAX_PURCHASE_PER_HAND = 150
 MAX_ENTRY = 1000
 #: R13 and the Big O filing: one bet and four raises per round in limit games.
 LIMIT_RAISES = 4
+#: The largest bet, blind, ante or bring-in a ``Structure`` may name (a sanity bound, not a rule).
+MAX_STRUCTURE_AMOUNT = 1_000_000_000
 
 #: House rulings for the pot games where the filings and RULINGS.md (R1-R18) are silent.
 POT_RULINGS: dict[str, str] = {
@@ -140,6 +143,41 @@ class Structure:
     bring_in: int = 0
     max_raises: Optional[int] = LIMIT_RAISES
 
+    def __post_init__(self) -> None:
+        """Refuse a structure no hand can be played with, whoever builds it (R5, R11-R18).
+
+        >>> Structure("x", "limit", -2, -4, -1, -2)
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.TableError: structure 'x': the small bet must be whole dollars from $1 to $1,000,000,000, not -2
+        """
+        where = f"structure {shown(self.name)}"
+        if not isinstance(self.name, str):
+            raise TableError(f"a structure's name is text, such as '$2/$4 limit', not {shown(self.name)}")
+        if not isinstance(self.kind, str) or self.kind not in STRUCTURE_KINDS:
+            raise TableError(f"{where}: unknown kind {shown(self.kind)}; the kinds are {', '.join(STRUCTURE_KINDS)}")
+        for field, lo in (("small_bet", 1), ("big_bet", 1), ("small_blind", 0), ("big_blind", 0),
+                          ("ante", 0), ("bring_in", 0)):
+            v = getattr(self, field)
+            if not (is_whole(v) and lo <= v <= MAX_STRUCTURE_AMOUNT):
+                raise TableError(f"{where}: the {field.replace('_', ' ')} must be whole dollars from ${lo} to "
+                                 f"${MAX_STRUCTURE_AMOUNT:,}, not {shown(v)}")
+        if self.max_raises is not None and not (is_whole(self.max_raises) and 0 <= self.max_raises <= 100):
+            raise TableError(f"{where}: the cap (max raises) is a whole number from 0 to 100, or None for no cap; "
+                             f"not {shown(self.max_raises)}")
+        if self.big_bet < self.small_bet:
+            raise TableError(f"{where}: the big bet (${self.big_bet}) must be at least the small bet (${self.small_bet})")
+        if self.small_blind > self.big_blind:
+            raise TableError(f"{where}: the small blind (${self.small_blind}) must be at most the big blind "
+                             f"(${self.big_blind})")
+        if self.big_blind > self.big_bet:
+            raise TableError(f"{where}: the big blind (${self.big_blind}) must be at most the big bet (${self.big_bet})")
+        if self.bring_in and (self.small_blind or self.big_blind):
+            raise TableError(f"{where}: a structure has blinds or a stud bring-in, not both")
+        if self.bring_in >= self.small_bet:
+            raise TableError(f"{where}: the bring-in (${self.bring_in}) must be less than the small bet "
+                             f"(${self.small_bet}), so that it can be completed (R-A11)")
+
     @property
     def largest_bet(self) -> int:
         """The largest single bet of the structure (limit and spread); the min bet otherwise.
@@ -217,7 +255,7 @@ def big_bet_structure(kind: str, small_blind: int, big_blind: int, bring_in: int
     '$1/$2 pot-limit'
     """
     if kind not in ("pot-limit", "no-limit"):
-        raise TableError(f"a big-bet structure is 'pot-limit' or 'no-limit', not {kind!r}")
+        raise TableError(f"a big-bet structure is 'pot-limit' or 'no-limit', not {shown(kind)}")
     _check_amounts(big_blind, big_blind)
     if not 0 <= small_blind <= big_blind:
         raise TableError(f"the small blind must be from $0 to the big blind ${big_blind}, not ${small_blind}")
