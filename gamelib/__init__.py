@@ -43,7 +43,7 @@ def get_game(key: str) -> Any:
     ...
     gamelib.errors.GameError: unknown game 'no-such-game'; the games are: archie, drawmaha, drawmaha-27, a5-triple-draw, 27-triple-draw, double-board-omaha, stud8, big-o, badugi, badacey, badeucey, razzdugi, 27-razzdugi, super-razzdugi, crazy4, three-card-6bonus, nh-holdem
     """
-    from .errors import GameError
+    from .errors import GameError, shown
 
     if key in POT_GAMES:
         from .engine.pot_game import pot_game
@@ -53,7 +53,7 @@ def get_game(key: str) -> Any:
         from .engine.banked import banked_game
 
         return banked_game(key)
-    raise GameError(f"unknown game {key!r}; the games are: {', '.join(GAMES)}")
+    raise GameError(f"unknown game {shown(key)}; the games are: {', '.join(GAMES)}")
 
 
 __all__ = ["GAMES", "POT_GAMES", "BANKED_GAMES", "get_game", "__version__"]

@@ -32,7 +32,7 @@ import pandas as pd
 from .. import rankings
 from ..combinatorics import combinations_array
 from ..cards import deal_hands, make_card
-from ..errors import HandSizeError, RankingError
+from ..errors import HandSizeError, RankingError, shown
 from ..rankings.core import PatternSystem, expanded_ranks, weights_for
 from ..rankings.lowball import low8_from_a5, low8_qualifies_table
 
@@ -152,7 +152,7 @@ def value_counts(system: str, n_cards: int) -> dict[int, int]:
 
 def _check(system: str, n_cards: int) -> None:
     if system not in rankings.SYSTEMS:
-        raise RankingError(f"unknown ranking system {system!r}; the systems are: {', '.join(rankings.SYSTEMS)}")
+        raise RankingError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(rankings.SYSTEMS)}")
     if system in rankings.OMAHA_SYSTEMS:
         raise HandSizeError("Omaha hands need a board: use sampled_category_counts for Omaha systems")
     sizes = rankings.INFO[system].hand_sizes
@@ -255,7 +255,7 @@ def example_hand(system: str, category: str, n_cards: int | None = None) -> list
         padded = _pad_keeping_value(system, hand, n_cards)
         if padded is not None:
             return padded
-    raise RankingError(f"no {n_cards}-card example of {category!r} in {system}: that category never plays best")
+    raise RankingError(f"no {n_cards}-card example of {shown(category)} in {system}: that category never plays best")
 
 
 def _pad_keeping_value(system: str, hand: list[int], n_cards: int) -> list[int] | None:
@@ -277,7 +277,7 @@ def _example_hands(system: str, category: str) -> Iterator[list[int]]:
         raise RankingError("Omaha examples need a board; pick a hand and board with gamelib.cards")
     order = rankings.categories(system)
     if category not in order:
-        raise RankingError(f"{category!r} is not a category of {system}; they are: {', '.join(order)}")
+        raise RankingError(f"{shown(category)} is not a category of {system}; they are: {', '.join(order)}")
     ps = rankings._PATTERN.get(system)
     if isinstance(ps, PatternSystem):
         if system == "low8" and category == "no low":
@@ -300,7 +300,7 @@ def _example_hands(system: str, category: str) -> Iterator[list[int]]:
                 found += 1
                 yield [int(c) for c in row]
     if not found:  # pragma: no cover
-        raise RankingError(f"no example found for {category!r} in {system}")
+        raise RankingError(f"no example found for {shown(category)} in {system}")
 
 
 def _cards_for(ps: PatternSystem, value: int) -> list[int]:

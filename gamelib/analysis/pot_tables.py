@@ -27,7 +27,7 @@ import pandas as pd
 from .. import get_game
 from ..cards import deal_hands
 from ..engine.showdown import SPLIT_NAME, qualifier_value
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..games.pot import MAX_ENTRY, MAX_FORCED_BET, MAX_PURCHASE_PER_HAND, PotGame, Structure
 from ..rankings import INFO, OMAHA_SYSTEMS
 from .cache import cached
@@ -43,7 +43,7 @@ def _decl(key: str) -> PotGame:
     eng = get_game(key)
     decl = getattr(eng, "declaration", None)
     if decl is None:
-        raise GameError(f"{key!r} is not a pot game")
+        raise GameError(f"{shown(key)} is not a pot game")
     return decl
 
 

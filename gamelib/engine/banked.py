@@ -27,7 +27,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from ..cards import CardsLike, format_cards, parse_cards
-from ..errors import DuplicateCardError, GameError, IllegalActionError, WagerError
+from ..errors import DuplicateCardError, GameError, IllegalActionError, WagerError, shown
 from ..games.banked import DECLARATIONS, RANK_LETTERS, BankedDeclaration, PayTable
 from ..rankings.core import PatternSystem
 from ..rankings.crazy4 import CRAZY4
@@ -147,7 +147,7 @@ class Settlement:
         for r in self.results:
             if r.wager == wager:
                 return r
-        raise GameError(f"no wager {wager!r} in this settlement; wagers: {', '.join(r.wager for r in self.results)}")
+        raise GameError(f"no wager {shown(wager)} in this settlement; wagers: {', '.join(r.wager for r in self.results)}")
 
     def __str__(self) -> str:
         out = [f"{k}: {v}" for k, v in self.hands.items()]
@@ -162,9 +162,11 @@ class Settlement:
 
 def _dollars(key: str, name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise WagerError(f"the {name} wager must be a whole number of dollars, not {value!r}")
+        raise WagerError(f"the {name} wager must be a whole number of dollars, not {shown(value)}")
     if value < 0:
-        raise WagerError(f"the {name} wager cannot be negative ({value})")
+        raise WagerError(f"the {name} wager cannot be negative ({shown(value)})")
+    if value > 10**12:
+        raise WagerError(f"the {name} wager of {shown(int(value))} dollars is beyond any table limit")
     return int(value)
 
 
@@ -211,7 +213,7 @@ class BankedGame:
         Fraction(4, 1)
         """
         decl = self.declaration
-        new = decl.pay_table(wager).with_pays(dict(pays))
+        new = decl.pay_table(wager).with_pays(pays)
         tables = tuple(new if t.wager == wager else t for t in decl.pay_tables)
         return BankedGame(dataclasses.replace(decl, pay_tables=tables))
 
@@ -225,10 +227,13 @@ class BankedGame:
         gamelib.errors.WagerError: the Super Bonus must equal the Ante ($5), not $4 (R22)
         """
         decl = self.declaration
+        if not isinstance(wagers, Mapping):
+            raise WagerError(f"the wagers are a mapping of wager to whole dollars, such as "
+                             f"{{'ante': 5, 'play': 5}}; not {shown(wagers)}")
         known = {w.key for w in decl.wagers}
-        unknown = sorted(set(wagers) - known)
+        unknown = sorted(set(wagers) - known, key=repr)
         if unknown:
-            raise WagerError(f"{decl.title} has no wager {', '.join(map(repr, unknown))}; its wagers are: "
+            raise WagerError(f"{decl.title} has no wager {', '.join(shown(u, 20) for u in unknown[:3])}; its wagers are: "
                              + ", ".join(w.key for w in decl.wagers))
         amounts = {w.key: _dollars(w.key, w.name, wagers.get(w.key, 0)) for w in decl.wagers}
         for w in decl.wagers:
@@ -316,7 +321,7 @@ def banked_game(key: str) -> BankedGame:
     'king high or better'
     """
     if key not in DECLARATIONS:
-        raise GameError(f"unknown banked game {key!r}; the banked games are: {', '.join(DECLARATIONS)}")
+        raise GameError(f"unknown banked game {shown(key)}; the banked games are: {', '.join(DECLARATIONS)}")
     return BankedGame(DECLARATIONS[key])
 
 

@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from .showdown import Showdown, judge, judge_many
 
@@ -89,7 +89,7 @@ def pot_game(key: str) -> PotGameEngine:
     5
     """
     if key not in POT_DECLARATIONS:
-        raise GameError(f"unknown pot game {key!r}; the pot games are: {', '.join(POT_DECLARATIONS)}")
+        raise GameError(f"unknown pot game {shown(key)}; the pot games are: {', '.join(POT_DECLARATIONS)}")
     return PotGameEngine(POT_DECLARATIONS[key])
 
 

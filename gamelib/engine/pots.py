@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import GameError
+from ..errors import GameError, shown
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def divide(amount: int, shares: Sequence[Fraction]) -> list[int]:
     ([9], [5, 4], [0, 0])
     """
     if not isinstance(amount, int) or amount < 0:
-        raise GameError(f"a pot is a whole number of dollars, 0 or more, not {amount!r}")
+        raise GameError(f"a pot is a whole number of dollars, 0 or more, not {shown(amount)}")
     if not shares or any(s <= 0 for s in shares) or sum(shares) != 1:
         raise GameError(f"portion shares must be positive and add up to 1, not {[str(s) for s in shares]}")
     parts = [int(amount * s) for s in shares]

@@ -28,7 +28,8 @@ from typing import Any, Optional
 import numpy as np
 
 from ..cards import CardsLike, format_cards, parse_cards, rank_of, suit_of
-from ..errors import DuplicateCardError, GameError, HandSizeError
+from ..amounts import is_whole
+from ..errors import DuplicateCardError, GameError, HandSizeError, shown
 from ..games.pot import PotGame
 from ..rankings import describe, evaluate
 from .pots import clockwise_from_button, divide, split_among
@@ -270,8 +271,7 @@ class Showdown:
         """
         self._check_button(button)
         total = [0] * len(self.hands)
-        for amount, eligible in pots:
-            elig = list(eligible)
+        for amount, elig in self._check_pots(pots):
             for s in elig:
                 if not 0 <= s < len(self.hands) or self.hands[s] is None:
                     raise GameError(f"seat {s} is not at the showdown; the live seats are {list(self.live)}")
@@ -281,9 +281,30 @@ class Showdown:
                 total[s] += x
         return total
 
+    @staticmethod
+    def _check_pots(pots: Any) -> list[tuple[int, list[int]]]:
+        """``pots`` as ``(whole dollars, [seats])`` pairs, or a refusal naming the bad pot."""
+        want = "pots are a list of (amount, eligible seats) pairs, e.g. [(30, [0, 1, 2]), (20, [1, 2])]"
+        if isinstance(pots, (str, bytes)) or not isinstance(pots, Iterable):
+            raise GameError(f"{want}; not {shown(pots)}")
+        out = []
+        for k, pot in enumerate(pots):
+            if isinstance(pot, (str, bytes)) or not isinstance(pot, Sequence) or len(pot) != 2:
+                raise GameError(f"{want}; pot {k} is {shown(pot)}")
+            amount, eligible = pot
+            if not is_whole(amount) or amount < 0:
+                raise GameError(f"pot {k}: an amount is whole dollars, $0 or more, not {shown(amount)}")
+            if isinstance(eligible, (str, bytes)) or not isinstance(eligible, Iterable):
+                raise GameError(f"pot {k}: the eligible seats are a list of seat numbers, not {shown(eligible)}")
+            elig = list(eligible)
+            if not all(is_whole(s) for s in elig):
+                raise GameError(f"pot {k}: the eligible seats are whole seat numbers, not {shown(elig)}")
+            out.append((int(amount), [int(s) for s in elig]))
+        return out
+
     def _check_button(self, button: int) -> None:
-        if not 0 <= button < len(self.hands):
-            raise GameError(f"the button must be a seat from 0 to {len(self.hands) - 1}, not {button}")
+        if not is_whole(button) or not 0 <= button < len(self.hands):
+            raise GameError(f"the button must be a seat from 0 to {len(self.hands) - 1}, not {shown(button)}")
 
 
 def judge(game: PotGame, hands: Sequence[Any], board: Any = None,

@@ -37,10 +37,13 @@ Rulings made here and not in RULINGS.md (named so the book and the tests can cit
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
-from ..errors import GameError
+from ..amounts import exact_pays
+from ..errors import GameError, shown
 
 RANK_LETTERS = "23456789TJQKA"
 
@@ -93,23 +96,30 @@ class PayTable:
         for line in self.lines:
             if line.outcome == outcome:
                 return line.pays
-        raise GameError(f"the {self.wager} pay table has no row {outcome!r}; rows: "
+        raise GameError(f"the {self.wager} pay table has no row {shown(outcome)}; rows: "
                         + ", ".join(l.outcome for l in self.lines))
 
-    def with_pays(self, pays: dict[str, Fraction | int | float | str]) -> "PayTable":
+    def with_pays(self, pays: Mapping[str, Any]) -> "PayTable":
         """The same table with some rows paying differently (a casino's other approved table).
+
+        A pay is exact (``gamelib.amounts.exact_pays``): a whole number, a ``Fraction``, or a
+        decimal or fraction string such as ``"1.2"`` or ``"3/2"``; a binary float only when it
+        is exactly the decimal it prints as (``1.5``, not ``1.2``).
 
         >>> t = THREE_CARD_6BONUS.pay_table("pair_plus").with_pays({"pair": 2})
         >>> t.pays_for("pair")
         Fraction(2, 1)
         """
+        if not isinstance(pays, Mapping):
+            raise GameError(f"new pays are a mapping of row to pays, such as {{'flush': 4}}; not {shown(pays)}")
         known = {l.outcome for l in self.lines}
-        unknown = sorted(set(pays) - known)
+        unknown = sorted(set(pays) - known, key=repr)
         if unknown:
-            raise GameError(f"the {self.wager} pay table has no row {', '.join(map(repr, unknown))}; "
+            raise GameError(f"the {self.wager} pay table has no row {', '.join(shown(u, 30) for u in unknown[:3])}; "
                             f"rows: {', '.join(l.outcome for l in self.lines)}")
+        new = {k: exact_pays(v, f"the {self.wager} {k} row") for k, v in pays.items()}
         lines = tuple(
-            PayLine(l.outcome, Fraction(pays[l.outcome]) if l.outcome in pays else l.pays, l.category, l.low, l.high)
+            PayLine(l.outcome, new[l.outcome] if l.outcome in new else l.pays, l.category, l.low, l.high)
             for l in self.lines
         )
         for l in lines:
@@ -187,7 +197,7 @@ class BankedDeclaration:
         for w in self.wagers:
             if w.key == key:
                 return w
-        raise GameError(f"{self.title} has no wager {key!r}; its wagers are: {', '.join(w.key for w in self.wagers)}")
+        raise GameError(f"{self.title} has no wager {shown(key)}; its wagers are: {', '.join(w.key for w in self.wagers)}")
 
     def pay_table(self, wager: str) -> PayTable:
         """The pay table that settles ``wager``.
@@ -198,7 +208,7 @@ class BankedDeclaration:
         for t in self.pay_tables:
             if t.wager == wager:
                 return t
-        raise GameError(f"{self.title} has no pay table for {wager!r}; tables: "
+        raise GameError(f"{self.title} has no pay table for {shown(wager)}; tables: "
                         + ", ".join(t.wager for t in self.pay_tables))
 
 
