@@ -28,22 +28,25 @@ from fractions import Fraction
 from typing import NoReturn
 
 from . import BANKED_GAMES, get_game
-from .errors import GameError
+from .amounts import exact_pays, parse_dollars
+from .errors import GameError, shown
 
 
 def _pay_change(text: str) -> tuple[str, Fraction]:
+    """One ``ROW=PAYS`` of ``--pay``, the pays exact (refused with a ``GameError`` otherwise)."""
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"a pay change is ROW=PAYS (e.g. 'flush=2'), not {text!r}")
+        raise GameError(f"--pay: a pay change is ROW=PAYS, such as 'flush=2' or 'flush=3/2', not {shown(text)}")
     row, pays = text.rsplit("=", 1)
-    try:
-        return row.strip(), Fraction(pays.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"pays must be a number such as 2, 1.5 or 3/2, not {pays!r}") from None
+    return row.strip(), exact_pays(pays, f"--pay {shown(row.strip(), 30)}")
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
     game = get_game(args.game)
+    # Every pay change is checked (and applied) before the analysis starts computing.
     for wager, *changes in args.pay or []:
+        if not changes:
+            raise GameError(f"--pay {shown(wager, 30)} needs one or more ROW=PAYS after the wager, "
+                            "such as --pay pair_plus flush=4")
         pays = dict(_pay_change(c) for c in changes)
         game = game.with_pay_table(wager, pays)
     analysis = game.analyze(progress=not args.quiet)
@@ -112,11 +115,10 @@ def _one_line_error(prog: str) -> Callable[[str], NoReturn]:
 def _cmd_settle(args: argparse.Namespace) -> int:
     wagers: dict[str, int] = {}
     for item in args.wager:
-        key, _, amount = item.partition("=")
-        try:
-            wagers[key.strip()] = int(amount)
-        except ValueError:
-            raise GameError(f"a wager is KEY=DOLLARS (whole dollars), not {item!r}") from None
+        key, eq, amount = item.partition("=")
+        if not eq:
+            raise GameError(f"a wager is KEY=DOLLARS (whole dollars), such as ante=5, not {shown(item)}")
+        wagers[key.strip()] = parse_dollars(amount, f"the {shown(key.strip(), 30)} wager")
     cards = {k: getattr(args, k) for k in ("player", "dealer", "hole", "community", "bonus") if getattr(args, k)}
     print(get_game(args.game).settle(wagers=wagers, **cards))
     return 0
