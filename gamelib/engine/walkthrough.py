@@ -41,8 +41,9 @@ from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
+from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..games.pot import Portion, PotGame
 from ..rankings import INFO, OMAHA_SYSTEMS, describe, evaluate
 from .pot_game import PotGameEngine, pot_game
@@ -153,7 +154,7 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
     'Kc Ks'
     """
     if not isinstance(tries, int) or tries < 1:
-        raise GameError(f"tries is the number of draws left, 1 or more, not {tries!r}")
+        raise GameError(f"tries is the number of draws left, 1 or more, not {shown(tries)}")
     down = list(down)
     up = list(up)
     held = down + up
@@ -301,7 +302,7 @@ class Walkthrough:
             token = self.script.pop(0)
             kind = SCRIPT_TOKENS.get(token[0])
             if kind is None:
-                raise GameError(f"unknown script token {token!r}; tokens are "
+                raise GameError(f"unknown script token {shown(token)}; tokens are "
                                 + ", ".join(f"{k} ({v})" for k, v in SCRIPT_TOKENS.items()))
             if kind == "call" and "call" not in kinds:
                 kind = "check"
@@ -462,7 +463,7 @@ def explain_award(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
         elig = list(eligible)
         name = "main pot" if k == 0 else f"side pot {k}"
         if not isinstance(amount, (int, np.integer)) or amount < 0:
-            raise GameError(f"{name} must be a whole number of dollars, 0 or more, not {amount!r}")
+            raise GameError(f"{name} must be a whole number of dollars, 0 or more, not {shown(amount)}")
         for s in elig:
             if not 0 <= s < n or showdown.hands[s] is None:
                 raise GameError(f"seat {s} is not at the showdown; the live seats are {list(showdown.live)}")
@@ -507,14 +508,16 @@ def parse_pots(text: str, seats: int) -> list[tuple[int, list[int]]]:
         if not line:
             continue
         amount_text, _, seat_text = line.partition(":")
-        amount_text = amount_text.strip().lstrip("$")
-        if not amount_text.isdigit():
-            raise GameError(f"a pot line is 'amount: seats', e.g. '60: 0 1 2'; {line!r} does not start with whole dollars")
+        try:
+            amount = parse_dollars(amount_text, "the amount")
+        except GameError as err:
+            raise GameError(f"a pot line is 'amount: seats', e.g. '60: 0 1 2'; in {shown(line)}, {err}") from None
         seat_words = seat_text.replace(",", " ").split()
-        if not all(w.isdigit() for w in seat_words):
-            raise GameError(f"seats are numbers from 0 to {seats - 1}; got {seat_text.strip()!r}")
+        bad = [w for w in seat_words if not (w.isascii() and w.isdigit() and len(w) <= 3)]
+        if bad:
+            raise GameError(f"seats are numbers from 0 to {seats - 1}; got {shown(bad[0])} in {shown(line)}")
         elig = [int(w) for w in seat_words] or list(range(seats))
-        out.append((int(amount_text), elig))
+        out.append((amount, elig))
     if not out:
         raise GameError("enter at least one pot, e.g. '60: 0 1 2'")
     return out

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import GameError
+from ..amounts import parse_dollars
+from ..errors import GameError, shown
 
 #: Field kinds: pick one option, pick any number of options, or type whole dollars.
 FIELD_KINDS = ("choice", "multi", "dollars")
@@ -45,13 +46,7 @@ class Field:
         frozenset({'seat 1'})
         """
         if self.kind == "dollars":
-            if isinstance(value, str):
-                text = value.strip().replace("$", "").replace(",", "")
-                if text.lstrip("+-").isdigit():
-                    return int(text)
-            elif isinstance(value, int) and not isinstance(value, bool):
-                return int(value)
-            raise GameError(f"{self.label}: give a whole number of dollars, not {value!r}")
+            return parse_dollars(value, self.label, lo=None)
         if self.kind == "multi":
             if isinstance(value, str):
                 value = [value] if value else []
@@ -63,7 +58,7 @@ class Field:
             return chosen
         value = str(value)
         if value not in self.options:
-            raise GameError(f"{self.label}: {value!r} is not an option; the options are: " + ", ".join(self.options))
+            raise GameError(f"{self.label}: {shown(value)} is not an option; the options are: " + ", ".join(self.options))
         return value
 
 

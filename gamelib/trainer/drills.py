@@ -29,10 +29,11 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import BANKED_GAMES, GAMES, POT_GAMES, get_game, rankings
+from ..amounts import whole_number
 from ..cards import format_card, format_cards
 from ..engine.pots import divide, side_pots
 from ..engine.showdown import SPLIT_NAME
-from ..errors import GameError
+from ..errors import GameError, shown
 from ..games.pot import big_bet_structure
 from .core import Field, Question, Result, check_answer
 
@@ -52,7 +53,7 @@ def seat(s: int) -> str:
 
 
 def _rng(seed: int, salt: int = 0) -> np.random.Generator:
-    return np.random.default_rng([int(seed), salt])
+    return np.random.default_rng([whole_number(seed, "a question's seed", 0), salt])
 
 
 class Drill:
@@ -69,11 +70,11 @@ class Drill:
 
     def __init__(self, game: str, focus: str = "any") -> None:
         if game not in GAMES:
-            raise GameError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+            raise GameError(f"unknown game {shown(game)}; the games are: {', '.join(GAMES)}")
         if game not in self.games:
-            raise GameError(f"the {self.title} drill is for {', '.join(self.games)}, not {game!r}")
+            raise GameError(f"the {self.title} drill is for {', '.join(self.games)}, not {shown(game)}")
         if focus not in self.focuses_for(game):
-            raise GameError(f"the {self.title} drill has no focus {focus!r} for {game}; "
+            raise GameError(f"the {self.title} drill has no focus {shown(focus)} for {game}; "
                             f"the focuses are: {', '.join(self.focuses_for(game))}")
         self.game = game
         self.focus = focus
@@ -785,7 +786,7 @@ def make_drill(key: str, game: str, focus: str = "any") -> Drill:
     'Split the pot'
     """
     if key not in DRILLS:
-        raise GameError(f"unknown drill {key!r}; the drills are: {', '.join(DRILLS)}")
+        raise GameError(f"unknown drill {shown(key)}; the drills are: {', '.join(DRILLS)}")
     return DRILLS[key](game, focus)
 
 

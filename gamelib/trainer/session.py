@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from ..amounts import whole_number
 from ..errors import GameError
 from .core import Question, Result
 from .drills import DRILLS, Drill, drills_for, make_drill
@@ -47,7 +48,7 @@ class Session:
     """
 
     def __init__(self, game: str = "badugi", drill: str = "read-hand", focus: str = "any", seed: int = 1) -> None:
-        self.seed = int(seed)
+        self.seed = whole_number(seed, "the session's seed", 0)
         self.records: list[Record] = []
         self.dealt = 0
         self._drills: dict[tuple[str, str, str], Drill] = {}

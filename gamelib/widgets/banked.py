@@ -25,10 +25,11 @@ import ipywidgets as widgets
 import pandas as pd
 
 from .. import get_game, rankings
+from ..amounts import exact_pays
 from ..cards import Deck, format_cards, parse_cards
 from ..analysis.banked_nh import nh_option_values, nh_path_wagered
 from ..engine.banked import BankedGame, Settlement, qualifier_value
-from ..errors import GameError
+from ..errors import GameError, shown
 from .cards import hand_html
 from .explorer import compare
 
@@ -455,7 +456,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         """Type new pays into the editor's boxes (rows named by outcome) and re-compute."""
         for outcome, value in pays.items():
             if outcome not in self.pay_inputs:
-                raise GameError(f"the {self.table_choice.value} pay table has no row {outcome!r}; rows: "
+                raise GameError(f"the {self.table_choice.value} pay table has no row {shown(outcome)}; rows: "
                                 + ", ".join(self.pay_inputs))
             self.pay_inputs[outcome].value = str(value)
         self.recompute()
@@ -464,9 +465,9 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         """Analyse the game with the edited pay table and show the figures beside the filed ones."""
         wager = self.table_choice.value
         try:
-            pays = {k: Fraction(t.value.strip()) for k, t in self.pay_inputs.items()}
-        except (ValueError, ZeroDivisionError) as err:
-            self.edge.value = _ERR.format(html.escape(f"a pay must be a number such as 2 or 3/2 ({err})"))
+            pays = {k: exact_pays(t.value, f"the {k} row") for k, t in self.pay_inputs.items()}
+        except GameError as err:
+            self.edge.value = _ERR.format(html.escape(str(err)))
             return None
         try:
             edited = self.game.with_pay_table(wager, pays)

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from .. import rankings
 from ..cards import deal_hands, format_cards, parse_cards
-from ..errors import GameError
+from ..errors import GameError, shown
 from .cards import hand_html
 
 #: A sample comparison for each system, chosen to show what decides that system.
@@ -76,7 +76,7 @@ def compare(system: str, hands: list[str] | list[list[int]], board: str | list[i
     'No hand has a qualifying low (five different ranks, eight or lower).'
     """
     if system not in rankings.SYSTEMS:
-        raise GameError(f"unknown ranking system {system!r}; the systems are: {', '.join(rankings.SYSTEMS)}")
+        raise GameError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(rankings.SYSTEMS)}")
     parsed = [parse_cards(h, what=f"hand {i + 1}") for i, h in enumerate(hands)]
     if len(parsed) < 2:
         raise GameError(f"compare needs two or more hands, got {len(parsed)}")

@@ -38,7 +38,7 @@ from ..engine.walkthrough import (
     parse_pots,
     sample_deal,
 )
-from ..errors import GameError
+from ..errors import GameError, shown
 from .cards import hand_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -50,7 +50,7 @@ _WIN = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px
 def _engine(game: str | PotGameEngine) -> PotGameEngine:
     eng = get_game(game) if isinstance(game, str) else game
     if not isinstance(eng, PotGameEngine):
-        raise GameError(f"{game!r} is not a pot game; the pot games are listed in gamelib.POT_GAMES")
+        raise GameError(f"{shown(game)} is not a pot game; the pot games are listed in gamelib.POT_GAMES")
     return eng
 
 

@@ -24,11 +24,12 @@ from typing import Any, Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards, rank_of
 from ..engine.hand import Hand
 from ..engine.showdown import Showdown, qualifier_value
 from ..engine.table import Table, check_mixed_structure, min_buy_in, structure_for
-from ..errors import GameError, TableError
+from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
 from ..rankings import best_hand, describe
@@ -66,7 +67,7 @@ def act(hand: Hand, token: str) -> str:
         if letter[1:] == "max":
             amount = next(a.max for a in hand.legal_actions() if a.kind == kind)
         else:
-            amount = int(letter[1:])
+            amount = parse_dollars(letter[1:], f"the amount in the script token {shown(token)}")
         hand.act(kind, amount)
     elif letter in ("b", "r", "x"):
         kind = _kind_for(hand, letter)
@@ -86,7 +87,7 @@ def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
     h = Hand(POT_DECLARATIONS[game], list(stacks), button=button, structure=structure, seed=seed, deck=deck)
     for t in script:
         if h.is_over:
-            raise GameError(f"the hand is over before the script's token {t!r}")
+            raise GameError(f"the hand is over before the script's token {shown(t)}")
         act(h, t)
     return h
 
@@ -426,6 +427,10 @@ def structure_choices(game: str) -> dict[str, Structure]:
     return out
 
 
+def _cut(line: str, limit: int = 40) -> str:
+    return line if len(line) <= limit else line[:limit] + "..."
+
+
 def parse_action(line: str) -> tuple[str, Optional[int]]:
     """One typed action: ``fold``, ``check``, ``call``, ``bring-in``, ``stand pat``, or ``bet``,
     ``raise``, ``complete`` with the total the player's bet becomes (``raise 8``, ``bet $4``).
@@ -437,8 +442,12 @@ def parse_action(line: str) -> tuple[str, Optional[int]]:
     if not words:
         raise GameError("an empty action: type fold, check, call, bet N, raise N, complete N or bring-in")
     amount = None
-    if words[-1].isdigit():
-        amount = int(words.pop())
+    if len(words) > 1 and (any(ch.isdigit() for ch in words[-1]) or words[-1][0] in "+-.,"):
+        # Anything that looks like an amount is read as whole dollars, or refused ('bet ²', 'bet +-5').
+        amount = parse_dollars(words.pop(), f"the amount in {shown(line.strip())}")
+    if len(" ".join(words)) > 20:
+        raise GameError(f"{shown(line.strip())} is not an action: type fold, check, call, bet N, raise N, "
+                        "complete N or bring-in")
     return " ".join(words), amount
 
 
@@ -484,7 +493,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
         rows, refused = [], ""
         for line in [x.strip() for x in self.actions.value.splitlines() if x.strip()]:
             if hand.is_over:
-                refused = f"{line}: the hand is over"
+                refused = f"{_cut(line)}: the hand is over"
                 break
             seat, street = hand.to_act, hand.street.name
             could = ", ".join(str(a) for a in hand.legal_actions())
@@ -495,7 +504,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
                     raise GameError(f"say how much: '{kind} N', the total the bet becomes ({could})")
                 hand.act(kind, amount)
             except GameError as err:
-                refused = f"{line}: {err}"
+                refused = f"{_cut(line)}: {err}"
                 break
             rows.append((street, seat, could, hand.history[before] if len(hand.history) > before else line, hand.pot))
         head = "<tr><th>street</th><th>seat</th><th>could</th><th>accepted</th><th>pot</th></tr>"
