@@ -115,6 +115,12 @@ BEST_HANDS = [
     ("hand-rankings.ipynb", "badugi-ace-high", "2-3-4-5", "2c 3d 4h 5s"),
     ("mixed/badeucey.ipynb", "badugi-ace-high", "2-3-4-5", "2c 3d 4h 5s"),
     ("mixed/razzdugi.ipynb", "badugi-ace-high", "2-3-4-5", "2c 3d 4h 5s"),
+    # five cards: the hand that wins both halves of Badacey and of Badeucey
+    ("mixed/badacey.ipynb", "a5-low", "A-2-3-4-5", "Ac 2d 3h 4s 5c"),
+    ("mixed/badacey.ipynb", "badugi", "A-2-3-4-5", "Ac 2d 3h 4s 5c"),
+    ("mixed/badeucey.ipynb", "27-low", "7-5-4-3-2 with the 5, 4, 3 and 2 in four different suits", "7c 5d 4h 3s 2c"),
+    ("mixed/badeucey.ipynb", "badugi-ace-high", "7-5-4-3-2 with the 5, 4, 3 and 2 in four different suits",
+     "7c 5d 4h 3s 2c"),
 ]
 
 
@@ -141,6 +147,9 @@ COMPARISONS = [
     ("mixed/27-triple-draw.ipynb", "both beat a pair of deuces", "27-low", "8h 6d 4s 3c 2d", "2c 2s 3h 4d 5c"),
     ("mixed/badugi.ipynb", "the worst four-card badugi against the best three-card hand", "badugi",
      "Kc Qd Jh Ts", "Ac 2h 3d 4d"),
+    ("hand-rankings.ipynb", "A-K-Q is the highest straight and A-2-3 the lowest", "three-card", "Ac Kd Qh", "Kc Qd Jh"),
+    ("hand-rankings.ipynb", "A-K-Q is the highest straight and A-2-3 the lowest", "three-card", "2c 3d 4h", "Ac 2d 3h"),
+    ("hand-rankings.ipynb", "except in A-2-3-4, the lowest straight", "crazy4", "2c 3d 4h 5s 9c", "Ac 2d 3h 4s 9c"),
 ]
 
 
@@ -158,6 +167,8 @@ NAMES = [
     ("hand-rankings.ipynb", "Q-K-A-2-3 is just ace high", "high", "Qc Kd Ah 2s 3c", "ace-king high"),
     ("mixed/27-triple-draw.ipynb", "A-2-3-4-5 is not a straight: it is an ace-high hand", "27-low",
      "As 2d 3h 4c 5s", "ace-five low"),
+    ("mixed/badugi.ipynb", "the 4 and 3 of diamonds cannot both play, so the ace-deuce-trey plays", "badugi",
+     "Ac 2h 3d 4d", "three-card badugi 3-2-A"),
     ("mixed/stud8.ipynb", "The third hand holds 9-7-6-4-3 and a king and jack: no five different ranks of 8 "
      "or lower, so no low at all", "low8", "9c 7d 6h 4s 3c Kh Jc", "no qualifying low"),
 ]
