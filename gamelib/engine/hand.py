@@ -77,13 +77,18 @@ class Hand:
 
     def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
                  structure: Optional[Structure] = None, seed: Any = None, deck: Any = None,
-                 new_players: Sequence[int] = ()) -> None:
+                 new_players: Sequence[int] = (), new_player_ruling: str = "R24") -> None:
         if not isinstance(game, PotGame):
             raise TableError(f"a hand is dealt for a pot game's declaration (gamelib.games.pot.POT_DECLARATIONS), "
                              f"not {shown(game)}")
         if structure is not None and not isinstance(structure, Structure):
             raise TableError(f"the structure must be a gamelib.games.pot.Structure (or None for the game's own), "
                              f"not {shown(structure)}")
+        if new_player_ruling not in ("R24", "R25"):
+            raise TableError(f"a new seat's big blind follows R24 (Big O) or R25 (mixed games), "
+                             f"not {shown(new_player_ruling)}")
+        #: The ruling a new seat's posted big blind follows: R24 at Big O, R25 at a mixed table.
+        self.new_player_ruling = new_player_ruling
         self.game = game
         self.structure = structure or game.structure
         self._check_setup(stacks, button)
@@ -199,7 +204,7 @@ class Hand:
             if s in (sb, bb):
                 continue
             paid = self._put_in(s, st.big_blind)
-            self._log(f"seat {s} (new player) posts a big blind ${paid} (R18)")
+            self._log(f"seat {s} (new seat) posts a big blind ${paid} ({self.new_player_ruling})")
 
     # --- the deck ------------------------------------------------------------------------
 

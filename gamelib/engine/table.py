@@ -20,7 +20,6 @@ game comes from a ``Rotation`` (a list of games, a number of hands each) or from
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence, Union
 
@@ -261,11 +260,6 @@ class CashOut:
 
     amount: int
     button_moves: int = 0
-
-
-#: Whether ``Hand`` takes the ruling a new seat's big blind cites (R24 Big O, R25 mixed). Until
-#: gamelib/engine/hand.py accepts ``new_player_ruling``, its hand history cites R18 for both.
-_HAND_TAKES_RULING = "new_player_ruling" in inspect.signature(Hand.__init__).parameters
 
 
 class Table:
@@ -546,9 +540,9 @@ class Table:
         self.sitting_out = out
         self.new_seat_posts = posting
         stacks = [self.seats[s].stack for s in seats]  # type: ignore[union-attr]
-        extra = {"new_player_ruling": self.new_seat_ruling} if _HAND_TAKES_RULING else {}
         self.current = Hand(game, stacks, button=seats.index(button), structure=self.structure_of(game),
-                            seed=seed, deck=deck, new_players=[seats.index(s) for s in posting], **extra)
+                            seed=seed, deck=deck, new_players=[seats.index(s) for s in posting],
+                            new_player_ruling=self.new_seat_ruling)
         for s in seats:
             self.seats[s].owes_big_blind = False  # type: ignore[union-attr]
             self.seats[s].waits_for_big_blind = False  # type: ignore[union-attr]

@@ -78,7 +78,7 @@ def test_new_player_posts_a_big_blind():
     t.settle()
     t.sit(5, "D", 100)  # button seat 1, blinds seats 2 and 3, D is next to act
     h = t.new_hand(seed=4)
-    assert any(line.startswith("seat 4 (new player) posts a big blind $2") for line in h.history)
+    assert any(line.startswith("seat 4 (new seat) posts a big blind $2") for line in h.history)
     assert h.pot == 1 + 2 + 2
 
 
@@ -486,15 +486,13 @@ def test_mixed_blind_game_new_player_follows_r24_positions():
     assert 7 in t.hand_seats and h.pot == 1 + 2 + 2
 
 
-@pytest.mark.xfail(strict=True, reason="gamelib/engine/hand.py _post_forced cites R18 for every new "
-                   "player's post; it needs the table's ruling (R24 Big O, R25 mixed): see issue 9 note")
 @pytest.mark.parametrize("game, ruling", [("badugi", "R25"), ("big-o", "R24")])
 def test_new_player_post_cites_the_table_ruling(game, ruling):
     t = _table(game)
     t.sit(7, "New", 100)
     h = t.new_hand(seed=2)
     k = t.hand_seats.index(7)
-    assert f"seat {k} (new player) posts a big blind $2 ({ruling})" in h.history
+    assert f"seat {k} (new seat) posts a big blind $2 ({ruling})" in h.history
 
 
 def test_stud_tables_ask_no_post():
