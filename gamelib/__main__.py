@@ -147,6 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for register in COMMANDS:
         register(sub)
+    # Refused input is always one line on stderr and exit code 2, usage errors included.
+    parser.error = _one_line_error("gamelib")  # type: ignore[method-assign]
+    for name, command in sub.choices.items():
+        command.error = _one_line_error(f"gamelib {name}")  # type: ignore[method-assign]
     return parser
 
 

@@ -245,6 +245,13 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
     ("settle wager ²", SETTLE + ["--wager", "super_bonus=²"], "whole dollars"),
     ("settle wager 5.5", SETTLE + ["--wager", "super_bonus=5.5"], "whole dollars"),
     ("settle wager 5,000 digits", SETTLE + ["--wager", "super_bonus=" + "9" * 5000], "too many"),
+    # argparse's own refusals: one line too, never the usage block
+    ("no command", [], "required"),
+    ("unknown command", ["deal"], "invalid choice"),
+    ("unknown game", ["analyze", "blackjack"], "invalid choice"),
+    ("--pay with nothing", ["analyze", THREE_CARD, "--pay"], "expected at least one argument"),
+    ("settle without a wager", ["settle", "crazy4"], "--wager"),
+    ("unknown option", ["settle", "crazy4", "--wager", "ante=5", "--tip", "1"], "unrecognized arguments"),
 ]
 
 
