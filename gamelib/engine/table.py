@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence, Union
 
-from ..errors import TableError
+from ..errors import TableError, shown
 from ..games.pot import (
     BIG_O_STRUCTURES,
     MAX_ENTRY,
@@ -179,9 +179,9 @@ class Rotation:
             raise TableError("a rotation needs at least one game")
         for g in games:
             if g not in POT_DECLARATIONS:
-                raise TableError(f"{g!r} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
         if not isinstance(hands_each, int) or hands_each < 1:
-            raise TableError(f"each game of a rotation is played for 1 or more hands, not {hands_each!r}")
+            raise TableError(f"each game of a rotation is played for 1 or more hands, not {shown(hands_each)}")
         self.games = games
         self.hands_each = hands_each
 
@@ -217,7 +217,7 @@ class DealersChoice:
             raise TableError("dealer's choice needs a list of approved games")
         for g in approved:
             if g not in POT_DECLARATIONS:
-                raise TableError(f"{g!r} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
         self.approved = approved
 
     def choose(self, game: str) -> str:
@@ -229,7 +229,7 @@ class DealersChoice:
         gamelib.errors.TableError: 'stud8' is not on the approved list: badugi
         """
         if game not in self.approved:
-            raise TableError(f"{game!r} is not on the approved list: {', '.join(self.approved)}")
+            raise TableError(f"{shown(game)} is not on the approved list: {', '.join(self.approved)}")
         return game
 
 
@@ -283,7 +283,7 @@ class Table:
     def __init__(self, game: Union[str, Rotation, DealersChoice], structure: Union[Structure, str, None] = None,
                  seats: int = 8, lower_higher: Optional[tuple[int, int]] = None) -> None:
         if isinstance(game, str) and game not in POT_DECLARATIONS:
-            raise TableError(f"{game!r} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+            raise TableError(f"{shown(game)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
         self.game = game
         self.big_o = game == "big-o"
         if structure is not None and lower_higher is not None:
@@ -295,12 +295,12 @@ class Table:
                                  "give one of them as the structure")
             if isinstance(structure, str):
                 if structure not in BIG_O_STRUCTURES:
-                    raise TableError(f"unknown structure {structure!r}: {BIG_O_ALLOWED}")
+                    raise TableError(f"unknown structure {shown(structure)}: {BIG_O_ALLOWED}")
                 structure = BIG_O_STRUCTURES[structure]
             structure = structure or BIG_O_STRUCTURES["$2-$4"]
             check_big_o_structure(structure)
         elif isinstance(structure, str):
-            raise TableError(f"{structure!r} names a Big O cash-game structure (R18): {MIXED_ALLOWED}; give "
+            raise TableError(f"{shown(structure)} names a Big O cash-game structure (R18): {MIXED_ALLOWED}; give "
                              "lower/higher limits or a Structure")
         self.structure = structure
         self.lower_higher = lower_higher or (2, 4)
@@ -376,7 +376,7 @@ class Table:
         if any(s is not None and s.player == player for s in self.seats):
             raise TableError(f"{player} is already seated")
         if not isinstance(chips, int) or chips <= 0:
-            raise TableError(f"a buy-in is a whole number of dollars above $0, not {chips!r}")
+            raise TableError(f"a buy-in is a whole number of dollars above $0, not {shown(chips)}")
         if self.big_o:
             if chips < self.min_buy_in():
                 raise TableError(f"the minimum buy-in is ${self.min_buy_in()} (ten times the largest bet, R18), not ${chips}")
@@ -432,7 +432,7 @@ class Table:
         if s is None:
             raise TableError(f"seat {seat} is empty")
         if not isinstance(amount, int) or amount <= 0:
-            raise TableError(f"a purchase is a whole number of dollars above $0, not {amount!r}")
+            raise TableError(f"a purchase is a whole number of dollars above $0, not {shown(amount)}")
         if not self.big_o and s.bought_this_hand + amount > MAX_PURCHASE_PER_HAND:
             raise TableError(f"{s.player} has bought ${s.bought_this_hand} from the dealer this hand; "
                              f"at most ${MAX_PURCHASE_PER_HAND} in one hand (R17)")

@@ -88,7 +88,7 @@ _ERR = '<p style="color:#b00020;margin:4px 0;"><b>Refused:</b> {}</p>'
 def _game(game_key: str) -> BankedGame:
     game = get_game(game_key)
     if not isinstance(game, BankedGame):
-        raise GameError(f"{game_key!r} is not a banked game")
+        raise GameError(f"{shown(game_key)} is not a banked game")
     return game
 
 
