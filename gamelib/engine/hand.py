@@ -12,7 +12,7 @@ Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and firs
 (R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
 pots (R7), odd chips (R6), betting that ends when one player can act (R27), an all-in first
 player in stud (R28), no completing at pot limit or no limit (R29), no raise nobody can call
-(R30), and the house rulings R-A1 to R-A14 (``gamelib.games.pot.POT_RULINGS``).
+(R30), and the house rulings R-A1 to R-A15 (``gamelib.games.pot.POT_RULINGS``).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
 >>> h = Hand(POT_DECLARATIONS["badugi"], [50, 50], button=0, seed=3)
@@ -525,10 +525,11 @@ class Hand:
         if full:
             self.last_raise = to if opening else to - cb
             self.bets += 1
-            if opening:
-                # A full opening bet (a bet, or completing the bring-in or a short bet) is the
-                # round's first full bet: it reopens the betting for everyone who had only
-                # called less (R29, R-A11).
+            if kind == "complete" and self.bring_in_bet:
+                # Completing the stud bring-in is the round's first full bet: it reopens the
+                # betting for everyone who had only called the bring-in (R29, R-A11). Completing
+                # a short all-in bet does not: a player who called the short bet faces less than
+                # a full raise, and R-A1 decides whether he may raise.
                 self._acted = {o: None for o in range(self.n)}
         self.current_bet = max(cb, to)
         self.awaiting_bring_in = False

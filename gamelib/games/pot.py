@@ -42,7 +42,9 @@ MAX_STRUCTURE_AMOUNT = 1_000_000_000
 #: House rulings for the pot games where the filings and RULINGS.md (R1-R18) are silent.
 POT_RULINGS: dict[str, str] = {
     "R-A1": "A short all-in bet or raise does not reopen the betting for players who have already "
-            "acted, unless short raises add up to a full raise (TDA); it does not count toward the cap.",
+            "acted, unless short raises add up to a full raise (TDA); it does not count toward the cap. "
+            "At limit the next player may complete a short all-in bet to a full bet; a player who "
+            "called the short bet then faces less than a full raise and may not raise.",
     "R-A2": "The raise cap (R13) applies heads-up too.",
     "R-A3": "Stud odd chip on a low side: the lowest card by suit, with the ace low where that side "
             "plays aces low and high in 2-7 Razzdugi.",
@@ -74,6 +76,9 @@ POT_RULINGS: dict[str, str] = {
              "players already in it, post nothing extra.",
     "R-A14": "Eight players at most, nine in Double Board Omaha, so every deal fits one deck with "
              "the reshuffle (R-A5) and community card (R-A6) rules.",
+    "R-A15": "A big blind posted all in for less than the full blind: the others still call the "
+             "full big blind and a raise is measured from it; the short blind is eligible only for "
+             "what it put in (R7).",
 }
 
 

@@ -134,7 +134,7 @@ closes the trainer's tab.</p>
 
 def prelaunch_hook(req: RequestHandler, notebook: Any = None, cwd: Any = None) -> None:
     """Voilà prelaunch hook: set the ``_xsrf`` cookie, or answer with the "full" page (HTTP 503)."""
-    req.xsrf_token  # noqa: B018 (reading it sets the cookie that Voilà's shutdown beacon sends back)
+    _ = req.xsrf_token  # reading it sets the cookie that Voilà's shutdown beacon sends back
     km = req.settings.get("kernel_manager")
     if isinstance(km, TrainerKernelManager) and km.is_full():
         used, limit = km.capacity()

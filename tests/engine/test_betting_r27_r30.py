@@ -214,3 +214,24 @@ def test_stud_odd_chip_ignores_the_shared_community_card_r6():
     assert paid == [3, 4], paid             # the K of spades (seat 1) takes the odd dollar
     # the community card still plays in the hands
     assert parse_cards("As")[0] in sd.hands[0] and parse_cards("As")[0] in sd.hands[1]
+
+
+def test_limit_completion_of_a_short_all_in_bet_does_not_reopen_for_its_callers_r_a1():
+    """Found by the pokerkit differential: completing a short all-in bet at limit is a full bet
+    for the completer, but a player who called the short bet faces less than a full raise."""
+    from gamelib.games.pot import BIG_O_STRUCTURES
+    h = Hand(D["big-o"], [20, 7, 14, 8], button=0, structure=BIG_O_STRUCTURES["$4-$4"], seed=1)
+    for a in ["call", "fold", "check", "check"]:
+        h.act(a)
+    h.act("bet", 3)                          # all in, short of the $4 bet
+    assert "complete" in kinds(h)            # limit: the next player may complete it (R-A1)
+    h.act("call")
+    h.act("complete", 4)                     # all in
+    assert set(kinds(h)) == {"fold", "call"}, kinds(h)   # $1 more is not a full raise: no raise
+
+
+def test_short_all_in_big_blind_the_others_call_the_full_blind_r_a15():
+    from gamelib.games.pot import limit_structure
+    h = Hand(D["badugi"], [50, 50, 1, 50], button=0, structure=limit_structure(2, 4), seed=1)
+    assert h.stacks[2] == 0 and h.contributed[2] == 1
+    assert kinds(h)["call"] == (2, 2) and kinds(h)["raise"] == (4, 4)

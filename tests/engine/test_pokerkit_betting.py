@@ -110,11 +110,10 @@ DIFFERENCES: dict[str, tuple[str, str]] = {
         "chips left does not act again unless he faces a bet; pokerkit still asks him (he can only "
         "check or fold). The test checks for him in pokerkit and goes on."),
     "short-big-blind": (
-        "R11",
+        "R-A15",
         "the big blind is posted all in for less than the full blind: the others still call the full "
-        "big blind, and a raise is measured from it (R11 makes the big blind the lower limit; no ruling "
-        "speaks of a short blind, so this is the engine's reading); pokerkit's bet to call is the "
-        "amount actually posted, and it measures raises from that."),
+        "big blind, and a raise is measured from it (R-A15); pokerkit's bet to call is the amount "
+        "actually posted, and it measures raises from that."),
     "heads-up-equal-blinds": (
         "R-A7",
         "heads-up with equal blinds ($1/$1 at a $1 lower limit, R11; Big O $4-$4, R18): the button posts "
@@ -123,10 +122,9 @@ DIFFERENCES: dict[str, tuple[str, str]] = {
     "limit-completion": (
         "R-A1",
         "limit: after a short all-in bet (less than the full bet) the next player may complete it to a "
-        "full bet (R-A1; R29 allows it at limit only), and that completion is the round's first full "
-        "bet, so it reopens the betting for those who only called the short bet (the engine's reading: "
-        "R-A1 does not say, and R29 says it of completing the bring-in); pokerkit offers only a full "
-        "raise on top of the short bet, so a completion is a short raise that reopens nothing."),
+        "full bet (R-A1; R29 allows it at limit only); pokerkit offers only a full raise on top of the "
+        "short bet. Both agree that a completion does not reopen the betting for those who called the "
+        "short bet (R-A1: they face less than a full raise)."),
     "short-all-in-reopens": (
         "R-A1",
         "a short all-in bet or raise does not reopen the betting for a player who has already acted; "
@@ -404,9 +402,6 @@ def classify_decision(h: Hand, m: Mirror, ours: View, theirs: View) -> Optional[
         all_in = h.committed[s] + h.stacks[s]
         if o["raise"] == (min(h.unit, all_in),) * 2 and p["raise"] == (min(cb + h.unit, all_in),) * 2:
             return "limit-completion"
-    if (st.kind == "limit" and "raise" in o and "raise" not in p and _same_except(o, p, "raise")
-            and h._acted.get(s) is None and " completes to " in this_round(h)):
-        return "limit-completion"
     acted = h._acted.get(s)
     if ("raise" in p and "raise" not in o and _same_except(o, p, "raise") and acted is not None
             and cb - acted < h.last_raise):
