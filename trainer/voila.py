@@ -27,3 +27,11 @@ c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
 # No pre-started kernels: a pool would hold memory for trainees who have not come
 # (and Voilà refuses preheat_kernel together with a prelaunch_hook).
 c.VoilaConfiguration.preheat_kernel = False
+
+# Under load (a class opening the trainer at once on a small server) the kernel's display of the
+# trainer widget can reach Voilà seconds after the cell's reply. Voilà's default waits 4 s for it,
+# then drops it with "Timeout waiting for IOPub output", and the trainee sees the chapter's text
+# but no trainer (seen with 30 trainees arriving together on 2 cores). Wait longer instead.
+c.VoilaExecutor.iopub_timeout = 120
+# Likewise give a kernel more than the default 60 s to start when many start together.
+c.VoilaExecutor.startup_timeout = 180

@@ -195,7 +195,8 @@ def kernel_id_of(page_html: str) -> str:
 
 
 def test_readme_command_culls_and_caps_by_default() -> None:
-    """The README's command, unchanged, selects the trainer's kernel manager with culling on."""
+    """The README's command, unchanged, selects the trainer's kernel manager (culling on, a cap), the
+    prelaunch hook, and waits long enough for a busy kernel's output."""
     argv = command_on_port(8866)
     probe = (
         "import json, sys\n"
@@ -203,10 +204,14 @@ def test_readme_command_culls_and_caps_by_default() -> None:
         "app = Voila()\n"
         "app.initialize(sys.argv[1:])\n"
         "km = app.init_settings()['kernel_manager']\n"
+        "import nbformat\n"
+        "from voila.execute import VoilaExecutor\n"
+        "ex = VoilaExecutor(nbformat.v4.new_notebook(), config=app.config)\n"
         "print(json.dumps({'class': [c.__name__ for c in type(km).__mro__],\n"
         "    'cull_idle_timeout': km.cull_idle_timeout, 'cull_interval': km.cull_interval,\n"
         "    'cull_connected': km.cull_connected, 'max_kernels': km.max_kernels,\n"
-        "    'hook': app.voila_configuration.prelaunch_hook.__qualname__}))\n")
+        "    'hook': app.voila_configuration.prelaunch_hook.__qualname__,\n"
+        "    'iopub_timeout': ex.iopub_timeout, 'startup_timeout': ex.startup_timeout}))\n")
     out = subprocess.run([sys.executable, "-c", probe, *argv[1:]], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
@@ -216,6 +221,8 @@ def test_readme_command_culls_and_caps_by_default() -> None:
     assert conf["cull_connected"] is False  # an open tab keeps its kernel
     assert 0 < conf["max_kernels"] <= 200
     assert conf["hook"] == "prelaunch_hook"
+    # under load the widget's output may reach Voilà late: Voilà's 4 s default drops it (no trainer)
+    assert conf["iopub_timeout"] >= 60 and conf["startup_timeout"] >= 60
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
