@@ -280,9 +280,15 @@ def _example_hands(system: str, category: str) -> Iterator[list[int]]:
         raise RankingError(f"{shown(category)} is not a category of {system}; they are: {', '.join(order)}")
     ps = rankings._PATTERN.get(system)
     if isinstance(ps, PatternSystem):
-        if system == "low8" and category == "no low":
+        if system == "low8":
+            # An eight-or-better value is a qualifying low or "no low" (rankings.category refuses
+            # the ace-to-five values that do not qualify).
             qualifies = low8_qualifies_table()
-            values = [v for v in range(1, ps.n_classes + 1) if not qualifies[v]]
+            if category == "no low":
+                values = [v for v in range(1, ps.n_classes + 1) if not qualifies[v]]
+            else:
+                values = [v for v in range(1, ps.n_classes + 1)
+                          if qualifies[v] and rankings.category(system, v) == category]
         else:
             values = [v for v in range(1, ps.n_classes + 1) if rankings.category(system, v) == category]
         if values:
