@@ -49,7 +49,9 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
                             "such as --pay pair_plus flush=4")
         pays = dict(_pay_change(c) for c in changes)
         game = game.with_pay_table(wager, pays)
-    analysis = game.analyze(progress=not args.quiet)
+    from .analysis.banked import analyze
+
+    analysis = analyze(game, progress=not args.quiet)
     print(analysis.text())
     return 0
 
@@ -76,7 +78,9 @@ def _cmd_strategy(args: argparse.Namespace) -> int:
     if args.game != "nh-holdem" and (args.community is not None or args.wagered is not None):
         given = " and ".join(o for o, v in (("--community", args.community), ("--wagered", args.wagered)) if v is not None)
         raise GameError(f"{given} apply only to nh-holdem; {args.game} is decided once, on the player's own cards")
-    strategy = get_game(args.game).strategy()
+    from .analysis.banked import strategy_of
+
+    strategy = strategy_of(get_game(args.game))
     if args.game != "nh-holdem":
         print(strategy.play_for(args.cards))
         return 0

@@ -21,6 +21,7 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
+import gamelib.analysis.banked
 from gamelib import get_game
 from gamelib.__main__ import main
 from gamelib.amounts import exact_pays, parse_dollars, whole_number
@@ -258,10 +259,10 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
 @pytest.mark.parametrize("argv, keyword", [c[1:] for c in CLI_CASES], ids=[c[0] for c in CLI_CASES])
 def test_command_line_refuses_with_one_line_and_exit_2(argv: list[str], keyword: str, capsys: pytest.CaptureFixture,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_analysis(self: BankedGame, progress: bool = False) -> None:
+    def no_analysis(game: BankedGame, progress: bool = False) -> None:
         raise AssertionError("bad input must be refused before the analysis computes")
 
-    monkeypatch.setattr(BankedGame, "analyze", no_analysis)
+    monkeypatch.setattr(gamelib.analysis.banked, "analyze", no_analysis)
     try:
         code = main(argv)
     except SystemExit as e:  # argparse refusals

@@ -29,10 +29,9 @@ from math import comb, lcm
 import numpy as np
 
 from ..cards import CardsLike, parse_cards
-from ..engine.banked import pay_rows, qualifier_value, three_x_value
-from ..games.banked import BankedDeclaration
+from ..games.banked import BankedDeclaration, pay_rows, qualifier_value, three_x_value
 from ..rankings.crazy4 import CRAZY4
-from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
 from .banked_enum import canonical_keys, player_vs_dealer_counts
 from .cache import cached_arrays
 

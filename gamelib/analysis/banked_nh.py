@@ -40,13 +40,12 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardsLike, format_cards, parse_cards
-from ..engine.banked import pay_rows
 from ..errors import GameError
-from ..games.banked import BankedDeclaration
+from ..games.banked import BankedDeclaration, pay_rows
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from ..games.banked import NH_HOLDEM as NH_DECL
-from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
 from ..combinatorics import colex_index, combinations_array
 from .banked_enum import _colex_contributions, _subset_colex, six_card_high_counts
 from .cache import cached_arrays
@@ -395,9 +394,7 @@ def get_nh_strategy() -> NHStrategy:
     True
     """
     if not _STRATEGY:
-        from .. import get_game
-
-        _STRATEGY.append(get_game("nh-holdem").strategy())
+        _STRATEGY.append(analyze_nh(NH_DECL, Progress(False)).strategy)
     return _STRATEGY[0]
 
 
@@ -669,8 +666,9 @@ def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[
     (the tests check it).
 
     >>> from gamelib import get_game
+    >>> from gamelib.analysis.banked import strategy_of
     >>> game = get_game("nh-holdem")
-    >>> v = nh_option_values(game, game.strategy(), parse_cards("As Ad"), [])
+    >>> v = nh_option_values(game, strategy_of(game), parse_cards("As Ad"), [])
     >>> max(v, key=v.get), v["fold"]
     ('3x', Fraction(-1, 1))
     """

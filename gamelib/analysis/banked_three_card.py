@@ -22,11 +22,10 @@ from math import comb, lcm
 import numpy as np
 
 from ..cards import CardsLike, parse_cards
-from ..engine.banked import pay_rows, qualifier_value
-from ..games.banked import BankedDeclaration
+from ..games.banked import BankedDeclaration, pay_rows, qualifier_value
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
-from .banked import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
 from .banked_enum import canonical_keys, player_vs_dealer_counts, six_card_high_counts
 from .cache import cached_arrays
 

@@ -24,7 +24,7 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from .. import get_game
+from ..engine.registry import get_game
 from ..cards import deal_hands
 from ..engine.showdown import SPLIT_NAME, qualifier_value
 from ..errors import GameError, shown

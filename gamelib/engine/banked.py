@@ -7,8 +7,9 @@ refused with a :class:`~gamelib.errors.WagerError`, never corrected) and returns
 :class:`Settlement`: one :class:`WagerResult` per wager with the dollar result and the reason in
 words, plus the payout cap applied (R21, B3). Non-whole-dollar payouts are rounded down (B1).
 
-``game.analyze()`` and ``game.strategy()`` run the exact analysis (:mod:`gamelib.analysis`),
-imported when first asked for.
+The exact analysis and the strategy are one layer down: ``analyze(game)`` and ``strategy(game)``
+in :mod:`gamelib.analysis.banked`. The values read off a declaration (the dealer's qualifier, the
+3x minimum, which pay-table row a hand hits) are in :mod:`gamelib.games.banked`.
 
 >>> g = banked_game("crazy4")
 >>> s = g.settle(player="As Ad Kc 7h 2s", dealer="Qs Jd 8c 5h 3d", wagers={"ante": 5, "super_bonus": 5, "play": 15})
@@ -28,65 +29,7 @@ import numpy as np
 
 from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import DuplicateCardError, GameError, IllegalActionError, WagerError, shown
-from ..games.banked import DECLARATIONS, RANK_LETTERS, BankedDeclaration, PayTable
-from ..rankings.core import PatternSystem
-from ..rankings.crazy4 import CRAZY4
-from ..rankings.high import HIGH
-from ..rankings.three_card import THREE_CARD
-
-PATTERN_SYSTEMS: dict[str, PatternSystem] = {"crazy4": CRAZY4, "three-card": THREE_CARD, "high": HIGH}
-
-
-def system_of(name: str) -> PatternSystem:
-    """The ranking system object behind a declaration's system name.
-
-    >>> system_of("crazy4").n_classes
-    2535
-    """
-    return PATTERN_SYSTEMS[name]
-
-
-def qualifier_value(decl: BankedDeclaration) -> int:
-    """The smallest value that qualifies the dealer (``0``: no qualifier).
-
-    >>> qualifier_value(DECLARATIONS["three-card-6bonus"]) == THREE_CARD.value_of([10, 1, 0], False)
-    True
-    """
-    if decl.qualifier is None:
-        return 0
-    ranks = [RANK_LETTERS.index(r) for r in decl.qualifier.ranks]
-    return system_of(decl.qualifier.system).value_of(ranks, False)
-
-
-def three_x_value(decl: BankedDeclaration) -> int:
-    """The smallest value allowed to make a 3x Play (Crazy 4: a pair of aces), else 0.
-
-    >>> three_x_value(DECLARATIONS["crazy4"]) > 0
-    True
-    """
-    if decl.three_x_minimum is None:
-        return 0
-    ranks = [RANK_LETTERS.index(r) for r in decl.three_x_minimum]
-    return system_of(decl.system).value_of(ranks, False)
-
-
-@lru_cache(maxsize=64)
-def pay_rows(table: PayTable) -> np.ndarray:
-    """For every value of the table's system, the index of the pay-table row it hits (-1: none).
-
-    >>> t = DECLARATIONS["three-card-6bonus"].pay_table("pair_plus")
-    >>> int(pay_rows(t)[-1])  # the best three-card hand, A-K-Q suited: the mini royal row
-    0
-    """
-    system = system_of(table.system)
-    rows = np.full(system.n_classes + 1, -1, np.int16)
-    for v in range(1, system.n_classes + 1):
-        hc = system.classes[v - 1]
-        for i, line in enumerate(table.lines):
-            if line.matches(hc.category, hc.ranks[0]):
-                rows[v] = i
-                break
-    return rows
+from ..games.banked import DECLARATIONS, BankedDeclaration, pay_rows, qualifier_value, system_of, three_x_value
 
 
 def pays_text(pays: Fraction) -> str:
@@ -300,17 +243,6 @@ class BankedGame:
             return None
         line = table.lines[row]
         return line.pays, line.outcome
-
-    # ---- analysis and strategy (layer 5, imported on demand) --------------------------------
-    def analyze(self, progress: bool = False) -> Any:
-        """The exact analysis of every wager (see :mod:`gamelib.analysis.banked`)."""
-        from ..analysis.banked import analyze
-
-        return analyze(self, progress=progress)
-
-    def strategy(self) -> Any:
-        """The optimal strategy, derived from the exact analysis (see :mod:`gamelib.analysis.banked`)."""
-        return self.analyze().strategy
 
 
 @lru_cache(maxsize=None)

@@ -40,10 +40,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from ..amounts import exact_pays
 from ..errors import GameError, shown
+from ..rankings.core import PatternSystem
+from ..rankings.crazy4 import CRAZY4
+from ..rankings.high import HIGH
+from ..rankings.three_card import THREE_CARD
 
 RANK_LETTERS = "23456789TJQKA"
 
@@ -346,3 +353,59 @@ NH_HOLDEM = BankedDeclaration(
 DECLARATIONS: dict[str, BankedDeclaration] = {
     d.key: d for d in (CRAZY4_POKER, THREE_CARD_6BONUS, NH_HOLDEM)
 }
+
+
+# ---- values read off a declaration (the settler and the analysis both use them) ---------------
+PATTERN_SYSTEMS: dict[str, PatternSystem] = {"crazy4": CRAZY4, "three-card": THREE_CARD, "high": HIGH}
+
+
+def system_of(name: str) -> PatternSystem:
+    """The ranking system object behind a declaration's system name.
+
+    >>> system_of("crazy4").n_classes
+    2535
+    """
+    return PATTERN_SYSTEMS[name]
+
+
+def qualifier_value(decl: BankedDeclaration) -> int:
+    """The smallest value that qualifies the dealer (``0``: no qualifier).
+
+    >>> qualifier_value(DECLARATIONS["three-card-6bonus"]) == THREE_CARD.value_of([10, 1, 0], False)
+    True
+    """
+    if decl.qualifier is None:
+        return 0
+    ranks = [RANK_LETTERS.index(r) for r in decl.qualifier.ranks]
+    return system_of(decl.qualifier.system).value_of(ranks, False)
+
+
+def three_x_value(decl: BankedDeclaration) -> int:
+    """The smallest value allowed to make a 3x Play (Crazy 4: a pair of aces), else 0.
+
+    >>> three_x_value(DECLARATIONS["crazy4"]) > 0
+    True
+    """
+    if decl.three_x_minimum is None:
+        return 0
+    ranks = [RANK_LETTERS.index(r) for r in decl.three_x_minimum]
+    return system_of(decl.system).value_of(ranks, False)
+
+
+@lru_cache(maxsize=64)
+def pay_rows(table: PayTable) -> np.ndarray:
+    """For every value of the table's system, the index of the pay-table row it hits (-1: none).
+
+    >>> t = DECLARATIONS["three-card-6bonus"].pay_table("pair_plus")
+    >>> int(pay_rows(t)[-1])  # the best three-card hand, A-K-Q suited: the mini royal row
+    0
+    """
+    system = system_of(table.system)
+    rows = np.full(system.n_classes + 1, -1, np.int16)
+    for v in range(1, system.n_classes + 1):
+        hc = system.classes[v - 1]
+        for i, line in enumerate(table.lines):
+            if line.matches(hc.category, hc.ranks[0]):
+                rows[v] = i
+                break
+    return rows

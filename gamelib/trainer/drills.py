@@ -28,12 +28,14 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .. import BANKED_GAMES, GAMES, POT_GAMES, get_game, rankings
+from .. import rankings
 from ..amounts import whole_number
 from ..cards import format_card, format_cards
 from ..engine.pots import divide, side_pots
+from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME
 from ..errors import GameError, shown
+from ..games import BANKED_GAMES, GAMES, POT_GAMES
 from ..games.pot import big_bet_structure
 from .core import Field, Question, Result, check_answer
 
@@ -438,7 +440,7 @@ class PayWager(Drill):
             if w.equal_to and not w.decision:
                 out[w.key] = out[w.equal_to]
         if self.game == "crazy4":
-            from ..engine.banked import three_x_value
+            from ..games.banked import three_x_value
 
             pv = self.engine.hand_value(cards["player"])
             if pv >= three_x_value(decl):

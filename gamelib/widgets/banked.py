@@ -5,7 +5,7 @@ Every widget is generic over the three banked games (``crazy4``, ``three-card-6b
 ``nh-holdem``): limits, equal-wager rules (RULINGS R22), qualifiers, pay tables and caps are read
 from the game's declaration (:mod:`gamelib.games.banked`); results, reasons and refusals come
 from :meth:`gamelib.engine.banked.BankedGame.settle`; the right play and its expected values come
-from the game's strategy object; house edges from ``with_pay_table(...).analyze()``. The only
+from the game's strategy object; house edges from ``analyze(with_pay_table(...))``. The only
 thing written here per game is the order in which a round shows its cards and decisions
 (:data:`ROUNDS`), which is presentation, not a rule.
 
@@ -24,11 +24,14 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 import pandas as pd
 
-from .. import get_game, rankings
+from .. import rankings
 from ..amounts import exact_pays
 from ..cards import Deck, format_cards, parse_cards
+from ..analysis.banked import analyze, strategy_of
 from ..analysis.banked_nh import nh_option_values, nh_path_wagered
-from ..engine.banked import BankedGame, Settlement, qualifier_value
+from ..engine.banked import BankedGame, Settlement
+from ..engine.registry import get_game
+from ..games.banked import qualifier_value
 from ..errors import GameError, shown
 from .cards import hand_html
 from .explorer import compare
@@ -97,15 +100,15 @@ _ANALYSES: dict[str, Any] = {}
 
 def analysis_of(game: BankedGame) -> Any:
     """The game's analysis, kept in memory for the game objects of :func:`gamelib.get_game`
-    (``game.analyze()`` re-reads the disk cache on every call; edited games are analysed anew).
+    (``analyze(game)`` re-reads the disk cache on every call; edited games are analysed anew).
 
     >>> analysis_of(get_game("crazy4")) is analysis_of(get_game("crazy4"))
     True
     """
     if game is not get_game(game.key):
-        return game.analyze()
+        return analyze(game)
     if game.key not in _ANALYSES:
-        _ANALYSES[game.key] = game.analyze()
+        _ANALYSES[game.key] = analyze(game)
     return _ANALYSES[game.key]
 
 
@@ -297,7 +300,7 @@ def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dic
     ``expected_values`` for Crazy 4 and Three Card Poker, from :func:`nh_option_values` for NH
     Hold'em (whose strategy object gives only the value of playing on optimally).
 
-    >>> sorted(option_values(get_game("three-card-6bonus"), get_game("three-card-6bonus").strategy(), [parse_cards("Qs 6d 4h")]))
+    >>> sorted(option_values(get_game("three-card-6bonus"), strategy_of(get_game("three-card-6bonus")), [parse_cards("Qs 6d 4h")]))
     ['fold', 'raise']
     """
     if hasattr(strategy, "expected_values"):

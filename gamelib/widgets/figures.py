@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
 
-from .. import get_game
 from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
 from ..engine.hand import Hand
+from ..engine.registry import get_game
 from ..engine.showdown import Showdown
 from ..engine.walkthrough import PayExplanation, explain_award
 from ..errors import GameError

@@ -26,9 +26,9 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as widgets
 
-from .. import get_game
 from ..cards import format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
+from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown
 from ..engine.walkthrough import (
     PayExplanation,

@@ -27,8 +27,9 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from .. import GAMES, get_game
+from ..engine.registry import get_game
 from ..errors import GameError
+from ..games import GAMES
 from ..trainer import DRILLS, Question, Result, Session, drills_for, make_drill
 from .cards import hand_html
 

@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
+from gamelib.analysis.banked import analyze, strategy_of
 from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
 from gamelib.analysis.banked_nh import nh_option_values
 from gamelib.errors import GameError
-from gamelib.engine.banked import pay_rows
+from gamelib.games.banked import pay_rows
 from gamelib.rankings.high import HIGH
 
 GAME = get_game("nh-holdem")
@@ -23,7 +24,7 @@ GAME = get_game("nh-holdem")
 
 @pytest.fixture(scope="session")
 def nh():
-    return GAME.analyze()
+    return analyze(GAME)
 
 
 def counts(table):
@@ -106,7 +107,7 @@ def test_strategy(nh):
 
 
 def test_a_new_main_pay_table(nh):
-    other = GAME.with_pay_table("main", {"pair of sixes through tens": 1}).analyze()
+    other = analyze(GAME.with_pay_table("main", {"pair of sixes through tens": 1}))
     assert other.expected_return > nh.expected_return
     assert other.tables["main"].attrs["total"] == 155_937_600
 
@@ -228,9 +229,9 @@ def test_options_for_the_situation_given_match_a_brute_force(nh, hole, community
 
 def test_the_issue_9_hand():
     # 7-2 with 7-7 on the board and 3 units in: fold loses 3, a 3x bet is worth +23.25
-    v = GAME.strategy().options("7s 2d", "7h 7c", 3)
+    v = strategy_of(GAME).options("7s 2d", "7h 7c", 3)
     assert v["fold"] == -3 and v["3x"] == Fraction(93, 4)
-    assert GAME.strategy().play_for("7s 2d", "7h 7c", 3) == "3x"
+    assert strategy_of(GAME).play_for("7s 2d", "7h 7c", 3) == "3x"
 
 
 def test_without_an_amount_the_strategy_s_own_path_is_used(nh):

@@ -25,6 +25,7 @@ import nbformat
 import pytest
 
 from gamelib import get_game
+from gamelib.analysis.banked import analyze
 from gamelib.analysis.banked_nh import ORDERED_DEALS, nh_tie_effect
 from gamelib.rankings.three_card import THREE_CARD
 
@@ -117,7 +118,7 @@ def test_a_dealer_can_deal_the_game_from_the_chapter(nb):
 
 def test_the_r23_figures_are_the_engine_s(glued):
     effect = nh_tie_effect()
-    nh = get_game("nh-holdem").analyze()
+    nh = analyze(get_game("nh-holdem"))
     assert glued["nh-tie-points"] == f"{effect['decision points']:,}"
     assert glued["nh-tie-fold"] == f"{effect['fold or bet']:,}"
     assert glued["nh-tie-deals"] == f"{effect['deals affected']:,}"

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
+from gamelib.analysis.banked import analyze
 from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
 from gamelib.rankings.three_card import THREE_CARD
@@ -20,7 +21,7 @@ GAME = get_game("three-card-6bonus")
 
 @pytest.fixture(scope="session")
 def tcp():
-    return GAME.analyze()
+    return analyze(GAME)
 
 
 def counts(table):
@@ -120,7 +121,7 @@ def test_analysis_agrees_with_the_settlement_engine(tcp):
 
 
 def test_a_new_pair_plus_table(tcp):
-    other = GAME.with_pay_table("pair_plus", {"straight": 6, "flush": 4}).analyze()
+    other = analyze(GAME.with_pay_table("pair_plus", {"straight": 6, "flush": 4}))
     # the common 1-4-6-30-40 table (2.32% house edge) plus the mini royal at 75: 4 * (75 - 40) = 140 better
     assert other.returns["pair_plus"] == Fraction(-512 + 140, 22100)
     assert other.returns["ante"] == tcp.returns["ante"]

@@ -28,7 +28,7 @@ import pytest
 
 from gamelib import get_game
 from gamelib.combinatorics import combinations_array
-from gamelib.engine.banked import qualifier_value, three_x_value
+from gamelib.games.banked import qualifier_value, three_x_value
 from gamelib.errors import IllegalActionError
 from gamelib.rankings.crazy4 import CRAZY4
 from gamelib.rankings.three_card import THREE_CARD

@@ -8,8 +8,9 @@ import html
 import pytest
 
 from gamelib import get_game
+from gamelib.analysis.banked import analyze, strategy_of
 from gamelib.cards import parse_cards
-from gamelib.engine.banked import qualifier_value
+from gamelib.games.banked import qualifier_value
 from gamelib.errors import GameError, WagerError
 from gamelib.widgets.banked import (
     ROUNDS,
@@ -182,7 +183,7 @@ def test_editor_recomputes_a_side_bet() -> None:
 def test_editor_recomputes_the_main_game() -> None:
     w = PayWidget("crazy4", wager_table="super_bonus")
     w.set_pays({"flush": "2"})
-    a = get_game("crazy4").with_pay_table("super_bonus", {"flush": 2}).analyze()
+    a = analyze(get_game("crazy4").with_pay_table("super_bonus", {"flush": 2}))
     assert f"{float(a.house_edge):.4%}" in w.edge.value
     assert f"{float(a.element_of_risk):.4%}" in w.edge.value
 
@@ -222,7 +223,7 @@ def test_compare_widget_refuses() -> None:
 def test_strategy_widget_reads_the_strategy() -> None:
     for key, hand in (("crazy4", {"player": "As Ad 7s 5c 2d"}), ("three-card-6bonus", {"player": "Qs 6d 4h"})):
         w = StrategyWidget(key, hands=hand)
-        s = get_game(key).strategy()
+        s = strategy_of(get_game(key))
         play = s.play_for(hand["player"])
         assert f"The right play: <b>{play}</b>" in w.result.value
         for option, ev in s.expected_values(hand["player"]).items():
