@@ -34,6 +34,7 @@ from ..amounts import is_whole
 from ..cards import format_cards, parse_cards, rank_of, rng_from
 from ..errors import CardError, IllegalActionError, TableError, shown
 from ..games.pot import POT_RULINGS, STRUCTURE_KINDS, PotGame, Structure
+from ..games.vocabularies import BetSize, BoardOrder, BringInCard, StructureKind, unreachable
 from .pots import side_pots
 from .showdown import Showdown
 
@@ -286,8 +287,13 @@ class Hand:
         if st.bet is None:
             self._next_street()
             return
-        self.unit = self.structure.small_bet if st.bet == "small" else self.structure.big_bet
-        if self.structure.kind in ("pot-limit", "no-limit", "spread"):
+        if st.bet is BetSize.SMALL:
+            self.unit = self.structure.small_bet
+        elif st.bet is BetSize.BIG:
+            self.unit = self.structure.big_bet
+        else:  # pragma: no cover - a Street refuses any other bet size
+            raise unreachable(st.bet, f"street {st.name!r}: the bet")
+        if self.structure.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT, StructureKind.SPREAD):
             self.unit = self.structure.small_bet
         self._acted = {s: None for s in range(self.n)}
         can = [s for s in range(self.n) if self._can_act(s)]
@@ -323,24 +329,29 @@ class Hand:
             def card_key(s: int) -> tuple[int, int]:
                 c = self.up[s][0]
                 r, suit = rank_of(c), c % 4
-                if g.bring_in_card == "highest-ace-low":
+                if g.bring_in_card is BringInCard.HIGHEST_ACE_LOW:
                     return ((r + 1) % 13, suit)
-                if g.bring_in_card == "highest-ace-high":
+                if g.bring_in_card is BringInCard.HIGHEST_ACE_HIGH:
                     return (r, suit)
-                return (-r, -suit)  # lowest-ace-high: the lowest card brings in
+                if g.bring_in_card is BringInCard.LOWEST_ACE_HIGH:
+                    return (-r, -suit)  # the lowest card brings in
+                # A stud declaration refuses any other bring-in card, or none.
+                raise unreachable(g.bring_in_card, f"{g.title}: the bring-in card")  # pragma: no cover
             return max(can, key=card_key)
         order = self._clockwise((self.button + 1) % self.n)
 
         def board_key(s: int) -> tuple:  # R14, R-A4
             ranks = [rank_of(c) for c in self.up[s]]
-            if g.board_order == "low-a5":
+            if g.board_order is BoardOrder.LOW_A5:
                 ranks = [(r + 1) % 13 for r in ranks]
             groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
             counts = tuple(c for _, c in groups)
             rs = tuple(r for r, _ in groups)
-            if g.board_order == "high":
+            if g.board_order is BoardOrder.HIGH:
                 return (counts, rs)
-            return (tuple(-c for c in counts), tuple(-r for r in rs))
+            if g.board_order in (BoardOrder.LOW_A5, BoardOrder.LOW_27):
+                return (tuple(-c for c in counts), tuple(-r for r in rs))
+            raise unreachable(g.board_order, f"{g.title}: the board order")  # pragma: no cover
         best = max(board_key(s) for s in can)
         return next(s for s in order if s in can and board_key(s) == best)
 
@@ -381,31 +392,33 @@ class Hand:
         opening = self.unit
         # Completing a short bet to a full one is a limit wager (R-A1); at pot limit and no
         # limit only the stud bring-in may be completed (R29, R-A11).
-        big_bet = st.kind in ("pot-limit", "no-limit")
+        big_bet = st.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT)
         completes = 0 < cb < opening and (not big_bet or self.bring_in_bet)
         name = "bet" if cb == 0 else ("complete" if completes else "raise")
         if big_bet and cb > 0 and not completes:
             # R29: call the short bet, or raise by at least the minimum bet (or the last full
             # raise, if larger) on top of it.
             lo = cb + max(self.last_raise, opening)
-            if st.kind == "pot-limit":
+            if st.kind is StructureKind.POT_LIMIT:
                 pot = sum(self.contributed) + to_call
                 hi = max(lo, cb + pot)
             else:
                 hi = all_in_to
-        elif st.kind == "limit":
+        elif st.kind is StructureKind.LIMIT:
             lo = hi = opening if cb < opening else cb + opening
-        elif st.kind == "spread":
+        elif st.kind is StructureKind.SPREAD:
             lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
             hi = st.big_bet if cb == 0 else cb + st.big_bet
             hi = max(hi, lo)
-        else:
+        elif big_bet:  # the opening bet, or the stud bring-in's completion
             lo = opening if cb < opening else cb + max(self.last_raise, opening)
-            if st.kind == "pot-limit":  # R16: the raise may make the bet the pot after the call
+            if st.kind is StructureKind.POT_LIMIT:  # R16: the raise may make the bet the pot after the call
                 pot = sum(self.contributed) + to_call
                 hi = max(lo, cb + pot)
             else:
                 hi = all_in_to
+        else:  # pragma: no cover - a Structure refuses any other kind
+            raise unreachable(st.kind, f"structure {st.name!r}: the kind")
         if all_in_to < lo:
             lo = hi = all_in_to
         hi = min(hi, all_in_to)

@@ -31,6 +31,7 @@ from ..cards import CardsLike, format_cards, parse_cards, rank_of, suit_of
 from ..amounts import is_whole
 from ..errors import DuplicateCardError, GameError, HandSizeError, shown
 from ..games.pot import PotGame
+from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
 from ..rankings import describe, evaluate
 from .pots import clockwise_from_button, divide, split_among
 
@@ -65,7 +66,7 @@ def qualifier_value(system: str, qualifier: Optional[str]) -> int:
     """
     if qualifier is None:
         return 0
-    if qualifier == "low8":
+    if qualifier == NamedQualifier.LOW8:
         return 1
     return int(evaluate(system, [qualifier])[0])
 
@@ -224,13 +225,16 @@ class Showdown:
         [1, 0]
         """
         n = len(self.hands)
-        if self.game.odd_chip == "stud" and portion != SPLIT_NAME:
+        odd_chip = self.game.odd_chip
+        if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
             system = next(p.system for p in self.game.portions if p.name == portion)
             if system in HIGH_SYSTEMS:
                 return sorted(seats, key=lambda s: -_seat_key_high(self.own_cards[s]))  # type: ignore[arg-type]
             ace_high = system in ACE_HIGH_LOWS
             return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.own_cards[s]))  # type: ignore[union-attr]
-        return clockwise_from_button(seats, button, n)
+        if odd_chip is OddChip.BUTTON or odd_chip is OddChip.STUD:  # a stud game's R8 split goes by the button
+            return clockwise_from_button(seats, button, n)
+        raise unreachable(odd_chip, f"{self.game.title}: the odd chip")  # pragma: no cover
 
     def split_pot(self, amount: int, portions: list[PortionResult], button: int) -> list[int]:
         """Dollars per seat from one pot of ``amount`` divided as ``portions`` say (R5, R6).
@@ -464,7 +468,7 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
         mask = (v == top) & (top >= 0)
         out[portion.name] = mask
         any_winner |= mask.any(axis=1)
-    if game.no_qualifier == "split":
+    if game.no_qualifier is NoQualifier.SPLIT:
         out[SPLIT_NAME] = live & ~any_winner[:, None]
     return out
 

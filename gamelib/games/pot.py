@@ -24,7 +24,10 @@ from fractions import Fraction
 from typing import Optional
 
 from ..amounts import is_whole
-from ..errors import TableError, shown
+from ..cards import parse_cards
+from ..errors import CardError, TableError, shown
+from .vocabularies import (BetSize, BoardOrder, BringInCard, Forced, NamedQualifier, NoQualifier, OddChip,
+                           PortionCards, StructureKind)
 
 HALF = Fraction(1, 2)
 
@@ -86,34 +89,63 @@ POT_RULINGS: dict[str, str] = {
 class Portion:
     """One part of the pot at the showdown.
 
-    ``cards`` is ``"all"`` (every card the player holds), ``"hole"`` (hole cards only, used with
-    an Omaha system) or for Drawmaha's draw half ``"hole"`` with a non-Omaha system (R9: the
-    five hole cards alone). ``board`` is which board an Omaha system reads (0 or 1).
-    ``qualifier`` is the weakest hand that qualifies, as cards (its value in ``system`` is the
-    bar), or ``"low8"`` for an eight-or-better low (R4), or ``None``.
+    ``cards`` (a ``PortionCards``) is ``"all"`` (every card the player holds), ``"hole"`` (hole
+    cards only, used with an Omaha system) or for Drawmaha's draw half ``"hole"`` with a
+    non-Omaha system (R9: the five hole cards alone). ``board`` is which board an Omaha system
+    reads (0 or 1). ``qualifier`` is the weakest hand that qualifies, as cards (its value in
+    ``system`` is the bar), or ``"low8"`` (``NamedQualifier.LOW8``) for an eight-or-better low
+    (R4), or ``None``. Both are checked when the portion is built.
 
     >>> POT_DECLARATIONS["archie"].portions[0].qualifier_words
     'a pair of nines or better'
+    >>> Portion("low", "low8", HALF, cards="board")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: portion 'low': the cards must be 'all' or 'hole', not 'board'
     """
 
     name: str
     system: str
     share: Fraction
-    cards: str = "all"
+    cards: PortionCards = PortionCards.ALL
     board: int = 0
     qualifier: Optional[str] = None
     qualifier_words: str = ""
+
+    def __post_init__(self) -> None:
+        where = f"portion {shown(self.name)}"
+        object.__setattr__(self, "cards", PortionCards.parse(self.cards, f"{where}: the cards"))
+        q = self.qualifier
+        if q is None:
+            return
+        if q == NamedQualifier.LOW8:
+            object.__setattr__(self, "qualifier", NamedQualifier.LOW8)
+            return
+        allowed = (f"{where}: the qualifier must be {NamedQualifier.words()}, the weakest qualifying hand as cards "
+                   f"(such as '9c 9d 4h 3s 2c'), or None for none; not {shown(q)}")
+        if not isinstance(q, str):
+            raise TableError(allowed)
+        try:
+            cards = parse_cards(q, what=f"{where}'s qualifier")
+        except CardError as e:
+            raise TableError(f"{allowed} ({e})") from e
+        if not cards:
+            raise TableError(allowed)
 
 
 @dataclass(frozen=True)
 class Street:
     """One street: cards dealt (or drawn, or discarded), then a betting round at ``bet`` size.
 
-    ``bet`` is ``"small"`` (lower limit), ``"big"`` (higher limit) or ``None`` (no betting round
-    after this street, e.g. Drawmaha's draw and Super Razzdugi's discard, R15).
+    ``bet`` (a ``BetSize``) is ``"small"`` (lower limit), ``"big"`` (higher limit) or ``None``
+    (no betting round after this street, e.g. Drawmaha's draw and Super Razzdugi's discard, R15).
 
     >>> Street("flop", board=3).bet
     'small'
+    >>> Street("flop", board=3, bet="large")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: street 'flop': the bet must be 'small' or 'big', or None for no betting round, not 'large'
     """
 
     name: str
@@ -122,7 +154,12 @@ class Street:
     board: int = 0
     draw: bool = False
     discard: int = 0
-    bet: Optional[str] = "small"
+    bet: Optional[BetSize] = BetSize.SMALL
+
+    def __post_init__(self) -> None:
+        if self.bet is not None:
+            object.__setattr__(self, "bet", BetSize.parse(self.bet, f"street {shown(self.name)}: the bet",
+                                                          none="for no betting round"))
 
 
 @dataclass(frozen=True)
@@ -139,7 +176,7 @@ class Structure:
     """
 
     name: str
-    kind: str
+    kind: StructureKind
     small_bet: int
     big_bet: int
     small_blind: int = 0
@@ -161,6 +198,7 @@ class Structure:
             raise TableError(f"a structure's name is text, such as '$2/$4 limit', not {shown(self.name)}")
         if not isinstance(self.kind, str) or self.kind not in STRUCTURE_KINDS:
             raise TableError(f"{where}: unknown kind {shown(self.kind)}; the kinds are {', '.join(STRUCTURE_KINDS)}")
+        object.__setattr__(self, "kind", StructureKind(self.kind))
         for field, lo in (("small_bet", 1), ("big_bet", 1), ("small_blind", 0), ("big_blind", 0),
                           ("ante", 0), ("bring_in", 0)):
             v = getattr(self, field)
@@ -202,7 +240,8 @@ class Structure:
         return tuple(x for x in (self.small_blind, self.big_blind, self.ante, self.bring_in) if x)
 
 
-STRUCTURE_KINDS = ("limit", "spread", "pot-limit", "no-limit")
+#: The structure kinds' words, in order (``StructureKind``).
+STRUCTURE_KINDS: tuple[str, ...] = tuple(k.value for k in StructureKind)
 
 
 def half_rounded(amount: int) -> int:
@@ -252,7 +291,7 @@ def stud_structure(lower: int, higher: int, bring_in: Optional[int] = None, ante
     return Structure(f"${lower}/${higher} stud", "limit", lower, higher, ante=ante, bring_in=b)
 
 
-def big_bet_structure(kind: str, small_blind: int, big_blind: int, bring_in: int = 0,
+def big_bet_structure(kind: str | StructureKind, small_blind: int, big_blind: int, bring_in: int = 0,
                       ante: int = 0) -> Structure:
     """A pot-limit or no-limit structure (R16); for stud give a bring-in and the minimum bet.
 
@@ -292,12 +331,18 @@ class PotGame:
     ``forced`` is ``"blinds"`` or ``"bring-in"`` (stud). ``bring_in_card`` says which up card
     brings in (R14): ``"lowest-ace-high"`` (Stud 8), ``"highest-ace-low"`` (Razzdugi) or
     ``"highest-ace-high"`` (2-7 Razzdugi); ``board_order`` says whose up cards act first on later
-    streets: ``"high"``, ``"low-a5"`` or ``"low-27"``. ``no_qualifier`` is ``"split"`` where a
-    pot nobody qualifies for is split among every player at the showdown (R8), else ``None``.
-    ``odd_chip`` is ``"button"`` or ``"stud"`` (R6).
+    streets: ``"high"``, ``"low-a5"`` or ``"low-27"``; a stud game names both, a blind game
+    neither (``None``). ``no_qualifier`` is ``"split"`` where a pot nobody qualifies for is split
+    among every player at the showdown (R8), else ``None``. ``odd_chip`` is ``"button"`` or
+    ``"stud"`` (R6). Each is an enum of ``gamelib.games.vocabularies``, checked when the
+    declaration is built (by ``dataclasses.replace`` too): another word is refused.
 
     >>> POT_DECLARATIONS["razzdugi"].odd_chip
     'stud'
+    >>> replace(POT_DECLARATIONS["razzdugi"], bring_in_card="lowest")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: game 'razzdugi': the bring-in card must be 'lowest-ace-high', 'highest-ace-low' or 'highest-ace-high', not 'lowest'
     """
 
     key: str
@@ -306,15 +351,43 @@ class PotGame:
     hole_cards: int
     streets: tuple[Street, ...]
     portions: tuple[Portion, ...]
-    forced: str = "blinds"
+    forced: Forced = Forced.BLINDS
     boards: int = 0
-    bring_in_card: str = ""
-    board_order: str = ""
-    no_qualifier: Optional[str] = None
-    odd_chip: str = "button"
+    bring_in_card: Optional[BringInCard] = None
+    board_order: Optional[BoardOrder] = None
+    no_qualifier: Optional[NoQualifier] = None
+    odd_chip: OddChip = OddChip.BUTTON
     max_players: int = 8
     structure: Structure = limit_structure(2, 4)
     rulings: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        where = f"game {shown(self.key)}"
+        set_ = object.__setattr__
+        set_(self, "forced", Forced.parse(self.forced, f"{where}: the forced bets"))
+        set_(self, "odd_chip", OddChip.parse(self.odd_chip, f"{where}: the odd chip"))
+        if self.no_qualifier is not None:
+            set_(self, "no_qualifier", NoQualifier.parse(self.no_qualifier, f"{where}: the no-qualifier rule",
+                                                         none="for none"))
+        stud = self.forced is Forced.BRING_IN
+        for name, vocab, words in (("bring_in_card", BringInCard, "the bring-in card"),
+                                   ("board_order", BoardOrder, "the board order")):
+            value = getattr(self, name)
+            if value is None:
+                if stud:
+                    raise TableError(f"{where}: a stud game (forced bets 'bring-in') must name {words}, one of "
+                                     f"{vocab.words()}")
+                continue
+            set_(self, name, vocab.parse(value, f"{where}: {words}"))
+            if not stud:
+                raise TableError(f"{where}: {words} is for stud games (forced bets 'bring-in'); "
+                                 f"a game with blinds has None, not {shown(value)}")
+        for kind, things, cls in (("street", self.streets, Street), ("portion", self.portions, Portion)):
+            bad = [things] if not isinstance(things, tuple) else [x for x in things if not isinstance(x, cls)]
+            if bad:
+                raise TableError(f"{where}: the {kind}s are a tuple of {cls.__name__} objects, not {shown(bad[0])}")
+        if not isinstance(self.structure, Structure):
+            raise TableError(f"{where}: the structure is a Structure, not {shown(self.structure)}")
 
     @property
     def is_stud(self) -> bool:
@@ -323,7 +396,7 @@ class PotGame:
         >>> POT_DECLARATIONS["stud8"].is_stud, POT_DECLARATIONS["badugi"].is_stud
         (True, False)
         """
-        return self.forced == "bring-in"
+        return self.forced is Forced.BRING_IN
 
     @property
     def draws(self) -> int:
