@@ -28,7 +28,8 @@ from ..engine.registry import get_game
 from ..cards import deal_hands
 from ..engine.showdown import SPLIT_NAME, qualifier_value
 from ..errors import GameError, shown
-from ..games.pot import MAX_ENTRY, MAX_FORCED_BET, MAX_PURCHASE_PER_HAND, PotGame, Structure
+from ..games.pot import PotGame, Structure
+from ..games.table_kinds import MIXED_TABLE
 from ..rankings import INFO, OMAHA_SYSTEMS
 from .cache import cached
 from .frequencies import value_counts
@@ -127,9 +128,9 @@ def structure_table(key: str, structure: Optional[Structure] = None) -> pd.DataF
         rows.append(("ante", f"${st.ante}"))
     rows.append(("raises per round", f"one bet and {st.max_raises} raises" if st.max_raises is not None
                  else "no limit on the number of raises"))
-    rows += [("largest forced bet allowed", f"${MAX_FORCED_BET}"),
-             ("most bought from the dealer in one hand", f"${MAX_PURCHASE_PER_HAND}"),
-             ("most a player may bring into the game", f"${MAX_ENTRY:,}")]
+    rows += [("largest forced bet allowed", f"${MIXED_TABLE.max_forced_bet}"),
+             ("most bought from the dealer in one hand", f"${MIXED_TABLE.max_purchase_per_hand}"),
+             ("most a player may bring into the game", f"${MIXED_TABLE.max_entry:,}")]
     return pd.DataFrame(rows, columns=["item", "amount"])
 
 

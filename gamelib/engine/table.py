@@ -1,15 +1,16 @@
 """The table: seats and stacks, buy-ins, structures, and which game is dealt next.
 
-A ``Table`` seats players, checks buy-ins and purchases against the limits of its kind of game
-(R17 for the mixed games: no forced bet over $10, at most $150 bought from the dealer in one
-hand, at most $1,000 to enter; R18 for Big O: a minimum buy-in of ten times the largest bet, the
-return-after-cash-out rule), spreads only the stakes its filing allows (R26: Big O's four
-structures; at a mixed table fixed limit with R11 blinds, pot limit or no limit, within R17),
-seats new players and players who change seats (R24 for Big O, R25 at a mixed table: a new seat
-posts a big blind, or waits for it, and is never dealt in on the button or in the small-blind
-seat), moves the button and starts each hand (``new_hand``) and settles it (``settle``). The
-game comes from a ``Rotation`` (a list of games, a number of hands each) or from
-``DealersChoice`` (the button picks from an approved list), or is fixed.
+A ``Table`` is of one declared kind (``gamelib.games.table_kinds``: the Big O cash table or the
+mixed-game table) and reads everything about its money and stakes from it: it seats players,
+checks buy-ins and purchases against the kind's limits (R17 for the mixed games: the largest
+forced bet, the most bought from the dealer in one hand, the most to enter; R18 for Big O: the
+minimum buy-in in bets, the return-after-cash-out rule), spreads only the stakes the kind allows
+(R26: Big O's four structures; at a mixed table fixed limit with R11 blinds, pot limit or no
+limit, within R17), seats new players and players who change seats (R24 for Big O, R25 at a
+mixed table: a new seat posts a big blind, or waits for it, and is never dealt in on the button
+or in the small-blind seat), moves the button and starts each hand (``new_hand``) and settles it
+(``settle``). The game comes from a ``Rotation`` (a list of games, a number of hands each) or
+from ``DealersChoice`` (the button picks from an approved list), or is fixed.
 
 >>> t = Table("big-o", structure="$2-$4", seats=6)
 >>> t.sit(0, "Ann", 40); t.sit(3, "Bob", 60)
@@ -26,9 +27,6 @@ from typing import Any, Optional, Sequence, Union
 from ..errors import TableError, shown
 from ..games.pot import (
     BIG_O_STRUCTURES,
-    MAX_ENTRY,
-    MAX_FORCED_BET,
-    MAX_PURCHASE_PER_HAND,
     POT_DECLARATIONS,
     PotGame,
     Structure,
@@ -37,23 +35,26 @@ from ..games.pot import (
     limit_structure,
     stud_structure,
 )
+from ..games.table_kinds import BIG_O_CASH_TABLE, MIXED_TABLE, Spread, TableKind, table_kind_listing, table_kind_of
 from .hand import Hand
 
-#: R18: the minimum buy-in in a Big O game is this many times the largest bet.
-BIG_O_MIN_BUY_IN_BETS = 10
+#: R18: the minimum buy-in in a Big O game is this many times the largest bet (the declaration's).
+BIG_O_MIN_BUY_IN_BETS = BIG_O_CASH_TABLE.min_buy_in_bets
 
 
-def min_buy_in(structure: Structure) -> int:
-    """Big O minimum buy-in: ten times the largest bet of the structure (R18).
+def min_buy_in(structure: Structure, kind: TableKind = BIG_O_CASH_TABLE) -> int:
+    """The minimum buy-in at ``structure`` at a table of ``kind``: at Big O ten times the largest
+    bet of the structure (R18).
 
     >>> [min_buy_in(s) for s in BIG_O_STRUCTURES.values()]
     [20, 40, 40, 40]
     """
-    return BIG_O_MIN_BUY_IN_BETS * structure.largest_bet
+    return kind.min_buy_in(structure)
 
 
-def check_mixed_structure(structure: Structure) -> None:
-    """Refuse a mixed-game structure with a forced bet over $10 (R17).
+def check_mixed_structure(structure: Structure, kind: TableKind = MIXED_TABLE) -> None:
+    """Refuse a structure with a forced bet over the largest a table of ``kind`` allows (R17 at
+    a mixed-game table).
 
     >>> check_mixed_structure(limit_structure(20, 40))
     Traceback (most recent call last):
@@ -61,31 +62,29 @@ def check_mixed_structure(structure: Structure) -> None:
     gamelib.errors.TableError: no forced bet may be over $10 (R17); $20/$40 limit has $20
     """
     big = max(structure.forced_bets, default=0)
-    if big > MAX_FORCED_BET:
-        raise TableError(f"no forced bet may be over ${MAX_FORCED_BET} (R17); {structure.name} has ${big}")
+    if kind.max_forced_bet is not None and big > kind.max_forced_bet:
+        raise TableError(f"no forced bet may be over ${kind.max_forced_bet} ({kind.money_ruling}); "
+                         f"{structure.name} has ${big}")
 
 
-#: R26: what a Big O table spreads, for refusals.
-BIG_O_ALLOWED = (f"a Big O table spreads only the four structures of its filing, "
-                 f"{', '.join(BIG_O_STRUCTURES)} (R18, R26)")
+#: R26: what a Big O table spreads, for refusals (the declaration's).
+BIG_O_ALLOWED = BIG_O_CASH_TABLE.allowed
 
-#: R26: what a mixed-game table spreads, for refusals.
-MIXED_ALLOWED = ("a mixed-game table spreads fixed limit at lower/higher limits with the big blind at "
-                 "the lower limit and the small blind half of it, rounded to the nearest dollar with "
-                 "halves up (R11), or in a stud game a bring-in from $1 to the lower limit (R14); or pot "
-                 f"limit or no limit (R16); no forced bet over ${MAX_FORCED_BET} (R17) (R26)")
+#: R26: what a mixed-game table spreads, for refusals (the declaration's).
+MIXED_ALLOWED = MIXED_TABLE.allowed
 
 
-def check_big_o_structure(structure: Structure) -> None:
-    """Refuse a Big O cash-game structure that is not one of the four of R18 (R26).
+def check_big_o_structure(structure: Structure, kind: TableKind = BIG_O_CASH_TABLE) -> None:
+    """Refuse a structure that a table of ``kind`` does not list: at Big O, one that is not one
+    of the four of R18 (R26).
 
     >>> check_big_o_structure(limit_structure(5, 10))
     Traceback (most recent call last):
     ...
     gamelib.errors.TableError: $5/$10 limit is not spread at Big O: a Big O table spreads only the four structures of its filing, $1-$2, $2-$4, $4-$4, $1-$4 (R18, R26)
     """
-    if structure not in BIG_O_STRUCTURES.values():
-        raise TableError(f"{structure.name} is not spread at Big O: {BIG_O_ALLOWED}")
+    if structure not in kind.structures:
+        raise TableError(f"{structure.name} is not spread at {kind.where}: {kind.allowed}")
 
 
 def _differences(structure: Structure, expected: Structure) -> str:
@@ -138,7 +137,7 @@ def mixed_structure_problem(game: PotGame, structure: Structure) -> Optional[str
     return None
 
 
-def check_table_structure(game: PotGame, structure: Structure) -> None:
+def check_table_structure(game: PotGame, structure: Structure, kind: TableKind = MIXED_TABLE) -> None:
     """Refuse a structure a mixed-game table may not deal ``game`` at (R26, R17), with the
     allowed list.
 
@@ -149,11 +148,11 @@ def check_table_structure(game: PotGame, structure: Structure) -> None:
     """
     problem = mixed_structure_problem(game, structure)
     if problem is not None:
-        raise TableError(f"{game.title} cannot be dealt at {structure.name}: {problem}; {MIXED_ALLOWED}")
+        raise TableError(f"{game.title} cannot be dealt at {structure.name}: {problem}; {kind.allowed}")
     try:
-        check_mixed_structure(structure)
+        check_mixed_structure(structure, kind)
     except TableError as err:
-        raise TableError(f"{err}; {MIXED_ALLOWED}") from None
+        raise TableError(f"{err}; {kind.allowed}") from None
 
 
 def structure_for(game: PotGame, lower: int, higher: int) -> Structure:
@@ -265,12 +264,14 @@ class CashOut:
 class Table:
     """A table of one kind of pot game (see the module docstring).
 
-    ``game`` is a game key, a ``Rotation`` or a ``DealersChoice``. A Big O table (``"big-o"``)
-    is a Big O cash game: ``structure`` is one of its four structures, by name (``"$1-$2"``,
-    ``"$2-$4"``, ``"$4-$4"``, ``"$1-$4"``) or as the ``Structure``, default $2-$4 (R18). Any
-    other table is a mixed-game table: ``structure`` is a ``Structure`` or ``None``, and
-    ``lower_higher`` the limits of a fixed-limit game (default $2/$4) whose blinds (R11) or
-    bring-in (R14) follow from them. Stakes that the filings do not allow are refused (R26).
+    ``game`` is a game key, a ``Rotation`` or a ``DealersChoice``; the table's ``kind`` is the
+    declared kind of table that deals it (``table_kind_of``), and the table reads its rules
+    there. A Big O table (``"big-o"``) is a Big O cash game: ``structure`` is one of its four
+    structures, by name (``"$1-$2"``, ``"$2-$4"``, ``"$4-$4"``, ``"$1-$4"``) or as the
+    ``Structure``, default $2-$4 (R18). Any other table is a mixed-game table: ``structure`` is a
+    ``Structure`` or ``None``, and ``lower_higher`` the limits of a fixed-limit game (default
+    $2/$4) whose blinds (R11) or bring-in (R14) follow from them. Stakes that the filings do not
+    allow are refused (R26).
 
     >>> Table("badugi", seats=6).seats
     [None, None, None, None, None, None]
@@ -285,28 +286,31 @@ class Table:
         if isinstance(game, str) and game not in POT_DECLARATIONS:
             raise TableError(f"{shown(game)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
         self.game = game
-        self.big_o = game == "big-o"
+        self.kind = kind = table_kind_of(game if isinstance(game, str) else None)
         if structure is not None and lower_higher is not None:
             raise TableError("give a table a structure or lower/higher limits, not both")
-        if self.big_o:  # R18, R26: the four structures of the Big O filing, and nothing else
+        if kind.spread is Spread.LISTED:  # R18, R26: the four structures of the Big O filing, and nothing else
             if lower_higher is not None:
                 lo, hi = lower_higher
-                raise TableError(f"lower/higher limits ${lo}/${hi} are not spread at Big O: {BIG_O_ALLOWED}; "
+                raise TableError(f"lower/higher limits ${lo}/${hi} are not spread at {kind.where}: {kind.allowed}; "
                                  "give one of them as the structure")
             if isinstance(structure, str):
-                if structure not in BIG_O_STRUCTURES:
-                    raise TableError(f"unknown structure {shown(structure)}: {BIG_O_ALLOWED}")
-                structure = BIG_O_STRUCTURES[structure]
-            structure = structure or BIG_O_STRUCTURES["$2-$4"]
-            check_big_o_structure(structure)
+                named = kind.structure_named(structure)
+                if named is None:
+                    raise TableError(f"unknown structure {shown(structure)}: {kind.allowed}")
+                structure = named
+            structure = structure or kind.default_structure
+            assert structure is not None  # a listing kind declares its default
+            check_big_o_structure(structure, kind)
         elif isinstance(structure, str):
-            raise TableError(f"{shown(structure)} names a Big O cash-game structure (R18): {MIXED_ALLOWED}; give "
-                             "lower/higher limits or a Structure")
+            lister = table_kind_listing(structure)
+            raise TableError(f"{shown(structure)} names a {lister.structure_words} ({lister.money_ruling}): "
+                             f"{kind.allowed}; give lower/higher limits or a Structure")
         self.structure = structure
-        self.lower_higher = lower_higher or (2, 4)
-        if not self.big_o:  # R26, R17: each game of the table at its own structure
+        self.lower_higher = lower_higher or kind.default_limits
+        if kind.spread is Spread.MIXED_RULES:  # R26, R17: each game of the table at its own structure
             for key in self._games():
-                check_table_structure(POT_DECLARATIONS[key], self.structure_of(POT_DECLARATIONS[key]))
+                check_table_structure(POT_DECLARATIONS[key], self.structure_of(POT_DECLARATIONS[key]), kind)
         if not 2 <= seats <= 10:
             raise TableError(f"a table has 2 to 10 seats, not {seats}")
         self.seats: list[Optional[Seat]] = [None] * seats
@@ -326,7 +330,7 @@ class Table:
         >>> Table("big-o").new_seat_ruling, Table("badugi").new_seat_ruling
         ('R24', 'R25')
         """
-        return "R24" if self.big_o else "R25"
+        return self.kind.new_seat_ruling
 
     def _games(self) -> list[str]:
         if isinstance(self.game, Rotation):
@@ -343,6 +347,7 @@ class Table:
         """
         if self.structure is not None:
             return self.structure
+        assert self.lower_higher is not None  # a kind without a structure has default limits
         return structure_for(game, *self.lower_higher)
 
     # --- seats and money -----------------------------------------------------------------
@@ -357,7 +362,7 @@ class Table:
         >>> Table("big-o", "$1-$2").min_buy_in()
         20
         """
-        return min_buy_in(self.structure) if self.big_o and self.structure else 1
+        return self.kind.min_buy_in(self.structure)
 
     def sit(self, seat: int, player: str, chips: int, from_dealer: int = 0, wait_for_big_blind: bool = False) -> None:
         """Seat ``player`` with ``chips`` (``from_dealer`` of them bought at the table).
@@ -377,19 +382,21 @@ class Table:
             raise TableError(f"{player} is already seated")
         if not isinstance(chips, int) or chips <= 0:
             raise TableError(f"a buy-in is a whole number of dollars above $0, not {shown(chips)}")
-        if self.big_o:
-            if chips < self.min_buy_in():
-                raise TableError(f"the minimum buy-in is ${self.min_buy_in()} (ten times the largest bet, R18), not ${chips}")
-            back = self.cashed_out.get(player)
-            if back is not None and back.button_moves < max(self._occupied(), 1) and chips < back.amount:
-                raise TableError(
-                    f"{player} cashed out ${back.amount}: he may return before a full button rotation "
-                    f"only with at least ${back.amount} (R18), not ${chips}")
-        else:
-            if chips > MAX_ENTRY:
-                raise TableError(f"no player may enter the game with more than ${MAX_ENTRY} (R17), not ${chips}")
-            if from_dealer > MAX_PURCHASE_PER_HAND:
-                raise TableError(f"no more than ${MAX_PURCHASE_PER_HAND} may be bought from the dealer in one hand (R17)")
+        kind = self.kind
+        if kind.min_buy_in_bets is not None and chips < self.min_buy_in():
+            raise TableError(f"the minimum buy-in is ${self.min_buy_in()} ({kind.min_buy_in_words}), not ${chips}")
+        back = self.cashed_out.get(player)
+        if (kind.cash_out_return and back is not None and back.button_moves < max(self._occupied(), 1)
+                and chips < back.amount):
+            raise TableError(
+                f"{player} cashed out ${back.amount}: he may return before a full button rotation "
+                f"only with at least ${back.amount} ({kind.money_ruling}), not ${chips}")
+        if kind.max_entry is not None and chips > kind.max_entry:
+            raise TableError(f"no player may enter the game with more than ${kind.max_entry} ({kind.money_ruling}), "
+                             f"not ${chips}")
+        limit = kind.max_purchase_per_hand
+        if limit is not None and from_dealer > limit:
+            raise TableError(f"no more than ${limit} may be bought from the dealer in one hand ({kind.money_ruling})")
         if not 0 <= from_dealer <= chips:
             raise TableError(f"chips bought from the dealer must be from $0 to the buy-in, not ${from_dealer}")
         self.seats[seat] = Seat(player, chips, owes_big_blind=self.hands_played > 0, bought_this_hand=from_dealer,
@@ -433,9 +440,10 @@ class Table:
             raise TableError(f"seat {seat} is empty")
         if not isinstance(amount, int) or amount <= 0:
             raise TableError(f"a purchase is a whole number of dollars above $0, not {shown(amount)}")
-        if not self.big_o and s.bought_this_hand + amount > MAX_PURCHASE_PER_HAND:
+        limit = self.kind.max_purchase_per_hand
+        if limit is not None and s.bought_this_hand + amount > limit:
             raise TableError(f"{s.player} has bought ${s.bought_this_hand} from the dealer this hand; "
-                             f"at most ${MAX_PURCHASE_PER_HAND} in one hand (R17)")
+                             f"at most ${limit} in one hand ({self.kind.money_ruling})")
         s.stack += amount
         s.bought_this_hand += amount
 

@@ -31,12 +31,6 @@ from .vocabularies import (BetSize, BoardOrder, BringInCard, Forced, NamedQualif
 
 HALF = Fraction(1, 2)
 
-#: R17: no forced bet larger than this in the mixed games.
-MAX_FORCED_BET = 10
-#: R17: most a player may buy from the dealer in one hand.
-MAX_PURCHASE_PER_HAND = 150
-#: R17: most a player may enter a mixed game with.
-MAX_ENTRY = 1000
 #: R13 and the Big O filing: one bet and four raises per round in limit games.
 LIMIT_RAISES = 4
 #: The largest bet, blind, ante or bring-in a ``Structure`` may name (a sanity bound, not a rule).
@@ -578,6 +572,6 @@ POT_DECLARATIONS: dict[str, PotGame] = {
 __all__ = [
     "Portion", "Street", "Structure", "PotGame", "POT_DECLARATIONS", "BIG_O_STRUCTURES",
     "limit_structure", "stud_structure", "big_bet_structure", "half_rounded", "HALF",
-    "MAX_FORCED_BET", "MAX_PURCHASE_PER_HAND", "MAX_ENTRY", "LIMIT_RAISES", "STRUCTURE_KINDS",
+    "LIMIT_RAISES", "STRUCTURE_KINDS",
     "POT_RULINGS",
 ]

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from ..engine.table import CashOut, DealersChoice, Rotation, Table, structure_for
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
+from ..games.table_kinds import Spread, table_kind_of
 
 #: The approved list offered by the widgets: every pot game the engine declares.
 APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)
@@ -233,7 +234,7 @@ def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_d
     'Ann cashed out $150: he may return before a full button rotation only with at least $150 (R18), not $60'
     """
     try:
-        t = Table(game, structure if game == "big-o" else None, seats=10)
+        t = Table(game, structure if table_kind_of(game).spread is Spread.LISTED else None, seats=10)
         for s in range(min(others, 9)):
             t.sit(s + 1, f"Player {s + 2}", max(t.min_buy_in(), 100))
         if cashed_out is not None:
@@ -242,6 +243,15 @@ def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_d
     except GameError as err:
         return str(err)
     return ""
+
+
+def _buy_in_options() -> list[tuple[str, str]]:
+    """The buy-in checker's games: each game dealt at a table of its own kind (Big O, R18) under
+    that kind's name, then the games of the mixed-game table (R17) by title."""
+    own = [k for k in APPROVED if table_kind_of(k).games is not None]
+    return ([(f"{table_kind_of(k).title} ({table_kind_of(k).money_ruling})", k) for k in own]
+            + [(f"{_title(k)} ({table_kind_of(k).title}, {table_kind_of(k).money_ruling})", k)
+               for k in APPROVED if k not in own])
 
 
 class BuyInWidget(widgets.VBox):  # type: ignore[misc]
@@ -253,9 +263,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game: str = "big-o", structure: str = "$2-$4", amount: int = 100,
                  cashed_out: Optional[int] = 150, button_moves: int = 3, others: int = 5) -> None:
-        self.game = widgets.Dropdown(options=[("Big O cash game (R18)", "big-o")]
-                                     + [(f"{_title(k)} (mixed game, R17)", k) for k in APPROVED if k != "big-o"],
-                                     value=game, description="Game")
+        self.game = widgets.Dropdown(options=_buy_in_options(), value=game, description="Game")
         self.structure = widgets.Dropdown(options=list(BIG_O_STRUCTURES), value=structure, description="Structure")
         self.amount = widgets.BoundedIntText(value=amount, min=0, max=100000, description="Buy-in $")
         self.from_dealer = widgets.BoundedIntText(value=0, min=0, max=100000, description="From dealer $", style=_WIDE)
@@ -277,24 +285,26 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]
         self._show_fields()
 
     def _show_fields(self) -> None:
-        big_o = self.game.value == "big-o"
-        for w in (self.structure, self.has_cashed_out, self.cashed_out, self.button_moves, self.others):
-            w.layout.display = None if big_o else "none"
-        self.from_dealer.layout.display = "none" if big_o else None
+        kind = table_kind_of(self.game.value)
+        self.structure.layout.display = None if kind.spread is Spread.LISTED else "none"
+        for w in (self.has_cashed_out, self.cashed_out, self.button_moves, self.others):
+            w.layout.display = None if kind.cash_out_return else "none"
+        self.from_dealer.layout.display = None if kind.max_purchase_per_hand is not None else "none"
         self.check()
 
     def check(self) -> None:
         """Ask the engine and show the answer."""
-        big_o = self.game.value == "big-o"
-        back = int(self.cashed_out.value) if big_o and self.has_cashed_out.value else None
+        kind = table_kind_of(self.game.value)
+        back = int(self.cashed_out.value) if kind.cash_out_return and self.has_cashed_out.value else None
         msg = check_buy_in(self.game.value, int(self.amount.value), self.structure.value,
-                           from_dealer=0 if big_o else int(self.from_dealer.value), cashed_out=back,
-                           button_moves=int(self.button_moves.value), others=int(self.others.value))
-        if big_o:
-            t = Table("big-o", self.structure.value)
+                           from_dealer=0 if kind.max_purchase_per_hand is None else int(self.from_dealer.value),
+                           cashed_out=back, button_moves=int(self.button_moves.value), others=int(self.others.value))
+        if kind.spread is Spread.LISTED:
+            t = Table(self.game.value, self.structure.value)
             rule = f"Minimum buy-in at {self.structure.value}: ${t.min_buy_in()}; no maximum."
         else:
-            rule = "No entry above $1,000 and no more than $150 bought from the dealer in one hand."
+            rule = (f"No entry above ${kind.max_entry:,} and no more than ${kind.max_purchase_per_hand} bought "
+                    "from the dealer in one hand.")
         verdict = _OK.format("accepted") if not msg else _NO.format("refused")
         why = "" if not msg else f"<br><b>Refused:</b> {html.escape(msg)}"
         self.result.value = f"<p>{verdict} ${int(self.amount.value):,}. {html.escape(rule)}{why}</p>"

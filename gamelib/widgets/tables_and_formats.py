@@ -32,6 +32,7 @@ from ..engine.table import Table, check_mixed_structure, min_buy_in, structure_f
 from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
+from ..games.table_kinds import Spread, table_kind_of
 from ..rankings import best_hand, describe
 from .cards import hand_html
 
@@ -396,9 +397,10 @@ def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
     rows = []
     for c in cases:
         msg = check_buy_in(**c)
-        where = c.get("structure") if c["game"] == "big-o" else POT_DECLARATIONS[c["game"]].title
+        title = POT_DECLARATIONS[c["game"]].title
+        listed = table_kind_of(c["game"]).spread is Spread.LISTED  # Big O: name the structure (R18)
         back = c.get("cashed_out")
-        rows.append({"game": "Big O " + str(where) if c["game"] == "big-o" else where,
+        rows.append({"game": f"{title} {c.get('structure')}" if listed else title,
                      "buy-in": c["amount"], "from the dealer": c.get("from_dealer", 0),
                      "cashed out earlier": "" if back is None else f"${back}; button moved {c.get('button_moves', 0)} "
                                                                    f"times, {c.get('others', 3)} players at the table",
@@ -417,8 +419,9 @@ def structure_choices(game: str) -> dict[str, Structure]:
     """
     g = POT_DECLARATIONS[game]
     out: dict[str, Structure] = {}
-    if game == "big-o":
-        out.update({f"{k} (Big O cash game)": v for k, v in BIG_O_STRUCTURES.items()})
+    kind = table_kind_of(game)
+    if kind.spread is Spread.LISTED:
+        out.update({f"{st.name} ({kind.title})": st for st in kind.structures})
     for lo, hi in ((2, 4), (5, 10)):
         out[f"${lo}/${hi} limit"] = structure_for(g, lo, hi)
     for kind in ("pot-limit", "no-limit"):
