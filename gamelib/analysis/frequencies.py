@@ -133,12 +133,12 @@ def value_counts(system: str, n_cards: int) -> dict[int, int]:
     >>> sum(counts.values()), counts[7462]
     (133784560, 4324)
     """
-    _check(system, n_cards)
-    ps = rankings._PATTERN.get(system)
+    rs = _check(system, n_cards)
+    ps = rs.pattern
     if ps is None:
         return brute_force_value_counts(system, n_cards)
     counts = _pattern_value_counts(ps, n_cards)
-    if system == "low8":
+    if rs.eight_or_better:
         merged: dict[int, int] = {}
         for v, c in counts.items():
             key = int(low8_from_a5(np.array([v]))[0])
@@ -150,14 +150,16 @@ def value_counts(system: str, n_cards: int) -> dict[int, int]:
     return counts
 
 
-def _check(system: str, n_cards: int) -> None:
+def _check(system: str, n_cards: int) -> rankings.RankingSystem:
     if system not in rankings.SYSTEMS:
         raise RankingError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(rankings.SYSTEMS)}")
-    if system in rankings.OMAHA_SYSTEMS:
+    rs = rankings.system(system)
+    if rs.uses_board:
         raise HandSizeError("Omaha hands need a board: use sampled_category_counts for Omaha systems")
-    sizes = rankings.INFO[system].hand_sizes
+    sizes = rs.hand_sizes
     if n_cards not in sizes:
         raise HandSizeError(f"a {system} hand has {', '.join(map(str, sizes))} cards, not {n_cards}")
+    return rs
 
 
 def category_counts(system: str, n_cards: int) -> pd.DataFrame:
@@ -213,8 +215,9 @@ def sampled_category_counts(system: str, deals: int = 200_000, seed: int = 2026,
     >>> int(s.table["combinations"].sum())
     2000
     """
-    if system not in rankings.OMAHA_SYSTEMS:
-        raise RankingError(f"sampling is for the Omaha systems ({', '.join(rankings.OMAHA_SYSTEMS)}); "
+    if system not in rankings.SYSTEMS or not rankings.system(system).uses_board:
+        with_board = (k for k, s in rankings.RANKING_SYSTEMS.items() if s.uses_board)
+        raise RankingError(f"sampling is for the Omaha systems ({', '.join(with_board)}); "
                            f"use category_counts for {system!r}")
     cards = deal_hands(deals, hole_cards + 5, seed)
     values = rankings.evaluate(system, cards[:, :hole_cards], board=cards[:, hole_cards:])
@@ -248,8 +251,8 @@ def example_hand(system: str, category: str, n_cards: int | None = None) -> list
     first = next(candidates)
     if n_cards is None or n_cards == len(first):
         return first
-    if n_cards < len(first) or n_cards not in rankings.INFO[system].hand_sizes:
-        sizes = ", ".join(map(str, rankings.INFO[system].hand_sizes))
+    if n_cards < len(first) or n_cards not in rankings.system(system).hand_sizes:
+        sizes = ", ".join(map(str, rankings.system(system).hand_sizes))
         raise HandSizeError(f"a {system} example has {sizes} cards (at least {len(first)}), not {n_cards}")
     for hand in itertools.chain([first], candidates):
         padded = _pad_keeping_value(system, hand, n_cards)
@@ -273,14 +276,15 @@ def _pad_keeping_value(system: str, hand: list[int], n_cards: int) -> list[int] 
 
 def _example_hands(system: str, category: str) -> Iterator[list[int]]:
     """Hands in ``category``: a middling one first, then the others moving outwards."""
-    if system in rankings.OMAHA_SYSTEMS:
+    rs = rankings.system(system)
+    if rs.uses_board:
         raise RankingError("Omaha examples need a board; pick a hand and board with gamelib.cards")
     order = rankings.categories(system)
     if category not in order:
         raise RankingError(f"{shown(category)} is not a category of {system}; they are: {', '.join(order)}")
-    ps = rankings._PATTERN.get(system)
+    ps = rs.pattern
     if isinstance(ps, PatternSystem):
-        if system == "low8":
+        if rs.eight_or_better:
             # An eight-or-better value is a qualifying low or "no low" (rankings.category refuses
             # the ace-to-five values that do not qualify).
             qualifies = low8_qualifies_table()

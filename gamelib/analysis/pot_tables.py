@@ -30,7 +30,7 @@ from ..engine.showdown import SPLIT_NAME, qualifier_value
 from ..errors import GameError, shown
 from ..games.pot import PotGame, Structure
 from ..games.table_kinds import MIXED_TABLE
-from ..rankings import INFO, OMAHA_SYSTEMS
+from ..rankings import system as ranking_system
 from .cache import cached
 from .frequencies import value_counts
 
@@ -46,6 +46,9 @@ def _decl(key: str) -> PotGame:
     if decl is None:
         raise GameError(f"{shown(key)} is not a pot game")
     return decl
+
+
+_COUNT_WORDS = {3: "three", 4: "four", 5: "five"}
 
 
 def _plural(n: int, word: str) -> str:
@@ -143,18 +146,19 @@ def portions_table(key: str) -> pd.DataFrame:
     g = _decl(key)
     rows = []
     for k, p in enumerate(g.portions):
-        if p.system in OMAHA_SYSTEMS:
+        system = ranking_system(p.system)
+        if system.uses_board:
             cards = "exactly two hole cards with exactly three board cards"
             if g.boards > 1:
                 cards += f" of board {p.board + 1}"
         elif p.cards == "hole" and g.boards:
             cards = f"the {g.hole_cards} hole cards alone (no board card)"
-        elif p.system.startswith("badugi"):
-            cards = f"the best four or fewer of the {g.hole_cards} cards"
+        elif system.plays_fewer:
+            cards = f"the best {_COUNT_WORDS[system.cards_played]} or fewer of the {g.hole_cards} cards"
         else:
             cards = f"the best five of the {g.hole_cards} cards" if g.hole_cards > 5 else f"all {g.hole_cards} cards"
         rows.append({"portion": p.name, "share": str(p.share) if p.share != 1 else "whole pot",
-                     "ranking": INFO[p.system].title, "cards that play": cards,
+                     "ranking": system.title, "cards that play": cards,
                      "qualifier": p.qualifier_words or ("none" if not p.qualifier else p.qualifier),
                      "odd dollar": "gets it" if k == 0 and len(g.portions) > 1 else ""})
     return pd.DataFrame(rows)
@@ -170,7 +174,7 @@ def qualifier_counts(key: str) -> pd.DataFrame:
     g = _decl(key)
     rows = []
     for p in g.portions:
-        if p.qualifier is None or p.system in OMAHA_SYSTEMS:
+        if p.qualifier is None or ranking_system(p.system).uses_board:
             continue
         counts = value_counts(p.system, g.hole_cards)
         bar = qualifier_value(p.system, p.qualifier)

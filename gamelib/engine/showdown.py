@@ -32,11 +32,9 @@ from ..amounts import is_whole
 from ..errors import DuplicateCardError, GameError, HandSizeError, shown
 from ..games.pot import PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
-from ..rankings import describe, evaluate
+from ..rankings import describe, evaluate, system as ranking_system
 from .pots import clockwise_from_button, divide, split_among
 
-HIGH_SYSTEMS = ("high", "omaha-high")
-ACE_HIGH_LOWS = ("27-low", "badugi-ace-high")
 SPLIT_NAME = "split (no qualifier)"
 
 
@@ -137,7 +135,7 @@ class Showdown:
         for p in game.portions:
             vals: list[Optional[int]] = [None] * len(self.hands)
             rows = [self.hands[i] for i in live]
-            if p.system.startswith("omaha"):
+            if ranking_system(p.system).uses_board:
                 v = evaluate(p.system, rows, board=self.boards[p.board])
             else:
                 v = evaluate(p.system, rows)
@@ -227,10 +225,10 @@ class Showdown:
         n = len(self.hands)
         odd_chip = self.game.odd_chip
         if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
-            system = next(p.system for p in self.game.portions if p.name == portion)
-            if system in HIGH_SYSTEMS:
+            system = ranking_system(next(p.system for p in self.game.portions if p.name == portion))
+            if not system.is_low:
                 return sorted(seats, key=lambda s: -_seat_key_high(self.own_cards[s]))  # type: ignore[arg-type]
-            ace_high = system in ACE_HIGH_LOWS
+            ace_high = system.ace_high
             return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.own_cards[s]))  # type: ignore[union-attr]
         if odd_chip is OddChip.BUTTON or odd_chip is OddChip.STUD:  # a stud game's R8 split goes by the button
             return clockwise_from_button(seats, button, n)
@@ -374,16 +372,16 @@ def omaha_many_systems(systems: tuple[str, ...], hands: np.ndarray, boards: np.n
     bt = boards[:, triples]  # (D, NT, 3)
     pk = w5[hp].sum(axis=3, dtype=np.int32).reshape(d, -1)  # (D, P * pairs)
     tk = w5[bt].sum(axis=2, dtype=np.int32)  # (D, triples)
-    tables = [(k, low_t if k == "omaha-low8" else high_t) for k in systems]
+    tables = [(k, low_t if ranking_system(k).eight_or_better else high_t) for k in systems]
     best = {k: np.zeros(pk.shape, np.int16) for k in systems}
     for t in range(tk.shape[1]):  # one board triple at a time: small arrays that stay in cache
         keys = pk + tk[:, t:t + 1]
         for k, table in tables:
             np.maximum(best[k], table[keys], out=best[k])
     out = {k: v.reshape(d, p, -1).max(axis=2).astype(np.int32) for k, v in best.items()}
-    if "omaha-high" not in systems:
+    highs = [k for k in systems if not ranking_system(k).is_low]
+    if not highs:
         return {k: out[k] for k in systems}
-    vals = out["omaha-high"]
     # Five board cards hold at most one suit three times: only that suit can make a flush, and
     # only for a player holding two of it.
     counts = (CARD_SUIT[boards][:, :, None] == np.arange(4)).sum(axis=1)
@@ -399,8 +397,8 @@ def omaha_many_systems(systems: tuple[str, ...], hands: np.ndarray, boards: np.n
         bits = CARD_BIT.astype(np.int32)
         masks = bits[hp_c].sum(axis=2)[:, :, None] + bits[bt_c].sum(axis=2)[:, None, :]
         fv = np.where(flush, flush_t[np.where(flush, masks, 0)], 0).reshape(len(di), -1).max(axis=1)
-        vals[di, pi] = np.maximum(vals[di, pi], fv)
-    out["omaha-high"] = vals
+        for k in highs:  # only a high hand is made better by a flush
+            out[k][di, pi] = np.maximum(out[k][di, pi], fv)
     return {k: out[k] for k in systems}
 
 
@@ -453,11 +451,11 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     any_winner = np.zeros(d, bool)
     omaha: dict[int, dict[str, np.ndarray]] = {}
     for b in range(game.boards):
-        wanted = tuple(q.system for q in game.portions if q.system.startswith("omaha") and q.board == b)
+        wanted = tuple(q.system for q in game.portions if ranking_system(q.system).uses_board and q.board == b)
         if wanted:
             omaha[b] = omaha_many_systems(wanted, hands, bds[:, b, :])  # type: ignore[index]
     for portion in game.portions:
-        if portion.system.startswith("omaha"):
+        if ranking_system(portion.system).uses_board:
             v = omaha[portion.board][portion.system]
         else:
             v = evaluate(portion.system, flat).reshape(d, p)

@@ -45,7 +45,7 @@ from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
 from ..errors import GameError, shown
 from ..games.pot import Portion, PotGame
-from ..rankings import INFO, OMAHA_SYSTEMS, describe, evaluate
+from ..rankings import describe, evaluate, system as ranking_system
 from .pot_game import PotGameEngine, pot_game
 from .pots import divide, side_pots
 from .showdown import SPLIT_NAME, Showdown, qualifier_value
@@ -71,12 +71,13 @@ def portion_cards(game: PotGame, portion: Portion, cards: Sequence[int],
     True
     """
     hand = list(cards)
-    if portion.system in OMAHA_SYSTEMS:
+    system = ranking_system(portion.system)
+    if system.uses_board:
         board = list(boards[portion.board]) if boards else []
-        if len(board) < 3 or len(hand) not in INFO[portion.system].hand_sizes:
+        if len(board) < 3 or len(hand) not in system.hand_sizes:
             return None
         return hand, board
-    if len(hand) not in INFO[portion.system].hand_sizes:
+    if len(hand) not in system.hand_sizes:
         return None
     return hand, None
 
@@ -128,7 +129,7 @@ def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) ->
     size = hands.shape[1]
     for p in game.portions:
         board: list[int] = []
-        if p.system in OMAHA_SYSTEMS:
+        if ranking_system(p.system).uses_board:
             board = list(boards[p.board]) if boards else []
             if len(board) < 3:
                 continue

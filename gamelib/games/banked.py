@@ -46,11 +46,9 @@ from typing import Any
 import numpy as np
 
 from ..amounts import exact_pays
-from ..errors import GameError, shown
+from ..errors import GameError, RankingError, shown
+from ..rankings import RANKING_SYSTEMS, system as ranking_system
 from ..rankings.core import PatternSystem
-from ..rankings.crazy4 import CRAZY4
-from ..rankings.high import HIGH
-from ..rankings.three_card import THREE_CARD
 
 RANK_LETTERS = "23456789TJQKA"
 
@@ -356,21 +354,35 @@ DECLARATIONS: dict[str, BankedDeclaration] = {
 
 
 # ---- values read off a declaration (the settler and the analysis both use them) ---------------
-PATTERN_SYSTEMS: dict[str, PatternSystem] = {"crazy4": CRAZY4, "three-card": THREE_CARD, "high": HIGH}
-
-
 def system_of(name: str) -> PatternSystem:
-    """The ranking system object behind a declaration's system name.
+    """The pattern (best-``k``-cards poker ranking) behind a declaration's system name.
+
+    A banked game's hands are valued by a pattern alone: no board, no eight-or-better mapping.
 
     >>> system_of("crazy4").n_classes
     2535
     """
-    return PATTERN_SYSTEMS[name]
+    rs = ranking_system(name)
+    if rs.pattern is None or rs.uses_board or rs.eight_or_better:
+        raise RankingError(f"a banked game ranks hands by one pattern, as {rs.key} does not; "
+                           f"the systems that do: {', '.join(banked_systems())}")
+    return rs.pattern
+
+
+def banked_systems() -> tuple[str, ...]:
+    """The ranking systems a banked game may use (one pattern each, no board, no low qualifier).
+
+    >>> "crazy4" in banked_systems() and "low8" not in banked_systems()
+    True
+    """
+    return tuple(k for k, s in RANKING_SYSTEMS.items()
+                 if s.pattern is not None and not s.uses_board and not s.eight_or_better)
 
 
 def qualifier_value(decl: BankedDeclaration) -> int:
     """The smallest value that qualifies the dealer (``0``: no qualifier).
 
+    >>> from gamelib.rankings.three_card import THREE_CARD
     >>> qualifier_value(DECLARATIONS["three-card-6bonus"]) == THREE_CARD.value_of([10, 1, 0], False)
     True
     """

@@ -26,11 +26,8 @@ that make the hand. Systems (``SYSTEMS``):
 
 from __future__ import annotations
 
-import itertools
 import re
-from math import comb
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Union
 
 import numpy as np
@@ -38,85 +35,29 @@ import numpy as np
 from ..amounts import is_whole
 from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import CardError, DuplicateCardError, HandSizeError, RankingError, shown
-from .badugi import BADUGI, BADUGI_ACE_HIGH, BadugiSystem
-from .core import PatternSystem, rank_word, rows_with_duplicates
-from .crazy4 import CRAZY4
-from .high import HIGH
-from .lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_from_a5, low8_qualifies_table
-from .omaha import BOARD_SIZES, HOLE_SIZES, omaha_hi_lo, omaha_high, omaha_low8
-from .three_card import THREE_CARD
+from .core import rows_with_duplicates
+from .omaha import BOARD_SIZES, omaha_hi_lo
+from .registry import RANKING_SYSTEMS, RankingSystem, system
 
-SYSTEMS: tuple[str, ...] = (
-    "high",
-    "omaha-high",
-    "omaha-low8",
-    "a5-low",
-    "low8",
-    "27-low",
-    "badugi",
-    "badugi-ace-high",
-    "crazy4",
-    "three-card",
-)
+#: The systems' names, in the order the book lists them (the keys of ``RANKING_SYSTEMS``).
+SYSTEMS: tuple[str, ...] = tuple(RANKING_SYSTEMS)
 
-OMAHA_SYSTEMS = ("omaha-high", "omaha-low8")
-LOW8_SYSTEMS = ("low8", "omaha-low8")
+#: What a system is called, what it needs and its best hand's words: the ``RankingSystem`` itself
+#: (``title``, ``hand_sizes``, ``uses_board``, ``summary``), by name.
+INFO: dict[str, RankingSystem] = RANKING_SYSTEMS
+SystemInfo = RankingSystem
 
-
-@dataclass(frozen=True)
-class SystemInfo:
-    """What a ranking system is called, what it needs, and the words for its best hand."""
-
-    key: str
-    title: str
-    hand_sizes: tuple[int, ...]
-    uses_board: bool
-    summary: str
-
-
-INFO: dict[str, SystemInfo] = {
-    "high": SystemInfo("high", "High poker", HIGH.sizes, False,
-                       "Best five cards; ace high, and low only in A-2-3-4-5."),
-    "omaha-high": SystemInfo("omaha-high", "Omaha high", HOLE_SIZES, True,
-                             "Exactly two hole cards and exactly three board cards, high hand."),
-    "omaha-low8": SystemInfo("omaha-low8", "Omaha eight-or-better low", HOLE_SIZES, True,
-                             "Exactly two hole cards and three board cards, five ranks 8 or lower."),
-    "a5-low": SystemInfo("a5-low", "Ace-to-five low", A5_LOW.sizes, False,
-                         "Lowest five cards; ace is low, straights and flushes do not count."),
-    "low8": SystemInfo("low8", "Eight-or-better low", A5_LOW.sizes, False,
-                       "Ace-to-five low that qualifies only with five different ranks of 8 or lower."),
-    "27-low": SystemInfo("27-low", "Deuce-to-seven low", DEUCE_SEVEN.sizes, False,
-                         "Lowest five cards; ace is high, straights and flushes count against."),
-    "badugi": SystemInfo("badugi", "Badugi (aces low)", BADUGI.sizes, False,
-                         "Most cards of different suits and ranks, then the lowest; ace is low."),
-    "badugi-ace-high": SystemInfo("badugi-ace-high", "Badugi (aces high)", BADUGI_ACE_HIGH.sizes, False,
-                                  "As badugi, but the ace is the highest (worst) card."),
-    "crazy4": SystemInfo("crazy4", "Crazy 4 Poker", CRAZY4.sizes, False,
-                         "Best four of five cards; four-card straights and flushes count."),
-    "three-card": SystemInfo("three-card", "Three Card Poker", THREE_CARD.sizes, False,
-                             "Three cards; straights beat flushes."),
-}
-
-_PATTERN: dict[str, PatternSystem] = {
-    "high": HIGH,
-    "omaha-high": HIGH,
-    "a5-low": A5_LOW,
-    "low8": A5_LOW,
-    "omaha-low8": A5_LOW,
-    "27-low": DEUCE_SEVEN,
-    "crazy4": CRAZY4,
-    "three-card": THREE_CARD,
-}
-_BADUGI: dict[str, BadugiSystem] = {"badugi": BADUGI, "badugi-ace-high": BADUGI_ACE_HIGH}
+#: The systems valued with a board, and those whose values are eight-or-better lows.
+OMAHA_SYSTEMS: tuple[str, ...] = tuple(k for k, s in RANKING_SYSTEMS.items() if s.uses_board)
+LOW8_SYSTEMS: tuple[str, ...] = tuple(k for k, s in RANKING_SYSTEMS.items() if s.eight_or_better)
 
 _ONE_CARD = re.compile(r"(10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
 
 HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
 
 
-def _check_system(system: str) -> None:
-    if not isinstance(system, str) or system not in SYSTEMS:
-        raise RankingError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(SYSTEMS)}")
+def _check_system(name: str) -> RankingSystem:
+    return system(name)
 
 
 def _check_value(system: str, value: Any) -> int:
@@ -251,8 +192,8 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
     >>> evaluate("omaha-low8", ["As 2d Kh Kc"], board="3c 4d 9h Ts 8c").tolist()
     [6154]
     """
-    _check_system(system)
-    if board is not None and system not in OMAHA_SYSTEMS:
+    rs = _check_system(system)
+    if board is not None and not rs.uses_board:
         raise HandSizeError(f"the {system} system takes no board; give each player's whole hand")
     _check_hands(hands)
     if isinstance(hands, (list, tuple)) and _is_one_hand(hands):
@@ -264,7 +205,7 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
         sizes = sorted({len(p) for p in parsed})
         if len(sizes) > 1:
             out = np.zeros(len(parsed), np.int32)
-            boards = _boards_for(board, len(parsed)) if system in OMAHA_SYSTEMS else None
+            boards = _boards_for(board, len(parsed)) if rs.uses_board else None
             for size in sizes:
                 rows = [i for i, p in enumerate(parsed) if len(p) == size]
                 sub = np.array([parsed[i] for i in rows], dtype=np.int64)
@@ -272,23 +213,17 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
             return out
         arr = np.array(parsed, dtype=np.int64).reshape(len(parsed), -1)
     else:
-        arr = to_hand_array(hands, check_duplicates=system not in OMAHA_SYSTEMS)
+        arr = to_hand_array(hands, check_duplicates=not rs.uses_board)
     if len(arr) == 0:
         return np.zeros(0, np.int32)
-    info = INFO[system]
-    if arr.shape[1] not in info.hand_sizes:
-        raise HandSizeError(f"a {system} hand has {_sizes_text(info.hand_sizes)} cards, not {arr.shape[1]}")
-    if system in OMAHA_SYSTEMS:
+    if arr.shape[1] not in rs.hand_sizes:
+        raise HandSizeError(f"a {system} hand has {_sizes_text(rs.hand_sizes)} cards, not {arr.shape[1]}")
+    if rs.uses_board:
         # One duplicate check of each hand with its board covers the hand and the board too.
         boards = _boards_for(board, len(arr), check_duplicates=False)
         _refuse_duplicates(arr, "hand with its board", boards)
-        return omaha_high(arr, boards) if system == "omaha-high" else omaha_low8(arr, boards)
-    if system in _BADUGI:
-        return _BADUGI[system].evaluate_array(arr)
-    values = _PATTERN[system].evaluate_array(arr)
-    if system == "low8":
-        return low8_from_a5(values)
-    return values
+        return rs.evaluate_array(arr, boards)
+    return rs.evaluate_array(arr)
 
 
 def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -313,13 +248,8 @@ def describe(system: str, value: int) -> str:
     >>> describe("low8", 0)
     'no qualifying low'
     """
-    _check_system(system)
-    value = _check_value(system, value)
-    if system in LOW8_SYSTEMS:
-        return describe_low8(value)
-    if system in _BADUGI:
-        return _BADUGI[system].describe(value)
-    return _PATTERN[system].describe(value)
+    rs = _check_system(system)
+    return rs.describe(_check_value(system, value))
 
 
 def category(system: str, value: int) -> str:
@@ -333,25 +263,8 @@ def category(system: str, value: int) -> str:
     >>> category("a5-low", int(evaluate("a5-low", "8h 6d 4s 3c 2d")[0]))
     'eight low'
     """
-    _check_system(system)
-    value = _check_value(system, value)
-    if system in LOW8_SYSTEMS and value == 0:
-        return "no low"
-    if system in LOW8_SYSTEMS:
-        describe_low8(value)  # refuses an ace-to-five value that is no eight-or-better low
-    if system in _BADUGI:
-        size, _ = _BADUGI[system].decode(value)
-        return f"{size}-card badugi"
-    ps = _PATTERN[system]
-    cls = ps.hand_class(value)
-    if ps.invert and cls.category == "high card":
-        return f"{rank_word(cls.ranks[0])} low"
-    return cls.category
-
-
-def _low_tops(ps: PatternSystem) -> list[int]:
-    """Top-card ranks of no-pair lowball hands, best first (five..king for A-5, seven..ace for 2-7)."""
-    return [3, 4, 5, 6, 7, 8, 9, 10, 11] if ps.ace_low else [5, 6, 7, 8, 9, 10, 11, 12]
+    rs = _check_system(system)
+    return rs.category(_check_value(system, value))
 
 
 def categories(system: str) -> tuple[str, ...]:
@@ -362,19 +275,7 @@ def categories(system: str) -> tuple[str, ...]:
     >>> categories("low8")
     ('five low', 'six low', 'seven low', 'eight low', 'no low')
     """
-    _check_system(system)
-    if system in _BADUGI:
-        return ("4-card badugi", "3-card badugi", "2-card badugi", "1-card badugi")
-    ps = _PATTERN[system]
-    if not ps.invert:
-        return tuple(reversed(ps.categories))
-    lows = tuple(f"{rank_word(r)} low" for r in _low_tops(ps))
-    if system in LOW8_SYSTEMS:
-        return lows[:4] + ("no low",)
-    # Lowball: after the no-pair lows, the worse the poker hand, the better the low.
-    skip = {"high card"} | (set() if ps.straights else {"straight", "straight flush"})
-    skip |= set() if ps.flushes else {"flush", "straight flush"}
-    return lows + tuple(c for c in ps.categories if c not in skip)
+    return _check_system(system).categories()
 
 
 def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> tuple[int, ...]:
@@ -388,32 +289,14 @@ def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> t
     >>> format_cards(best_hand("omaha-high", "As Ks 2d 3c", board="Qs Js 9s 4h 8c"))
     'As Ks Qs Js 9s'
     """
-    _check_system(system)
+    rs = _check_system(system)
     cards = parse_cards(hand)
     target = int(evaluate(system, [cards], board)[0])
-    if system in LOW8_SYSTEMS and target == 0:
+    if rs.eight_or_better and target == 0:
         return ()
-    candidates: list[tuple[int, ...]] = []
-    if system in OMAHA_SYSTEMS:
-        b = parse_cards(board, what="board") if board is not None else []
-        for pair in itertools.combinations(cards, 2):
-            for triple in itertools.combinations(b, 3):
-                candidates.append(pair + triple)
-        sub_system = "high" if system == "omaha-high" else "low8"
-    elif system in _BADUGI:
-        for size in range(min(4, len(cards)), 0, -1):
-            # Only a true badugi (no two cards of a suit or of a rank) may be shown (R10).
-            candidates.extend(
-                c for c in itertools.combinations(cards, size)
-                if len({x & 3 for x in c}) == size and len({x >> 2 for x in c}) == size
-            )
-        sub_system = system
-    else:
-        k = _PATTERN[system].size
-        candidates = list(itertools.combinations(cards, k))
-        sub_system = system
-    for cand in candidates:
-        if int(evaluate(sub_system, [list(cand)])[0]) == target:
+    b = parse_cards(board, what="board") if rs.uses_board and board is not None else []
+    for cand in rs.candidates(cards, b):
+        if int(evaluate(rs.played_in, [list(cand)])[0]) == target:
             return tuple(cand)
     raise RankingError(f"internal: no subset of {format_cards(cards)} reaches value {target}")  # pragma: no cover
 
@@ -428,7 +311,7 @@ def winners(system: str, hands: HandsLike, board: Any = None) -> list[int]:
     if len(values) == 0:
         return []
     top = values.max()
-    if system in LOW8_SYSTEMS and top == 0:
+    if _check_system(system).eight_or_better and top == 0:
         return []
     return [int(i) for i in np.flatnonzero(values == top)]
 
@@ -439,17 +322,10 @@ def n_values(system: str) -> int:
     >>> n_values("high"), n_values("three-card")
     (7462, 741)
     """
-    _check_system(system)
-    if system in _BADUGI:
-        return sum(comb(13, s) for s in range(1, 5))
-    if system in LOW8_SYSTEMS:
-        return int(low8_qualifies_table().sum())
-    return _PATTERN[system].n_classes
-
-
+    return _check_system(system).n_values()
 
 
 __all__ = [
-    "SYSTEMS", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "describe", "category",
+    "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "describe", "category",
     "categories", "best_hand", "winners", "n_values", "to_hand_array",
 ]

@@ -37,6 +37,7 @@ from ..engine.showdown import SPLIT_NAME
 from ..errors import GameError, shown
 from ..games import BANKED_GAMES, GAMES, POT_GAMES
 from ..games.pot import big_bet_structure
+from ..games.vocabularies import BoardOrder
 from .core import Field, Question, Result, check_answer
 
 NOBODY = "nobody qualifies"
@@ -120,9 +121,9 @@ def _read_targets(game: str) -> list[dict[str, Any]]:
         decl = get_game(game).declaration
         out = []
         for p in decl.portions:
-            omaha = p.system.startswith("omaha")
+            with_board = rankings.system(p.system).uses_board
             out.append({"name": p.name, "system": p.system, "cards": decl.hole_cards,
-                        "board": 5 if omaha else 0, "board_index": p.board})
+                        "board": 5 if with_board else 0, "board_index": p.board})
         return out
     decl = get_game(game).declaration
     if game == "nh-holdem":
@@ -189,7 +190,7 @@ class ReadHand(Drill):
         game_title = self.engine.title
         portion = f" for the {t['name']}" if len(targets) > 1 else ""
         words = "category" if self.focus == "category" else "value"
-        prompt = f"{game_title}: what is this hand's {words}{portion} ({rankings.INFO[system].title})?"
+        prompt = f"{game_title}: what is this hand's {words}{portion} ({rankings.system(system).title})?"
         cards = []
         if "split" in t:
             cards = [("hole cards", tuple(hand[:2])), ("community cards", tuple(hand[2:]))]
@@ -200,8 +201,8 @@ class ReadHand(Drill):
         best = rankings.best_hand(system, hand, board)
         made = f" made with {format_cards(list(best))}" if best else ""
         why = (f"{format_cards(hand)}" + (f" with the board {format_cards(board)}" if board else "")
-               + f" is {right}{made}: category {cat}, in {rankings.INFO[system].title}. "
-               + rankings.INFO[system].summary)
+               + f" is {right}{made}: category {cat}, in {rankings.system(system).title}. "
+               + rankings.system(system).summary)
         fld = Field("value", "Value" if self.focus != "category" else "Category", "choice", options)
         return self._question(seed, prompt, cards, (), [fld], {"value": answer}, why,
                               system=system, value=value, best=tuple(best))
@@ -394,7 +395,7 @@ class SplitPot(_ShowdownDrill):
             if len(p.winners) > 1 and x % len(p.winners):
                 order = sd.odd_chip_order(p.winners, p.name, button)
                 how = ("clockwise from the button" if self.engine.declaration.odd_chip == "button"
-                       else "by the highest card by suit" if p.system in ("high", "omaha-high")
+                       else "by the highest card by suit" if not rankings.system(p.system).is_low
                        else "by the lowest card by suit")
                 out.append(f"The ${x} {p.name} part is split {len(p.winners)} ways; odd dollars go one each "
                            f"{how}: {', '.join(seat(s) for s in order)} (R6).")
@@ -673,7 +674,7 @@ class RunGame(Drill):
         opts = tuple(seat(s) for s in live)
         cards, facts = self._situation(hand)
         if decl.is_stud:
-            order = "best high hand showing" if decl.board_order == "high" else "best low hand showing"
+            order = "best high hand showing" if decl.board_order is BoardOrder.HIGH else "best low hand showing"
             why = (f"After third street the {order} acts first; only pairs count on the up cards and "
                    f"equal boards go to the seat nearest the dealer's left (R14, R-A4): {seat(hand.to_act)}.")
         else:

@@ -558,7 +558,7 @@ class CompareWidget(widgets.VBox):  # type: ignore[misc]
         self.button = widgets.Button(description="Compare", button_style="primary")
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
-        system = rankings.INFO[decl.system].title
+        system = rankings.system(decl.system).title
         super().__init__([widgets.HTML(f"<i>Ranking: {html.escape(system)}; {html.escape(who)} hands, one per line.</i>"),
                           self.hands, self.button, self.result])
         self.refresh()

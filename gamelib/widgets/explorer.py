@@ -35,10 +35,7 @@ EXAMPLES: dict[str, tuple[list[str], str | None]] = {
 }
 
 #: How many cards a dealt hand gets in each system (the system's most common hand).
-DEAL_SIZE: dict[str, int] = {
-    "high": 7, "omaha-high": 4, "omaha-low8": 4, "a5-low": 5, "low8": 5, "27-low": 5,
-    "badugi": 4, "badugi-ace-high": 4, "crazy4": 5, "three-card": 3,
-}
+DEAL_SIZE: dict[str, int] = {k: s.deal_size for k, s in rankings.RANKING_SYSTEMS.items()}
 
 
 @dataclass(frozen=True)
@@ -81,7 +78,7 @@ def compare(system: str, hands: list[str] | list[list[int]], board: str | list[i
     if len(parsed) < 2:
         raise GameError(f"compare needs two or more hands, got {len(parsed)}")
     board_cards = parse_cards(board, what="board") if board not in (None, "") else []
-    uses_board = system in rankings.OMAHA_SYSTEMS
+    uses_board = rankings.system(system).uses_board
     if not uses_board and board_cards:
         raise GameError(f"{system} hands take no board: leave the board empty")
     seen: dict[int, str] = {c: "the board" for c in board_cards}
@@ -166,7 +163,7 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, system: str = "high", players: int = 3, seed: int = 1, four_color: bool = False) -> None:
-        options = [(f"{rankings.INFO[s].title} ({s})", s) for s in rankings.SYSTEMS]
+        options = [(f"{s.title} ({k})", k) for k, s in rankings.RANKING_SYSTEMS.items()]
         self.system = widgets.Dropdown(options=options, value=system, description="Ranking")
         self.hands = widgets.Textarea(
             description="Hands", placeholder="one hand per line, e.g. As Kd Qh Jc Tc",
@@ -202,18 +199,18 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]
 
     def _load_example(self, system: str) -> None:
         hands, board = EXAMPLES[system]
-        self.summary.value = f"<i>{html.escape(rankings.INFO[system].summary)}</i>"
+        self.summary.value = f"<i>{html.escape(rankings.system(system).summary)}</i>"
         self.hands.value = "\n".join(hands)
         self.board.value = board or ""
-        self.board.layout.display = None if system in rankings.OMAHA_SYSTEMS else "none"
+        self.board.layout.display = None if rankings.system(system).uses_board else "none"
         self.refresh()
 
     def deal(self) -> None:
         """Deal seeded random hands (and a board for Omaha) into the input boxes, then compare."""
         system = self.system.value
-        size = DEAL_SIZE[system]
+        size = rankings.system(system).deal_size
         n = int(self.players.value)
-        needs_board = system in rankings.OMAHA_SYSTEMS
+        needs_board = rankings.system(system).uses_board
         cards = deal_hands(1, n * size + (5 if needs_board else 0), int(self.seed.value))[0].tolist()
         self.hands.value = "\n".join(format_cards(cards[i * size : (i + 1) * size]) for i in range(n))
         self.board.value = format_cards(cards[n * size :]) if needs_board else ""

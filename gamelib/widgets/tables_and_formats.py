@@ -33,7 +33,8 @@ from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
 from ..games.table_kinds import Spread, table_kind_of
-from ..rankings import best_hand, describe
+from ..games.vocabularies import NamedQualifier
+from ..rankings import best_hand, describe, system as ranking_system
 from .cards import hand_html
 
 
@@ -126,7 +127,7 @@ def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
     if v is None:
         return ""
     if v < qualifier_value(p.system, p.qualifier) or v == 0 and p.qualifier:
-        return "no qualifying low" if p.qualifier == "low8" else f"does not qualify ({describe(p.system, v)})"
+        return "no qualifying low" if p.qualifier == NamedQualifier.LOW8 else f"does not qualify ({describe(p.system, v)})"
     return describe(p.system, v)
 
 
@@ -134,7 +135,7 @@ def _best(sd: Showdown, k: int, seat: int) -> set[int]:
     p = sd.game.portions[k]
     cards = sd.hands[seat]
     try:
-        if p.system.startswith("omaha"):
+        if ranking_system(p.system).uses_board:
             return set(best_hand(p.system, cards, sd.boards[p.board]))  # type: ignore[arg-type]
         return set(best_hand(p.system, cards))  # type: ignore[arg-type]
     except GameError:
