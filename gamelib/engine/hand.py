@@ -5,8 +5,10 @@ seeded deck and asks the player in turn (``to_act``) for an action. ``legal_acti
 what is legal now; ``act(kind, amount=None, cards=None)`` plays it (``fold``, ``check``,
 ``call``, ``bet``, ``raise``, ``complete``, ``bring-in``, ``draw``, ``stand pat``, ``discard``;
 ``amount`` is the total a bet or raise makes the player's bet this round). Anything else is
-refused with ``IllegalActionError`` naming what is legal. When the hand is over (``is_over``)
-every chip has been awarded (``winnings``, ``stacks``) and ``history`` holds one line per event.
+refused with ``IllegalActionError`` naming what is legal; ``can(kind, amount, cards)`` asks the
+same checks without playing. Everything that happens is recorded as a typed event (``events``,
+see ``gamelib.engine.events``); ``history`` is their text, one line per event. When the hand is
+over (``is_over``) every chip has been awarded (``winnings``, ``stacks``).
 
 Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and first to act
 (R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, NoReturn, Optional, Sequence
 
 import numpy as np
 
@@ -35,6 +37,7 @@ from ..cards import format_cards, parse_cards, rank_of, rng_from
 from ..errors import CardError, IllegalActionError, TableError, shown
 from ..games.pot import POT_RULINGS, STRUCTURE_KINDS, PotGame, Structure
 from ..games.vocabularies import BetSize, BoardOrder, BringInCard, StructureKind, unreachable
+from . import events as ev
 from .pots import side_pots
 from .showdown import Showdown
 
@@ -111,7 +114,8 @@ class Hand:
         self.committed = [0] * self.n
         self.contributed = [0] * self.n
         self.winnings = [0] * self.n
-        self.history: list[str] = []
+        #: Everything that has happened, in order (``gamelib.engine.events``).
+        self.events: list[ev.Event] = []
         self.street_index = 0
         self.phase = "bet"
         self.to_act: Optional[int] = None
@@ -125,8 +129,7 @@ class Hand:
         self.bets = 0
         self.awaiting_bring_in = False
         self.bring_in_bet = False  # the current bet is the stud bring-in, not yet completed
-        self._log(f"{game.title}, {self.structure.name}; button seat {button}; "
-                  + ", ".join(f"seat {i} ${s}" for i, s in enumerate(self.stacks)))
+        self._record(ev.HandStart(game.title, self.structure.name, button, tuple(self.stacks)))
         self._post_forced(new_players)
         self._begin_street()
 
@@ -158,8 +161,18 @@ class Hand:
             raise TableError(f"new players are a list of seats from 0 to {n - 1}, not {shown(new_players)}")
         return [int(s) for s in new_players]
 
-    def _log(self, line: str) -> None:
-        self.history.append(line)
+    def _record(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    @property
+    def history(self) -> list[str]:
+        """The hand history, one line per event, rendered from ``events``.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> Hand(POT_DECLARATIONS["badugi"], [50, 50], seed=3).history[1]
+        'seat 0 posts the small blind $1'
+        """
+        return ev.render(self.events)
 
     def _clockwise(self, start: int) -> list[int]:
         """Every seat, clockwise, beginning with ``start``."""
@@ -188,7 +201,7 @@ class Hand:
         if st.ante:
             for s in self._clockwise((self.button + 1) % self.n):
                 paid = self._put_in(s, st.ante, round_bet=False)
-                self._log(f"seat {s} antes ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+                self._record(ev.Post(s, "ante", paid, all_in=not self.stacks[s]))
         if self.game.is_stud:
             return
         if self.n == 2:  # R-A7
@@ -198,14 +211,14 @@ class Hand:
         self.sb_seat, self.bb_seat = sb, bb
         if st.small_blind:
             paid = self._put_in(sb, st.small_blind)
-            self._log(f"seat {sb} posts the small blind ${paid}" + (" (all in)" if not self.stacks[sb] else ""))
+            self._record(ev.Post(sb, "small blind", paid, all_in=not self.stacks[sb]))
         paid = self._put_in(bb, st.big_blind)
-        self._log(f"seat {bb} posts the big blind ${paid}" + (" (all in)" if not self.stacks[bb] else ""))
+        self._record(ev.Post(bb, "big blind", paid, all_in=not self.stacks[bb]))
         for s in new_players:
             if s in (sb, bb):
                 continue
             paid = self._put_in(s, st.big_blind)
-            self._log(f"seat {s} (new seat) posts a big blind ${paid} ({self.new_player_ruling})")
+            self._record(ev.Post(s, "new seat", paid, all_in=not self.stacks[s], ruling=self.new_player_ruling))
 
     # --- the deck ------------------------------------------------------------------------
 
@@ -215,7 +228,7 @@ class Hand:
             self.muck = [c for c in self.muck if c in set(keep_out)]
             order = self.rng.permutation(len(fresh)).tolist()
             self.stub.extend(fresh[i] for i in order)
-            self._log(f"the stub is short: the dealer shuffles {len(fresh)} mucked cards into a new stub (R-A5)")
+            self._record(ev.Reshuffle(len(fresh)))
             if len(self.stub) < n:  # pragma: no cover - the seat limits make this impossible
                 raise IllegalActionError(f"not enough cards left to deal {n}")
         out, self.stub = self.stub[:n], self.stub[n:]
@@ -223,7 +236,9 @@ class Hand:
 
     def _burn(self) -> None:
         if self.stub or self.muck:
-            self.muck.extend(self._take(1))
+            card = self._take(1)
+            self.muck.extend(card)
+            self._record(ev.Burn(card[0]))
 
     # --- streets -------------------------------------------------------------------------
 
@@ -240,7 +255,7 @@ class Hand:
     def _begin_street(self) -> None:
         st = self.street
         first = self.street_index == 0
-        self._log(f"*** {st.name} ***")
+        self._record(ev.StreetStart(self.street_index, st.name))
         players = [s for s in self._clockwise((self.button + 1) % self.n) if not self.folded[s]]
         if st.down or st.up:
             if not first and self.game.is_stud and st.down and st.name == "seventh street" \
@@ -248,7 +263,7 @@ class Hand:
                 if len(self.stub) >= 2:
                     self._burn()
                 self.community = self._take(1)
-                self._log(f"not enough cards for every player: community card {format_cards(self.community)} (R-A6)")
+                self._record(ev.CommunityCard(tuple(self.community)))
             else:
                 if not first:
                     self._burn()
@@ -259,14 +274,15 @@ class Hand:
                     for s in players:
                         self.up[s].extend(self._take(1))
                 for s in players:
-                    self._log(f"seat {s} is dealt " + self._show(s))
+                    down, up = self.down[s], self.up[s]
+                    self._record(ev.Deal(s, tuple(down), tuple(up), tuple(down[len(down) - st.down:]),
+                                         tuple(up[len(up) - st.up:]), stud=self.game.is_stud))
         if st.board:
             for b in range(len(self.boards)):
                 self._burn()
                 self.boards[b].extend(self._take(st.board))
             for b, cards in enumerate(self.boards):
-                name = "board" if len(self.boards) == 1 else f"board {b + 1}"
-                self._log(f"{name}: {format_cards(cards)}")
+                self._record(ev.Board(b + 1, len(self.boards), tuple(cards)))
         if st.draw or st.discard:  # R-A12
             if st.draw:
                 self._burn()
@@ -275,11 +291,6 @@ class Hand:
             self.to_act = self._queue[0]
             return
         self._start_betting()
-
-    def _show(self, s: int) -> str:
-        if self.game.is_stud:
-            return f"[{format_cards(self.down[s])}] {format_cards(self.up[s])}"
-        return f"[{format_cards(self.down[s])}]"
 
     def _start_betting(self) -> None:
         st = self.street
@@ -459,23 +470,16 @@ class Hand:
             out.append(agg)
         return out
 
-    def _refuse(self, what: str) -> None:
+    def _refuse(self, what: str) -> NoReturn:
         legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
         who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
         raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
 
     # --- acting --------------------------------------------------------------------------
 
-    def act(self, kind: str, amount: Optional[int] = None, cards: Any = None, seat: Optional[int] = None) -> None:
-        """Play an action for the player in turn (or check that ``seat`` is in turn).
-
-        >>> from gamelib.games.pot import POT_DECLARATIONS
-        >>> h = Hand(POT_DECLARATIONS["a5-triple-draw"], [30, 30, 30], seed=2)
-        >>> h.act("check")
-        Traceback (most recent call last):
-        ...
-        gamelib.errors.IllegalActionError: check is not legal now; seat 0 is to act and may: fold, call $2, raise to $4
-        """
+    def _check(self, kind: Any, amount: Any, cards: Any, seat: Any) -> tuple[str, list[int]]:
+        """Every check ``act`` makes, changing nothing: the action's name and the cards it
+        names, or ``IllegalActionError`` saying what is legal."""
         if not isinstance(kind, str) or len(kind) > 20:
             legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
             raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
@@ -496,38 +500,71 @@ class Hand:
         if self.phase in ("draw", "discard"):
             if amount is not None:
                 self._refuse(f"an amount (${shown(amount)}) with a {kind}, which names only the cards,")
-            self._do_draw(s, kind, cards)
-            return
+            return kind, self._check_draw(s, kind, cards)
         if cards is not None:
             self._refuse(f"naming cards ({shown(cards)}) with a {kind}")
         a = legal[kind]
         if kind in ("bet", "raise", "complete"):
             if amount is None or not isinstance(amount, (int, np.integer)) or not a.min <= amount <= a.max:  # type: ignore[operator]
                 self._refuse(f"{kind} to {'$' + shown(amount) if amount is not None else 'no amount'}")
-            self._raise_to(s, kind, int(amount))  # type: ignore[arg-type]
         elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
             self._refuse(f"{kind} ${shown(amount)}")
+        return kind, []
+
+    def can(self, kind: Any, amount: Any = None, cards: Any = None, seat: Any = None) -> bool:
+        """Whether ``act(kind, amount, cards, seat)`` would be accepted now, without playing it
+        (the same checks ``act`` makes; nothing changes).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["a5-triple-draw"], [30, 30, 30], seed=2)
+        >>> h.can("check"), h.can("call"), h.can("raise", 4), h.can("raise", 5)
+        (False, True, True, False)
+        """
+        try:
+            self._check(kind, amount, cards, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def act(self, kind: str, amount: Optional[int] = None, cards: Any = None, seat: Optional[int] = None) -> None:
+        """Play an action for the player in turn (or check that ``seat`` is in turn).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["a5-triple-draw"], [30, 30, 30], seed=2)
+        >>> h.act("check")
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.IllegalActionError: check is not legal now; seat 0 is to act and may: fold, call $2, raise to $4
+        """
+        kind, out = self._check(kind, amount, cards, seat)
+        s = self.to_act
+        assert s is not None
+        if self.phase in ("draw", "discard"):
+            self._do_draw(s, kind, out)
+            return
+        if kind in ("bet", "raise", "complete"):
+            self._raise_to(s, kind, int(amount))  # type: ignore[arg-type]
         elif kind == "fold":
             self.folded[s] = True
             self.muck.extend(self.down[s] + self.up[s])
             self._pending.discard(s)
-            self._log(f"seat {s} folds")
+            self._record(ev.Fold(s))
         elif kind == "check":
             self._acted[s] = self.current_bet
             self._pending.discard(s)
-            self._log(f"seat {s} checks")
+            self._record(ev.Check(s))
         elif kind == "call":
             paid = self._put_in(s, self.current_bet - self.committed[s])
             self._acted[s] = self.current_bet
             self._pending.discard(s)
-            self._log(f"seat {s} calls ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+            self._record(ev.Call(s, paid, all_in=not self.stacks[s]))
         elif kind == "bring-in":
             paid = self._put_in(s, self.structure.bring_in)
             self.awaiting_bring_in = False
             self.current_bet = self.committed[s]
             self.bring_in_bet = True
             self._pending.discard(s)
-            self._log(f"seat {s} brings in for ${paid}" + (" (all in)" if not self.stacks[s] else ""))
+            self._record(ev.BringIn(s, paid, all_in=not self.stacks[s]))
         self._after_action(s)
 
     def _raise_to(self, s: int, kind: str, to: int) -> None:
@@ -549,9 +586,8 @@ class Hand:
         self.bring_in_bet = False
         self._acted[s] = self.current_bet
         self._pending = {o for o in range(self.n) if o != s and self._can_act(o)}
-        words = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[kind]
-        self._log(f"seat {s} {words} ${to}" + (" (all in)" if not self.stacks[s] else "")
-                  + ("" if full else " (short: does not reopen the betting, R-A1)"))
+        wager = {"bet": ev.Bet, "raise": ev.Raise, "complete": ev.Complete}[kind]
+        self._record(wager(s, to, all_in=not self.stacks[s], full=full))
 
     def _after_action(self, s: int) -> None:
         if len(self._in_hand()) <= 1:
@@ -568,37 +604,40 @@ class Hand:
             return
         self.to_act = next(o for o in self._clockwise((s + 1) % self.n) if o in self._pending)
 
-    def _do_draw(self, s: int, kind: str, cards: Any) -> None:
+    def _check_draw(self, s: int, kind: str, cards: Any) -> list[int]:
+        """The cards a draw, stand pat or discard names, checked against the seat's hand."""
         if kind == "stand pat":
             if cards:
                 self._refuse("stand pat with cards to discard")
-            out: list[int] = []
-        else:
-            if cards is None:
-                self._refuse(f"{kind} without naming the cards")
-            try:
-                out = parse_cards(cards, what="discards")
-            except CardError as e:
-                self._refuse(f"{kind} ({e})")
-            k = self.street.discard
-            if any(c not in self.down[s] for c in out):
-                self._refuse(f"{kind} of {format_cards(out)} (seat {s} holds {format_cards(self.down[s])} face down)")
-            if kind == "discard" and len(out) != k:
-                self._refuse(f"discarding {len(out)} cards (exactly {k} are discarded, R15)")
-            if kind == "draw" and not out:
-                self._refuse("drawing no cards (say stand pat)")
+            return []
+        if cards is None:
+            self._refuse(f"{kind} without naming the cards")
+        try:
+            out = parse_cards(cards, what="discards")
+        except CardError as e:
+            self._refuse(f"{kind} ({e})")
+        k = self.street.discard
+        if any(c not in self.down[s] for c in out):
+            self._refuse(f"{kind} of {format_cards(out)} (seat {s} holds {format_cards(self.down[s])} face down)")
+        if kind == "discard" and len(out) != k:
+            self._refuse(f"discarding {len(out)} cards (exactly {k} are discarded, R15)")
+        if kind == "draw" and not out:
+            self._refuse("drawing no cards (say stand pat)")
+        return out
+
+    def _do_draw(self, s: int, kind: str, out: list[int]) -> None:
         keep = [c for c in self.down[s] if c not in out]
         if kind == "discard":
             self.down[s] = keep
             self.muck.extend(out)
-            self._log(f"seat {s} discards {format_cards(out)}")
+            self._record(ev.Discard(s, tuple(out)))
         elif out:
             new = self._take(len(out), keep_out=out)
             self.down[s] = keep + new
             self.muck.extend(out)
-            self._log(f"seat {s} draws {len(out)}: discards {format_cards(out)}, receives {format_cards(new)}")
+            self._record(ev.Draw(s, tuple(out), tuple(new)))
         else:
-            self._log(f"seat {s} stands pat")
+            self._record(ev.StandPat(s))
         self._queue.pop(0)
         if self._queue:
             self.to_act = self._queue[0]
@@ -647,9 +686,9 @@ class Hand:
             w = in_hand[0]
             total = sum(self.contributed)
             self.winnings[w] += total
-            self._log(f"seat {w} wins ${total} uncontested")
+            self._record(ev.WinsUncontested(w, total))
         else:
-            self._log("*** showdown ***")
+            self._record(ev.ShowdownStart())
             hands = [self.final_cards(s) if live[s] else None for s in range(self.n)]
             kw: dict[str, Any] = {}
             if self.game.boards == 1:
@@ -659,27 +698,24 @@ class Hand:
             sd = Showdown(self.game, hands, community=self.community or None, **kw)
             self.showdown = sd
             for s in in_hand:
-                self._log(f"seat {s} shows {format_cards(sd.hands[s])}")  # type: ignore[arg-type]
+                self._record(ev.Shows(s, tuple(sd.hands[s])))  # type: ignore[arg-type]
             for k, pot in enumerate(pots):
-                name = "main pot" if k == 0 else f"side pot {k}"
                 if len(pot.eligible) == 1:
                     self.winnings[pot.eligible[0]] += pot.amount
-                    self._log(f"{name} ${pot.amount} (uncalled or uncontested) goes back to seat {pot.eligible[0]}")
+                    self._record(ev.PotReturned(k, pot.amount, pot.eligible[0]))
                     continue
                 portions = sd.judge(pot.eligible)
                 paid = sd.split_pot(pot.amount, portions, self.button)
                 for p in portions:
-                    if p.share:
-                        self._log(f"{name} ${pot.amount}, {p.name} ({p.share}): {p.reason}")
-                    elif p.winners == () and p.system:
-                        self._log(f"{name} ${pot.amount}, {p.name}: {p.reason}")
+                    if p.share or (p.winners == () and p.system):  # a share won, or a portion nobody won
+                        self._record(ev.PotAward(k, pot.amount, p.name, p.share, p.winners, p.reason))
                 for s, x in enumerate(paid):
                     self.winnings[s] += x
         for s in range(self.n):
             self.stacks[s] += self.winnings[s]
             if self.winnings[s]:
-                self._log(f"seat {s} collects ${self.winnings[s]}")
-        self._log("final stacks: " + ", ".join(f"seat {i} ${x}" for i, x in enumerate(self.stacks)))
+                self._record(ev.Collect(s, self.winnings[s]))
+        self._record(ev.FinalStacks(tuple(self.stacks)))
         self.is_over = True
 
     @property

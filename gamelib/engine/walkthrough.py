@@ -46,6 +46,7 @@ from ..cards import format_cards, parse_cards
 from ..errors import GameError, shown
 from ..games.pot import Portion, PotGame
 from ..rankings import describe, evaluate, system as ranking_system
+from . import events as ev
 from .pot_game import PotGameEngine, pot_game
 from .pots import divide, side_pots
 from .showdown import SPLIT_NAME, Showdown, qualifier_value
@@ -349,16 +350,20 @@ class Walkthrough:
             guard += 1
             if guard > 10_000:  # pragma: no cover
                 raise GameError("the automatic hand did not finish")
-        # history by street: the lines from each street's marker to the next one
-        chunks: list[list[str]] = [[]]
-        for line in h.history:
-            if line.startswith("*** "):
-                chunks.append([])
-            chunks[-1].append(line)
-        # chunks[0] is the header (forced bets); streets follow; a showdown chunk may end it
-        header = chunks[0]
-        street_chunks = [c for c in chunks if c and c[0].startswith("*** ") and c[0] != "*** showdown ***"]
-        self.showdown_history = tuple(next((c for c in chunks if c and c[0] == "*** showdown ***"), []))
+        # history by street: the events from each street's start to the next street or the showdown
+        header: list[str] = []  # the hand's start and the forced bets
+        street_chunks: list[list[str]] = []
+        showdown: list[str] = []
+        chunk = header
+        for event in h.events:
+            if isinstance(event, ev.StreetStart):
+                chunk = []
+                street_chunks.append(chunk)
+            elif isinstance(event, ev.ShowdownStart):
+                chunk = showdown
+            if event.text is not None:
+                chunk.append(event.text)
+        self.showdown_history = tuple(showdown)
         views = []
         for k, v in enumerate(self.streets):
             lines = (header if k == 0 else []) + (street_chunks[k] if k < len(street_chunks) else [])

@@ -31,6 +31,7 @@ import numpy as np
 from .. import rankings
 from ..amounts import whole_number
 from ..cards import format_card, format_cards
+from ..engine import events
 from ..engine.pots import divide, side_pots
 from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME
@@ -589,7 +590,8 @@ class RunGame(Drill):
         facts.append("stacks now: " + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(hand.stacks)))
         facts.append("in front of each seat this round: "
                      + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(hand.committed)) + f"; pot ${hand.pot}")
-        facts.extend(line for line in hand.history[1:] if " is dealt " not in line)
+        facts.extend(e.text for e in hand.events  # what happened, without the hand's start and the deals
+                     if e.text is not None and not isinstance(e, (events.HandStart, events.Deal)))
         return cards, facts
 
     def next(self, seed: int) -> Question:

@@ -26,6 +26,7 @@ import pandas as pd
 
 from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards, rank_of
+from ..engine import events
 from ..engine.hand import Hand
 from ..engine.showdown import Showdown, qualifier_value
 from ..engine.table import Table, check_mixed_structure, min_buy_in, structure_for
@@ -57,7 +58,7 @@ def act(hand: Hand, token: str) -> str:
     >>> act(h, "i")
     'seat 2 brings in for $1'
     """
-    before = len(hand.history)
+    before = len(hand.events)
     letter, _, arg = token.partition(":")
     if letter in ("d", "k"):
         if letter == "k" and not arg:
@@ -76,7 +77,12 @@ def act(hand: Hand, token: str) -> str:
         hand.act(kind, next(a.min for a in hand.legal_actions() if a.kind == kind))
     else:
         hand.act(_kind_for(hand, letter))
-    return hand.history[before] if len(hand.history) > before else ""
+    return _first_line(hand, before) or ""
+
+
+def _first_line(hand: Hand, before: int) -> Optional[str]:
+    """The history line of the first event recorded since ``before`` events (None: none)."""
+    return next((e.text for e in hand.events[before:] if e.text is not None), None)
 
 
 def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
@@ -501,7 +507,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
                 break
             seat, street = hand.to_act, hand.street.name
             could = ", ".join(str(a) for a in hand.legal_actions())
-            before = len(hand.history)
+            before = len(hand.events)
             try:
                 kind, amount = parse_action(line)
                 if kind in ("bet", "raise", "complete") and amount is None:
@@ -510,7 +516,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
             except GameError as err:
                 refused = f"{_cut(line)}: {err}"
                 break
-            rows.append((street, seat, could, hand.history[before] if len(hand.history) > before else line, hand.pot))
+            rows.append((street, seat, could, _first_line(hand, before) or line, hand.pot))
         head = "<tr><th>street</th><th>seat</th><th>could</th><th>accepted</th><th>pot</th></tr>"
         body = "".join(f"<tr><td style=\"padding:2px 8px;\">{html.escape(a)}</td><td style=\"padding:2px 8px;\">{b}</td>"
                        f"<td style=\"padding:2px 8px;\">{html.escape(c)}</td><td style=\"padding:2px 8px;\">{html.escape(d)}</td>"
@@ -519,11 +525,11 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
         if refused:
             nxt = f'<p style="color:#b00020;"><b>refused</b> {html.escape(refused)}</p>'
         elif hand.is_over:
-            nxt = "<p>The hand is over: " + html.escape(hand.history[-1]) + "</p>"
+            nxt = "<p>The hand is over: " + html.escape(hand.events[-1].text or "") + "</p>"
         else:
             nxt = (f"<p>Next: seat {hand.to_act} on {html.escape(hand.street.name)} may "
                    + html.escape(", ".join(str(a) for a in hand.legal_actions())) + ".</p>")
-        forced = html.escape("; ".join(hand.history[1:1 + sum(1 for x in hand.history if "posts" in x or "antes" in x)]))
+        forced = html.escape("; ".join(e.text for e in hand.events if isinstance(e, events.Post)))
         self.result.value = (f"<p>{html.escape(st.name)}. {forced}</p>"
                              f"<table style=\"border-collapse:collapse;\">{head}{body}</table>{nxt}")
 
