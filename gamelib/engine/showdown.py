@@ -321,87 +321,6 @@ def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
     return Showdown(game, hands, board, boards, community)
 
 
-OMAHA_CHUNK = 1024
-
-
-@lru_cache(maxsize=None)
-def _omaha_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    from ..rankings.high import HIGH
-    from ..rankings.lowball import A5_LOW, low8_from_a5
-
-    high = HIGH.multiset_table(5).astype(np.int16)
-    low = low8_from_a5(A5_LOW.multiset_table(5)).astype(np.int16)
-    return high, low, HIGH.flush_table.astype(np.int16)
-
-
-def omaha_many(system: str, hands: np.ndarray, boards: np.ndarray) -> np.ndarray:
-    """Omaha values ``(deals, players)`` with one board per deal shared by all its players.
-
-    The same values as ``evaluate(system, ...)`` (the tests hold it to that), but each board's
-    three-card combinations are keyed once per deal instead of once per player, in 32-bit
-    arithmetic: the fast path of ``judge_many`` for the Omaha games.
-
-    >>> h = np.array([[parse_cards("As Ks 2d 3c"), parse_cards("Qh Qd 4c 4d")]])
-    >>> b = np.array([parse_cards("Qs Js 9s 4h 8c")])
-    >>> omaha_many("omaha-high", h, b).tolist() == [evaluate("omaha-high", ["As Ks 2d 3c", "Qh Qd 4c 4d"], b[0]).tolist()]
-    True
-    """
-    return omaha_many_systems((system,), hands, boards)[system]
-
-
-def omaha_many_systems(systems: tuple[str, ...], hands: np.ndarray, boards: np.ndarray) -> dict[str, np.ndarray]:
-    """``omaha_many`` for several Omaha systems on the same board, keying each combination once.
-
-    >>> h = np.array([[parse_cards("As 2s Kd Kc 7h"), parse_cards("Ah 3h Qd Qc 8s")]])
-    >>> v = omaha_many_systems(("omaha-high", "omaha-low8"), h, np.array([parse_cards("4c 5d 6s Jh Kh")]))
-    >>> [describe(k, int(x[0, 0])) for k, x in v.items()]
-    ['three of a kind, kings (K-K-K-J-6)', 'six-five low (6-5-4-2-A)']
-    """
-    if len(hands) > OMAHA_CHUNK:  # small blocks stay in the processor's cache
-        parts = [omaha_many_systems(systems, hands[i:i + OMAHA_CHUNK], boards[i:i + OMAHA_CHUNK])
-                 for i in range(0, len(hands), OMAHA_CHUNK)]
-        return {k: np.concatenate([part[k] for part in parts]) for k in systems}
-    from ..rankings.core import CARD_BIT, CARD_SUIT, CARD_W5, subset_indices
-
-    high_t, low_t, flush_t = _omaha_tables()
-    d, p, h = hands.shape
-    pairs = subset_indices(h, 2)
-    triples = subset_indices(boards.shape[1], 3)
-    w5 = CARD_W5.astype(np.int32)
-    hp = hands[:, :, pairs]  # (D, P, NP, 2)
-    bt = boards[:, triples]  # (D, NT, 3)
-    pk = w5[hp].sum(axis=3, dtype=np.int32).reshape(d, -1)  # (D, P * pairs)
-    tk = w5[bt].sum(axis=2, dtype=np.int32)  # (D, triples)
-    tables = [(k, low_t if ranking_system(k).eight_or_better else high_t) for k in systems]
-    best = {k: np.zeros(pk.shape, np.int16) for k in systems}
-    for t in range(tk.shape[1]):  # one board triple at a time: small arrays that stay in cache
-        keys = pk + tk[:, t:t + 1]
-        for k, table in tables:
-            np.maximum(best[k], table[keys], out=best[k])
-    out = {k: v.reshape(d, p, -1).max(axis=2).astype(np.int32) for k, v in best.items()}
-    highs = [k for k in systems if not ranking_system(k).is_low]
-    if not highs:
-        return {k: out[k] for k in systems}
-    # Five board cards hold at most one suit three times: only that suit can make a flush, and
-    # only for a player holding two of it.
-    counts = (CARD_SUIT[boards][:, :, None] == np.arange(4)).sum(axis=1)
-    fs = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), -1)
-    cand = (fs[:, None] >= 0) & ((CARD_SUIT[hands] == fs[:, None, None]).sum(axis=2) >= 2)
-    di, pi = np.nonzero(cand)
-    if di.size:
-        hp_c, bt_c, f = hp[di, pi], bt[di], fs[di]
-        ps = CARD_SUIT[hp_c]
-        pair_ok = (ps[..., 0] == f[:, None]) & (ps[..., 1] == f[:, None])
-        trip_ok = (CARD_SUIT[bt_c] == f[:, None, None]).all(axis=2)
-        flush = pair_ok[:, :, None] & trip_ok[:, None, :]
-        bits = CARD_BIT.astype(np.int32)
-        masks = bits[hp_c].sum(axis=2)[:, :, None] + bits[bt_c].sum(axis=2)[:, None, :]
-        fv = np.where(flush, flush_t[np.where(flush, masks, 0)], 0).reshape(len(di), -1).max(axis=1)
-        for k in highs:  # only a high hand is made better by a flush
-            out[k][di, pi] = np.maximum(out[k][di, pi], fv)
-    return {k: out[k] for k in systems}
-
-
 def _refuse_duplicate_deals(cards: np.ndarray) -> None:
     bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
     bad = np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
@@ -449,14 +368,10 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
         _refuse_duplicate_deals(hands.reshape(d, p * c))
     out: dict[str, np.ndarray] = {}
     any_winner = np.zeros(d, bool)
-    omaha: dict[int, dict[str, np.ndarray]] = {}
-    for b in range(game.boards):
-        wanted = tuple(q.system for q in game.portions if ranking_system(q.system).uses_board and q.board == b)
-        if wanted:
-            omaha[b] = omaha_many_systems(wanted, hands, bds[:, b, :])  # type: ignore[index]
     for portion in game.portions:
-        if ranking_system(portion.system).uses_board:
-            v = omaha[portion.board][portion.system]
+        system = ranking_system(portion.system)
+        if system.uses_board:  # each seat's hand with its deal's board (checked above)
+            v = system.evaluate_array(flat, np.repeat(bds[:, portion.board, :], p, axis=0)).reshape(d, p)  # type: ignore[index]
         else:
             v = evaluate(portion.system, flat).reshape(d, p)
         v = v.astype(np.int64)
@@ -471,4 +386,4 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     return out
 
 
-__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "omaha_many", "qualifier_value", "SPLIT_NAME"]
+__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "qualifier_value", "SPLIT_NAME"]

@@ -215,26 +215,17 @@ def test_judge_many_matches_the_single_judge_for_archie():
             assert tuple(np.flatnonzero(masks[p.name][d])) == p.winners
 
 
-@pytest.mark.parametrize("hole", [4, 5])
-def test_fast_omaha_path_equals_the_rankings_evaluator(hole):
-    from gamelib.engine.showdown import omaha_many_systems
-    from gamelib.rankings import evaluate
-
-    rng = np.random.default_rng(hole)
-    deals, players = 3000, 3
-    order = np.argsort(rng.random((deals, 52)), axis=1)
-    hands = order[:, :players * hole].reshape(deals, players, hole)
-    boards = order[:, players * hole: players * hole + 5]
-    # make flush boards common
-    got = omaha_many_systems(("omaha-high", "omaha-low8"), hands, boards)
-    flat, rep = hands.reshape(-1, hole), np.repeat(boards, players, axis=0)
-    for system in ("omaha-high", "omaha-low8"):
-        assert (got[system].reshape(-1) == evaluate(system, flat, rep)).all()
-    suited = np.array([[c for c in range(52) if c % 4 == 3][:13]])  # every spade
-    spades = np.tile(suited, (deals, 1))
-    hands2 = np.concatenate([spades[:, :2], order[:, 13:13 + hole - 2]], axis=1)
-    hands2 = np.where(np.isin(hands2, spades[:, 2:7]), -1, hands2)
-    ok = (hands2 >= 0).all(axis=1) & (np.array([len(set(r)) for r in hands2]) == hole)
-    h2, b2 = hands2[ok][:, None, :], spades[ok][:, 2:7]
-    v = omaha_many_systems(("omaha-high",), h2, b2)["omaha-high"].reshape(-1)
-    assert (v == evaluate("omaha-high", h2[:, 0, :], b2)).all()
+@pytest.mark.parametrize("key", ["big-o", "double-board-omaha", "drawmaha"])
+def test_judge_many_matches_the_single_judge_for_omaha_games(key):
+    """The vectorized judge values Omaha through ``gamelib.rankings``, as the single judge does."""
+    rng = np.random.default_rng(5)
+    g = get_game(key)
+    hole, players, nb = g.declaration.hole_cards, 3, g.declaration.boards
+    deals = np.array([rng.permutation(52)[:players * hole + 5 * nb] for _ in range(300)])
+    hands = deals[:, :players * hole].reshape(-1, players, hole)
+    boards = deals[:, players * hole:].reshape(-1, nb, 5)
+    masks = g.judge_many(hands, boards)
+    for d in range(len(deals)):
+        sd = g.showdown([list(h) for h in hands[d]], boards=[list(b) for b in boards[d]])
+        for p in sd.portions:
+            assert tuple(np.flatnonzero(masks[p.name][d])) == p.winners
