@@ -1,0 +1,222 @@
+"""What a player in turn may do in a hand of a pot game, and the checks an action must pass.
+
+``LegalAction`` is one kind of action legal now, with the totals a bet may make (or the cards a
+draw may name). ``LegalActions`` is the part of ``gamelib.engine.hand.Hand`` that works them out:
+``legal_actions()`` (the bet sizes of limit, spread limit, pot limit and no limit: R12, R13,
+R16, R18, R29, R30 and the house rulings R-A1, R-A2, R-A11), ``can(kind, amount, cards)`` and
+the checks ``act`` makes before it plays anything (R15's discard included).
+
+>>> from gamelib.engine.hand import Hand
+>>> from gamelib.games.pot import POT_DECLARATIONS
+>>> h = Hand(POT_DECLARATIONS["big-o"], [40, 40], seed=1)
+>>> [str(a) for a in h.legal_actions()]
+['fold', 'call $1', 'raise to $4']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NoReturn, Optional
+
+import numpy as np
+
+from ..amounts import is_whole
+from ..cards import format_cards, parse_cards
+from ..errors import CardError, IllegalActionError, shown
+from ..games.vocabularies import StructureKind, unreachable
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One kind of action legal now; ``min``/``max`` are the totals a bet may make (or cards).
+
+    >>> str(LegalAction("raise", 4, 7)), str(LegalAction("call", 2, 2))
+    ('raise to $4-$7', 'call $2')
+    """
+
+    kind: str
+    min: Optional[int] = None
+    max: Optional[int] = None
+
+    def __str__(self) -> str:
+        if self.kind in ("draw", "discard"):
+            return f"{self.kind} {self.min}" + (f" to {self.max} cards" if self.max != self.min else " cards")
+        if self.min is None:
+            return self.kind
+        if self.kind == "call":
+            return f"call ${self.min}"
+        if self.min == self.max:
+            return f"{self.kind} to ${self.min}"
+        return f"{self.kind} to ${self.min}-${self.max}"
+
+
+
+class LegalActions:
+    """What is legal for the player in turn, and the checks an action must pass: the part of
+    ``gamelib.engine.hand.Hand`` that changes nothing (see the module docstring)."""
+
+    def _aggressive(self, s: int) -> Optional[LegalAction]:
+        st = self.structure
+        cb = self.current_bet
+        to_call = cb - self.committed[s]
+        all_in_to = self.committed[s] + self.stacks[s]
+        if self.stacks[s] <= to_call:
+            return None
+        # R30: no bet or raise unless another player still in has chips beyond the bet now.
+        if not any(o != s and not self.folded[o] and self.committed[o] + self.stacks[o] > cb
+                   for o in range(self.n)):
+            return None
+        lvl = self._acted.get(s)
+        if lvl is not None and cb - lvl < self.last_raise:  # R-A1
+            return None
+        if st.max_raises is not None and self.bets >= 1 + st.max_raises:  # R13, R-A2
+            return None
+        opening = self.unit
+        # Completing a short bet to a full one is a limit wager (R-A1); at pot limit and no
+        # limit only the stud bring-in may be completed (R29, R-A11).
+        big_bet = st.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT)
+        completes = 0 < cb < opening and (not big_bet or self.bring_in_bet)
+        name = "bet" if cb == 0 else ("complete" if completes else "raise")
+        if big_bet and cb > 0 and not completes:
+            # R29: call the short bet, or raise by at least the minimum bet (or the last full
+            # raise, if larger) on top of it.
+            lo = cb + max(self.last_raise, opening)
+            if st.kind is StructureKind.POT_LIMIT:
+                pot = sum(self.contributed) + to_call
+                hi = max(lo, cb + pot)
+            else:
+                hi = all_in_to
+        elif st.kind is StructureKind.LIMIT:
+            lo = hi = opening if cb < opening else cb + opening
+        elif st.kind is StructureKind.SPREAD:
+            lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
+            hi = st.big_bet if cb == 0 else cb + st.big_bet
+            hi = max(hi, lo)
+        elif big_bet:  # the opening bet, or the stud bring-in's completion
+            lo = opening if cb < opening else cb + max(self.last_raise, opening)
+            if st.kind is StructureKind.POT_LIMIT:  # R16: the raise may make the bet the pot after the call
+                pot = sum(self.contributed) + to_call
+                hi = max(lo, cb + pot)
+            else:
+                hi = all_in_to
+        else:  # pragma: no cover - a Structure refuses any other kind
+            raise unreachable(st.kind, f"structure {st.name!r}: the kind")
+        if all_in_to < lo:
+            lo = hi = all_in_to
+        hi = min(hi, all_in_to)
+        return LegalAction(name, lo, hi)
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What the player in turn may do now (empty when the hand is over).
+
+        >>> from gamelib.engine.hand import Hand
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["stud8"], [20, 20, 20], seed=1)
+        >>> [str(a) for a in h.legal_actions()]
+        ['bring-in to $1', 'complete to $2']
+        """
+        if self.is_over or self.to_act is None:
+            return []
+        s = self.to_act
+        if self.phase == "draw":
+            return [LegalAction("stand pat"), LegalAction("draw", 1, len(self.down[s]))]
+        if self.phase == "discard":
+            k = self.street.discard
+            return [LegalAction("discard", k, k)]
+        if self.awaiting_bring_in:
+            b = min(self.structure.bring_in, self.stacks[s])
+            out = [LegalAction("bring-in", b, b)]
+            agg = self._aggressive(s)
+            if agg and agg.max > b:  # type: ignore[operator]
+                out.append(LegalAction("complete", max(agg.min, b + 1), agg.max))  # type: ignore[arg-type]
+            return out
+        to_call = self.current_bet - self.committed[s]
+        out = [LegalAction("fold")]
+        if to_call <= 0:
+            out.append(LegalAction("check"))
+        else:
+            c = min(to_call, self.stacks[s])
+            out.append(LegalAction("call", c, c))
+        agg = self._aggressive(s)
+        if agg:
+            out.append(agg)
+        return out
+
+    def _refuse(self, what: str) -> NoReturn:
+        legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+        who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
+        raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
+
+    def _check(self, kind: Any, amount: Any, cards: Any, seat: Any) -> tuple[str, list[int]]:
+        """Every check ``act`` makes, changing nothing: the action's name and the cards it
+        names, or ``IllegalActionError`` saying what is legal."""
+        if not isinstance(kind, str) or len(kind) > 20:
+            legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+            raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
+                                     f"not {shown(kind)}; legal now: {legal}")
+        if self.is_over:
+            raise IllegalActionError(f"{kind} is not legal: the hand is over")
+        s = self.to_act
+        assert s is not None
+        if seat is not None and (not is_whole(seat) or seat != s):
+            self._refuse(f"an action by seat {shown(seat)} (out of turn)")
+        if amount is not None and not is_whole(amount):
+            self._refuse(f"{kind} {shown(amount)} (an amount is whole dollars)")
+        kind = kind.replace("_", " ").replace("-", " ").strip().lower()
+        kind = {"raise to": "raise", "bet to": "bet", "bring in": "bring-in", "standpat": "stand pat"}.get(kind, kind)
+        legal = {a.kind: a for a in self.legal_actions()}
+        if kind not in legal:
+            self._refuse(kind)
+        if self.phase in ("draw", "discard"):
+            if amount is not None:
+                self._refuse(f"an amount (${shown(amount)}) with a {kind}, which names only the cards,")
+            return kind, self._check_draw(s, kind, cards)
+        if cards is not None:
+            self._refuse(f"naming cards ({shown(cards)}) with a {kind}")
+        a = legal[kind]
+        if kind in ("bet", "raise", "complete"):
+            if amount is None or not isinstance(amount, (int, np.integer)) or not a.min <= amount <= a.max:  # type: ignore[operator]
+                self._refuse(f"{kind} to {'$' + shown(amount) if amount is not None else 'no amount'}")
+        elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
+            self._refuse(f"{kind} ${shown(amount)}")
+        return kind, []
+
+    def can(self, kind: Any, amount: Any = None, cards: Any = None, seat: Any = None) -> bool:
+        """Whether ``act(kind, amount, cards, seat)`` would be accepted now, without playing it
+        (the same checks ``act`` makes; nothing changes).
+
+        >>> from gamelib.engine.hand import Hand
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["a5-triple-draw"], [30, 30, 30], seed=2)
+        >>> h.can("check"), h.can("call"), h.can("raise", 4), h.can("raise", 5)
+        (False, True, True, False)
+        """
+        try:
+            self._check(kind, amount, cards, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _check_draw(self, s: int, kind: str, cards: Any) -> list[int]:
+        """The cards a draw, stand pat or discard names, checked against the seat's hand."""
+        if kind == "stand pat":
+            if cards:
+                self._refuse("stand pat with cards to discard")
+            return []
+        if cards is None:
+            self._refuse(f"{kind} without naming the cards")
+        try:
+            out = parse_cards(cards, what="discards")
+        except CardError as e:
+            self._refuse(f"{kind} ({e})")
+        k = self.street.discard
+        if any(c not in self.down[s] for c in out):
+            self._refuse(f"{kind} of {format_cards(out)} (seat {s} holds {format_cards(self.down[s])} face down)")
+        if kind == "discard" and len(out) != k:
+            self._refuse(f"discarding {len(out)} cards (exactly {k} are discarded, R15)")
+        if kind == "draw" and not out:
+            self._refuse("drawing no cards (say stand pat)")
+        return out
+
+
+__all__ = ["LegalAction", "LegalActions"]
