@@ -334,20 +334,89 @@ def deal_hands(
         keys = rng.random((n_hands, DECK_SIZE))
         return np.argsort(keys, axis=1)[:, :n_cards].astype(np.int8)
     out = rng.integers(0, DECK_SIZE, size=(n_hands, n_cards), dtype=np.int8)
-    bad = _rows_with_duplicates(out)
+    bad = rows_with_duplicates(out)
     while bad.size:
         out[bad] = rng.integers(0, DECK_SIZE, size=(bad.size, n_cards), dtype=np.int8)
-        bad = bad[_rows_with_duplicates(out[bad])]
+        bad = bad[rows_with_duplicates(out[bad])]
     return out
 
 
-def _rows_with_duplicates(cards: np.ndarray) -> np.ndarray:
-    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
-    return np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
+#: Each card's one-hot bit: a row of cards ORed together has fewer bits than cards when one repeats.
+CARD_ONEHOT = np.left_shift(np.uint64(1), np.arange(DECK_SIZE, dtype=np.uint64))
+_CHUNK_ROWS = 1 << 14  # rows per block: the block's temporaries stay in cache
+
+#: Why a card may not be in two places at once (the end of every refusal of a shared card).
+ONE_DECK = "one deck has one of each card"
+
+
+def rows_with_duplicates(*arrays: np.ndarray) -> np.ndarray:
+    """Indexes of the rows that hold some card twice, the rows of several card arrays (values
+    0..51, the same number of rows) taken side by side (a hand with its board).
+
+    Column by column, in cache-sized blocks: the OR of the cards' one-hot bits has fewer than
+    ``n`` bits set exactly when a card repeats.
+
+    >>> rows_with_duplicates(np.array([[0, 1, 2], [5, 7, 5]])).tolist()
+    [1]
+    >>> rows_with_duplicates(np.array([[0, 1], [5, 7]]), np.array([[3], [7]])).tolist()
+    [1]
+    """
+    columns = [np.ascontiguousarray(np.asarray(a).T) for a in arrays]
+    n_rows = columns[0].shape[1] if columns else 0
+    n = sum(c.shape[0] for c in columns)
+    if n < 2 or n_rows == 0:
+        return np.zeros(0, np.intp)
+    found: list[np.ndarray] = []
+    for start in range(0, n_rows, _CHUNK_ROWS):
+        cols = [col[start : start + _CHUNK_ROWS] for c in columns for col in c]
+        union = CARD_ONEHOT.take(cols[0])
+        for col in cols[1:]:
+            union |= CARD_ONEHOT.take(col)
+        bad = np.flatnonzero(np.bitwise_count(union) != n)
+        if bad.size:
+            found.append(bad + start)
+    return np.concatenate(found) if found else np.zeros(0, np.intp)
+
+
+def refuse_duplicate_rows(what: str, *arrays: np.ndarray) -> None:
+    """Refuse the first row holding a card twice (rows of several arrays taken side by side).
+
+    >>> refuse_duplicate_rows("deal", np.array([[0, 1], [5, 7]]), np.array([[3], [7]]))
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.DuplicateCardError: deal 1 (3d 3s 3s) holds '3s' twice: one deck has one of each card
+    """
+    bad = rows_with_duplicates(*arrays)
+    if bad.size:
+        row = np.concatenate([np.asarray(a)[bad[0]] for a in arrays])
+        seen: set[int] = set()
+        dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]
+        raise DuplicateCardError(f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_card(dup)}' twice: {ONE_DECK}")
+
+
+def refuse_shared_cards(holders: Iterable[tuple[str, Iterable[int]]],
+                        where: str = "{card} is in {first} and {second}") -> None:
+    """Refuse a card that two of ``holders`` (``(name, cards)`` pairs, in order) both hold.
+
+    ``where`` words the place (``{card}``, the ``{first}`` holder and the ``{second}``); the
+    refusal ends with ``ONE_DECK``.
+
+    >>> refuse_shared_cards([("seat 0's hand", parse_cards("As Kd")), ("board 1", parse_cards("Qh As 2c"))])
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.DuplicateCardError: As is in seat 0's hand and board 1: one deck has one of each card
+    """
+    seen: dict[int, str] = {}
+    for name, cards in holders:
+        for c in cards:
+            if c in seen:
+                raise DuplicateCardError(f"{where.format(card=format_card(c), first=seen[c], second=name)}: {ONE_DECK}")
+            seen[c] = name
 
 
 __all__ = [
     "RANKS", "SUITS", "SUIT_SYMBOLS", "RANK_NAMES", "DECK_SIZE", "ALLOWED",
     "make_card", "rank_of", "suit_of", "parse_card", "parse_cards", "format_card",
     "format_cards", "card_name", "rng_from", "Deck", "deal_hands",
+    "ONE_DECK", "rows_with_duplicates", "refuse_duplicate_rows", "refuse_shared_cards",
 ]

@@ -27,8 +27,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..cards import CardsLike, format_cards, parse_cards
-from ..errors import DuplicateCardError, GameError, IllegalActionError, WagerError, shown
+from ..cards import CardsLike, parse_cards, refuse_shared_cards
+from ..errors import GameError, IllegalActionError, WagerError, shown
 from ..games.banked import DECLARATIONS, BankedDeclaration, pay_rows, qualifier_value, system_of, three_x_value
 
 
@@ -115,20 +115,14 @@ def _dollars(key: str, name: str, value: Any) -> int:
 
 def _cards(decl: BankedDeclaration, given: Mapping[str, CardsLike | None], need: Mapping[str, bool]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
-    seen: dict[int, str] = {}
     for who, n in decl.hands.items():
         cards = given.get(who)
         if cards is None:
             if need.get(who, True):
                 raise GameError(f"the {who} cards are needed to settle this hand ({n} cards)")
             continue
-        parsed = parse_cards(cards, n=n, what=f"{who} hand")
-        for c in parsed:
-            if c in seen:
-                raise DuplicateCardError(
-                    f"card '{format_cards([c])}' is in both the {seen[c]} and the {who} cards: one deck has one of each card")
-            seen[c] = who
-        out[who] = parsed
+        out[who] = parse_cards(cards, n=n, what=f"{who} hand")
+        refuse_shared_cards(out.items(), "card '{card}' is in both the {first} and the {second} cards")
     return out
 
 

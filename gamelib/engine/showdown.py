@@ -27,9 +27,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..cards import CardsLike, format_cards, parse_cards, rank_of, suit_of
+from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
 from ..amounts import is_whole
-from ..errors import DuplicateCardError, GameError, HandSizeError, shown
+from ..errors import GameError, HandSizeError, shown
 from ..games.pot import PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
 from ..rankings import describe, evaluate, system as ranking_system
@@ -107,10 +107,9 @@ class Showdown:
             raise GameError("a showdown needs at least one player's hand (None marks a folded seat)")
         self.live: tuple[int, ...] = tuple(live)
         self.boards = self._parse_boards(board, boards)
-        for c in self.community:
-            for i in live:
-                if c in self.hands[i]:  # type: ignore[operator]
-                    raise DuplicateCardError(f"the community card {format_cards([c])} is also in seat {i}'s hand")
+        for i in live:
+            refuse_shared_cards([("the community card", self.community), (f"seat {i}'s hand", self.hands[i])],  # type: ignore[list-item]
+                                "the community card {card} is also in {second}")
         # R6: a shared community card belongs to nobody, so the odd chip is decided by each
         # player's own cards alone (kept apart before the community card joins the hands).
         self.own_cards: list[Optional[list[int]]] = [None if h is None else list(h) for h in self.hands]
@@ -120,17 +119,8 @@ class Showdown:
         if sizes != {game.hole_cards}:
             raise HandSizeError(
                 f"each {game.title} hand at the showdown has {game.hole_cards} cards; got {sorted(sizes)}")
-        seen: dict[int, str] = {}
-        for i in live:
-            for c in self.hands[i][:len(self.hands[i]) - len(self.community)]:  # type: ignore[index]
-                if c in seen:
-                    raise DuplicateCardError(f"{format_cards([c])} is in {seen[c]} and seat {i}'s hand: one deck has one of each card")
-                seen[c] = f"seat {i}'s hand"
-        for b, cards in enumerate(self.boards):
-            for c in cards:
-                if c in seen:
-                    raise DuplicateCardError(f"{format_cards([c])} is in {seen[c]} and board {b + 1}: one deck has one of each card")
-                seen[c] = f"board {b + 1}"
+        refuse_shared_cards([(f"seat {i}'s hand", self.own_cards[i]) for i in live]  # type: ignore[misc]
+                            + [(f"board {b + 1}", cards) for b, cards in enumerate(self.boards)])
         self.values: list[list[Optional[int]]] = []
         for p in game.portions:
             vals: list[Optional[int]] = [None] * len(self.hands)
@@ -321,13 +311,6 @@ def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
     return Showdown(game, hands, board, boards, community)
 
 
-def _refuse_duplicate_deals(cards: np.ndarray) -> None:
-    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
-    bad = np.flatnonzero(np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64))
-    if bad.size:
-        raise DuplicateCardError(f"deal {int(bad[0])} holds a card twice: one deck has one of each card")
-
-
 def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = None,
                live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
     """Vectorized judge: winners masks ``(deals, players)`` per portion for many deals at once.
@@ -363,9 +346,9 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
             bds = bds[:, None, :]
         if bds.shape[:2] != (d, game.boards):
             raise HandSizeError(f"boards must be shaped (deals, {game.boards}, 5), not {bds.shape}")
-        _refuse_duplicate_deals(np.concatenate([hands.reshape(d, p * c), bds.reshape(d, -1)], axis=1))
+        refuse_duplicate_rows("deal", hands.reshape(d, p * c), bds.reshape(d, -1))
     else:
-        _refuse_duplicate_deals(hands.reshape(d, p * c))
+        refuse_duplicate_rows("deal", hands.reshape(d, p * c))
     out: dict[str, np.ndarray] = {}
     any_winner = np.zeros(d, bool)
     for portion in game.portions:

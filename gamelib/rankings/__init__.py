@@ -33,9 +33,8 @@ from typing import Any, Union
 import numpy as np
 
 from ..amounts import is_whole
-from ..cards import CardsLike, format_cards, parse_cards
-from ..errors import CardError, DuplicateCardError, HandSizeError, RankingError, shown
-from .core import rows_with_duplicates
+from ..cards import CardsLike, format_cards, parse_cards, refuse_duplicate_rows
+from ..errors import CardError, HandSizeError, RankingError, shown
 from .omaha import BOARD_SIZES, omaha_hi_lo
 from .registry import RANKING_SYSTEMS, RankingSystem, system
 
@@ -91,22 +90,6 @@ def _check_array(arr: np.ndarray, what: str) -> np.ndarray:
     return arr
 
 
-def _rows_with_duplicates(arr: np.ndarray) -> np.ndarray:
-    return rows_with_duplicates(arr)
-
-
-def _refuse_duplicates(arr: np.ndarray, what: str, board: np.ndarray | None = None) -> None:
-    """Refuse rows holding a card twice (``board``: check each row with its board row too)."""
-    bad = rows_with_duplicates(arr) if board is None else rows_with_duplicates(arr, board)
-    if bad.size:
-        row = arr[bad[0]] if board is None else np.concatenate([arr[bad[0]], board[bad[0]]])
-        seen: set[int] = set()
-        dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]
-        raise DuplicateCardError(
-            f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_cards([dup])}' twice: a deck has one of each card"
-        )
-
-
 def to_hand_array(hands: HandsLike, what: str = "hand", check_duplicates: bool = True) -> np.ndarray:
     """Hands as a 2-D ``int`` array: from a string (one hand), a list of strings or card lists, or an array.
 
@@ -120,7 +103,7 @@ def to_hand_array(hands: HandsLike, what: str = "hand", check_duplicates: bool =
     if isinstance(hands, np.ndarray):
         arr = _check_array(hands.reshape(1, -1) if hands.ndim == 1 else hands, what)
         if check_duplicates:
-            _refuse_duplicates(arr, what)
+            refuse_duplicate_rows(what, arr)
         return arr
     _check_hands(hands, f"{what}s")
     if isinstance(hands, str):
@@ -162,7 +145,7 @@ def _boards_for(board: Any, n_hands: int, check_duplicates: bool = True) -> np.n
         arr = board.reshape(1, -1) if board.ndim == 1 else board
         arr = _check_array(arr, "board")
         if check_duplicates:
-            _refuse_duplicates(arr, "board")
+            refuse_duplicate_rows("board", arr)
     elif isinstance(board, str) or _is_one_board(board):
         arr = np.array([parse_cards(board, what="board")], dtype=np.int64)
     else:
@@ -221,7 +204,7 @@ def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
     if rs.uses_board:
         # One duplicate check of each hand with its board covers the hand and the board too.
         boards = _boards_for(board, len(arr), check_duplicates=False)
-        _refuse_duplicates(arr, "hand with its board", boards)
+        refuse_duplicate_rows("hand with its board", arr, boards)
         return rs.evaluate_array(arr, boards)
     return rs.evaluate_array(arr)
 
@@ -236,7 +219,7 @@ def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np
     """
     arr = to_hand_array(hands, check_duplicates=False)
     boards = _boards_for(board, len(arr), check_duplicates=False)
-    _refuse_duplicates(arr, "hand with its board", boards)
+    refuse_duplicate_rows("hand with its board", arr, boards)
     return omaha_hi_lo(arr, boards)
 
 

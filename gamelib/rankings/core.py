@@ -57,37 +57,6 @@ CARD_PACKED7 = CARD_W7.astype(np.int64) | (np.int64(1) << (32 + 4 * CARD_SUIT.as
 KEY_MASK = np.int64(0xFFFFFFFF)
 CHUNK_ROWS = 1 << 14  # rows per block: the block's int64 temporaries stay in cache
 
-CARD_ONEHOT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
-
-
-def rows_with_duplicates(*arrays: np.ndarray) -> np.ndarray:
-    """Indexes of the rows that hold some card twice, the rows of several card arrays (values
-    0..51, the same number of rows) taken side by side (a hand with its board).
-
-    Column by column, in cache-sized blocks: the OR of the cards' one-hot bits has fewer than
-    ``n`` bits set exactly when a card repeats.
-
-    >>> rows_with_duplicates(np.array([[0, 1, 2], [5, 7, 5]])).tolist()
-    [1]
-    >>> rows_with_duplicates(np.array([[0, 1], [5, 7]]), np.array([[3], [7]])).tolist()
-    [1]
-    """
-    columns = [np.ascontiguousarray(np.asarray(a).T) for a in arrays]
-    n_rows = columns[0].shape[1] if columns else 0
-    n = sum(c.shape[0] for c in columns)
-    if n < 2 or n_rows == 0:
-        return np.zeros(0, np.intp)
-    found: list[np.ndarray] = []
-    for start in range(0, n_rows, CHUNK_ROWS):
-        cols = [col[start : start + CHUNK_ROWS] for c in columns for col in c]
-        union = CARD_ONEHOT.take(cols[0])
-        for col in cols[1:]:
-            union |= CARD_ONEHOT.take(col)
-        bad = np.flatnonzero(np.bitwise_count(union) != n)
-        if bad.size:
-            found.append(bad + start)
-    return np.concatenate(found) if found else np.zeros(0, np.intp)
-
 
 HIGH_CATEGORIES = (
     "high card",

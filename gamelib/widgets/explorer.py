@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import ipywidgets as widgets
 
 from .. import rankings
-from ..cards import deal_hands, format_cards, parse_cards
+from ..cards import deal_hands, format_cards, parse_cards, refuse_shared_cards
 from ..errors import GameError, shown
 from .cards import hand_html
 
@@ -81,14 +81,8 @@ def compare(system: str, hands: list[str] | list[list[int]], board: str | list[i
     uses_board = rankings.system(system).uses_board
     if not uses_board and board_cards:
         raise GameError(f"{system} hands take no board: leave the board empty")
-    seen: dict[int, str] = {c: "the board" for c in board_cards}
-    for i, h in enumerate(parsed):
-        for c in h:
-            if c in seen:
-                raise GameError(
-                    f"card {format_cards([c])} is in hand {i + 1} and in {seen[c]}: one deck has one of each card"
-                )
-            seen[c] = f"hand {i + 1}"
+    refuse_shared_cards([("the board", board_cards)] + [(f"hand {i + 1}", h) for i, h in enumerate(parsed)],
+                        "card {card} is in {second} and in {first}")
     values = rankings.evaluate(system, parsed, board_cards if uses_board else None)
     win = rankings.winners(system, parsed, board_cards if uses_board else None)
     results = []
