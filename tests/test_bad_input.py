@@ -28,7 +28,7 @@ from gamelib.amounts import exact_pays, parse_dollars, whole_number
 from gamelib.cards import Deck, deal_hands, format_card, make_card, parse_card, parse_cards, rank_of
 from gamelib.engine.banked import BankedGame
 from gamelib.engine.hand import Hand
-from gamelib.engine.walkthrough import parse_pots
+from gamelib.engine.payouts import parse_pots
 from gamelib.errors import (CardError, GameError, HandSizeError, IllegalActionError, RankingError, TableError,
                             WagerError)
 from gamelib.games.pot import POT_DECLARATIONS, Structure, limit_structure

@@ -27,7 +27,7 @@ from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
 from ..engine.hand import Hand
 from ..engine.registry import get_game
 from ..engine.showdown import Showdown
-from ..engine.walkthrough import PayExplanation, explain_award
+from ..engine.payouts import PayExplanation, explain_award
 from ..errors import GameError
 from ..games.pot import POT_DECLARATIONS, Structure, big_bet_structure
 from ..rankings import best_hand, describe, evaluate

@@ -30,14 +30,8 @@ from ..cards import format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown
-from ..engine.walkthrough import (
-    PayExplanation,
-    Walkthrough,
-    explain_award,
-    hand_words,
-    parse_pots,
-    sample_deal,
-)
+from ..engine.payouts import PayExplanation, explain_award, parse_pots, sample_deal
+from ..engine.walkthrough import Walkthrough, hand_words
 from ..errors import GameError, shown
 from .cards import hand_html
 
@@ -106,7 +100,7 @@ def showdown_html(sd: Showdown, four_color: bool = False) -> str:
 def pay_html(e: PayExplanation) -> str:
     """How the pots are paid, as HTML: a row per portion of each pot, then each seat's total.
 
-    >>> from gamelib.engine.walkthrough import explain_award
+    >>> from gamelib.engine.payouts import explain_award
     >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s"])
     >>> "odd dollar" in pay_html(explain_award(sd, [(5, [0, 1])], button=0))
     True

@@ -8,16 +8,8 @@ import pytest
 
 from gamelib import POT_GAMES, get_game
 from gamelib.cards import parse_cards
-from gamelib.engine.walkthrough import (
-    Walkthrough,
-    draw_choice,
-    explain_award,
-    hand_words,
-    parse_pots,
-    pots_from_contributions,
-    sample_deal,
-    strength,
-)
+from gamelib.engine.payouts import explain_award, parse_pots, pots_from_contributions, sample_deal
+from gamelib.engine.walkthrough import Walkthrough, draw_choice, hand_words, strength
 from gamelib.errors import GameError
 from gamelib.rankings import describe, evaluate
 

@@ -7,7 +7,8 @@ import html
 import pytest
 
 from gamelib import POT_GAMES, get_game
-from gamelib.engine.walkthrough import Walkthrough, explain_award
+from gamelib.engine.payouts import explain_award
+from gamelib.engine.walkthrough import Walkthrough
 from gamelib.widgets.pot import CompareWidget, DealWidget, PotPayWidget, pay_html, showdown_html
 
 
