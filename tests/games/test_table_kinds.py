@@ -101,9 +101,9 @@ PENDING: frozenset[tuple[str, str]] = frozenset({
     ("trainer/drills.py", "self.game == 'crazy4'"),
     ("trainer/drills.py", "self.game == 'three-card-6bonus'"),
     ("trainer/drills.py", "decl.key == 'big-o'"),
-    ("widgets/banked.py", "game.key == 'nh-holdem'"),
     ("widgets/banked.py", "game_key == 'nh-holdem'"),
-    ("widgets/banked.py", "key == 'nh-holdem'"),
+    ("widgets/banked_round.py", "game.key == 'nh-holdem'"),
+    ("widgets/banked_round.py", "key == 'nh-holdem'"),
 })
 
 #: Modules that must hold no game-key comparison at all, pending list or not.

@@ -1,0 +1,161 @@
+"""What the banked-game widgets share: the per-game presentation data (how a round unfolds,
+which hands are judged, sample hands), the game and its analysis by key, the default wagers, a
+decision's dollars and a settlement as HTML.
+
+>>> default_wagers("crazy4")
+{'ante': 5, 'super_bonus': 5, 'queens_up': 5}
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..analysis.banked import analyze
+from ..engine.banked import BankedGame, Settlement
+from ..engine.registry import get_game
+from ..errors import GameError, shown
+
+#: How a round unfolds on the table, per game: ``("cards", hand, first, last)`` shows cards
+#: ``first:last`` of a hand, ``("decision", wager, seen)`` asks the strategy for a decision wager
+#: given the hands seen so far. Presentation only: every rule is in the declaration.
+ROUNDS: dict[str, tuple[tuple[Any, ...], ...]] = {
+    "crazy4": (("cards", "player", 0, 5), ("decision", "play", ("player",)), ("cards", "dealer", 0, 5)),
+    "three-card-6bonus": (("cards", "player", 0, 3), ("decision", "play", ("player",)), ("cards", "dealer", 0, 3)),
+    "nh-holdem": (
+        ("cards", "hole", 0, 2),
+        ("decision", "flop", ("hole",)),
+        ("cards", "community", 0, 1),
+        ("decision", "turn", ("hole", "community")),
+        ("cards", "community", 1, 2),
+        ("decision", "river", ("hole", "community")),
+        ("cards", "community", 2, 3),
+        ("cards", "bonus", 0, 4),
+    ),
+}
+
+#: Which hands make "the player's hand" judged in the game's ranking, and the dealer's.
+HAND_OF: dict[str, dict[str, tuple[str, ...]]] = {
+    "crazy4": {"player": ("player",), "dealer": ("dealer",)},
+    "three-card-6bonus": {"player": ("player",), "dealer": ("dealer",)},
+    "nh-holdem": {"player": ("hole", "community")},
+}
+
+#: Sample hands for the comparison widget (player first, then dealer or a second player).
+COMPARE_EXAMPLES: dict[str, list[str]] = {
+    "crazy4": ["Qh Qd 4s 4c 9d", "Ac Kc Qc Jc 2h"],
+    "three-card-6bonus": ["9h 9d 3c", "Ah Kd Qc"],
+    "nh-holdem": ["As Ks Ah 7c Kd", "Qh Jh Th 9h 2c"],
+}
+
+#: A sample hand for the pay desk: wagers and cards (a computed example to open with).
+PAY_EXAMPLES: dict[str, tuple[dict[str, int], dict[str, str]]] = {
+    "crazy4": ({"ante": 5, "super_bonus": 5, "queens_up": 5, "play": 15},
+               {"player": "As Ad Kc 7h 2s", "dealer": "Qs Jd 8c 5h 3d"}),
+    "three-card-6bonus": ({"ante": 5, "pair_plus": 5, "six_card_bonus": 5, "play": 5},
+                          {"player": "Qh Jh Th", "dealer": "2c 5d 9s"}),
+    "nh-holdem": ({"ante": 5, "pair_plus": 5, "six_card_bonus": 5, "flop": 15, "turn": 15, "river": 15},
+                  {"hole": "As Ks", "community": "Ad 7c Kd", "bonus": "Ac 2h 9d 4s"}),
+}
+
+#: A sample hand for the strategy card: the hand names and cards.
+STRATEGY_EXAMPLES: dict[str, dict[str, str]] = {
+    "crazy4": {"player": "Kh Qd 7s 5c 2d"},
+    "three-card-6bonus": {"player": "Qs 6d 4h"},
+    "nh-holdem": {"hole": "Ts 6h", "community": "9c"},
+}
+
+_ERR = '<p style="color:#b00020;margin:4px 0;"><b>Refused:</b> {}</p>'
+
+
+def _game(game_key: str) -> BankedGame:
+    game = get_game(game_key)
+    if not isinstance(game, BankedGame):
+        raise GameError(f"{shown(game_key)} is not a banked game")
+    return game
+
+
+_ANALYSES: dict[str, Any] = {}
+
+
+def analysis_of(game: BankedGame) -> Any:
+    """The game's analysis, kept in memory for the game objects of :func:`gamelib.get_game`
+    (``analyze(game)`` re-reads the disk cache on every call; edited games are analysed anew).
+
+    >>> analysis_of(get_game("crazy4")) is analysis_of(get_game("crazy4"))
+    True
+    """
+    if game is not get_game(game.key):
+        return analyze(game)
+    if game.key not in _ANALYSES:
+        _ANALYSES[game.key] = analyze(game)
+    return _ANALYSES[game.key]
+
+
+def _money(d: int) -> str:
+    return f"+${d:,}" if d > 0 else (f"-${-d:,}" if d < 0 else "$0")
+
+
+def _units(f: Fraction) -> str:
+    return f"{float(f):+.4f}"
+
+
+def default_wagers(game_key: str, unit: int = 5) -> dict[str, int]:
+    """The wagers of a sample round: ``unit`` dollars on every spot that is not a decision,
+    brought inside the spot's limits (equal-to spots match their base).
+
+    >>> default_wagers("nh-holdem")
+    {'ante': 5, 'pair_plus': 5, 'six_card_bonus': 5}
+    """
+    decl = _game(game_key).declaration
+    out: dict[str, int] = {}
+    for w in decl.wagers:
+        if w.decision:
+            continue
+        if w.equal_to:
+            out[w.key] = out[w.equal_to] * w.multiples[0]
+        elif w.allowed:
+            out[w.key] = unit if unit in w.allowed else w.allowed[0]
+        else:
+            out[w.key] = min(max(unit, w.minimum or 0), w.maximum or unit)
+    return out
+
+
+def decision_amount(game: BankedGame, wager: str, play: str, wagers: Mapping[str, int]) -> int:
+    """Dollars for a decision wager from the strategy's answer (``fold``, ``raise``, ``1x``..).
+
+    >>> decision_amount(get_game("crazy4"), "play", "3x", {"ante": 5})
+    15
+    """
+    w = game.declaration.wager(wager)
+    if play == "fold":
+        return 0
+    base = wagers[w.equal_to] if w.equal_to else 0
+    if play.endswith("x") and play[:-1].isdigit():
+        return int(play[:-1]) * base
+    return w.multiples[0] * base
+
+
+def settlement_html(s: Settlement) -> str:
+    """A settlement as a table: each wager, its amount, the dollars and the reason, the cap, the total.
+
+    >>> s = get_game("three-card-6bonus").settle(player="Qh Jh Th", dealer="2c 5d 9s", wagers={"ante": 5, "play": 5})
+    >>> "Ante Bonus" in settlement_html(s) and "+$25" in settlement_html(s)
+    True
+    """
+    td = 'style="padding:3px 8px;"'
+    rows = [f"<tr><td {td}><b>{html.escape(r.name)}</b></td><td {td}>${r.amount:,}</td>"
+            f"<td {td}><b>{_money(r.result)}</b></td><td {td}>{html.escape(r.reason)}</td></tr>" for r in s.results]
+    if s.cap_reduction:
+        rows.append(f"<tr><td {td}><b>Payout cap</b></td><td {td}></td><td {td}><b>{_money(-s.cap_reduction)}</b></td>"
+                    f"<td {td}>{html.escape(s.cap_reason)}</td></tr>")
+    rows.append(f'<tr style="border-top:1px solid #888;"><td {td}><b>Total</b></td><td {td}></td>'
+                f"<td {td}><b>{_money(s.total)}</b></td><td {td}>the player's net result for the hand</td></tr>")
+    head = f"<tr><th {td}>wager</th><th {td}>bet</th><th {td}>result</th><th {td}>why</th></tr>"
+    hands = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in s.hands.items())
+    return (f'<ul style="margin:4px 0;">{hands}</ul>' if hands else "") + \
+        f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
+
+
+__all__ = ["ROUNDS", "HAND_OF", "COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units", "_ERR"]

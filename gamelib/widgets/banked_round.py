@@ -1,0 +1,215 @@
+"""A seeded sample round of a banked game, step by step with the optimal play, and its widget.
+
+>>> r = deal_round("three-card-6bonus", seed=7)
+>>> [s.kind for s in r.steps]
+['cards', 'decision', 'cards', 'settlement']
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from .. import rankings
+from ..cards import Deck, format_cards, parse_cards
+from ..analysis.banked import strategy_of
+from ..analysis.banked_nh import nh_option_values
+from ..engine.banked import BankedGame, Settlement
+from ..engine.registry import get_game
+from ..games.banked import qualifier_value
+from ..errors import GameError, shown
+from .cards import hand_html
+from .banked_common import ROUNDS, HAND_OF, _ERR, _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
+
+
+# ---- the sample round ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Step:
+    """One step of a sample round: ``kind`` is ``cards``, ``decision`` or ``settlement``."""
+
+    kind: str
+    title: str
+    text: str
+    html: str
+
+
+@dataclass(frozen=True)
+class Round:
+    """A seeded sample round: the cards dealt, the wagers with the decisions, the steps, the settlement."""
+
+    game: str
+    seed: int
+    cards: dict[str, tuple[int, ...]]
+    wagers: dict[str, int]
+    steps: tuple[Step, ...]
+    settlement: Settlement
+
+
+def deal_round(game_key: str, seed: int = 1, wagers: Mapping[str, int] | None = None) -> Round:
+    """Deal a seeded round and play it the optimal way: each hand dealt from one shuffled deck
+    in the declaration's order, each decision from the game's strategy, then the settlement.
+
+    >>> r = deal_round("crazy4", seed=3)
+    >>> r.settlement.total == get_game("crazy4").settle(r.wagers, **r.cards).total
+    True
+    """
+    game = _game(game_key)
+    decl = game.declaration
+    bets = dict(wagers) if wagers is not None else default_wagers(game_key)
+    game.check_wagers(bets)
+    deck = Deck(seed)
+    cards = {who: tuple(deck.deal(n)) for who, n in decl.hands.items()}
+    strategy = analysis_of(game).strategy
+    steps: list[Step] = []
+    shown: dict[str, list[int]] = {who: [] for who in decl.hands}
+    folded = False
+    for item in ROUNDS[game_key]:
+        if item[0] == "cards":
+            _, who, a, b = item
+            shown[who] = list(cards[who][:b])
+            steps.append(_cards_step(game, who, shown, cards[who][a:b]))
+        else:
+            _, wager, seen = item
+            if folded or not bets.get(decl.wager(wager).equal_to or "", 0):
+                bets.setdefault(wager, 0)
+                continue
+            step, amount = _decision_step(game, strategy, wager, seen, shown, bets)
+            bets[wager] = amount
+            folded = amount == 0
+            steps.append(step)
+    settlement = game.settle(bets, **{k: list(v) for k, v in cards.items()})
+    steps.append(Step("settlement", "Settlement", str(settlement), settlement_html(settlement)))
+    return Round(game_key, seed, {k: v for k, v in cards.items()}, bets, tuple(steps), settlement)
+
+
+def _hand_words(game: BankedGame, cards: list[int], system: str) -> tuple[str, set[int]]:
+    value = game.hand_value(cards, system)
+    best = set(rankings.best_hand(system, cards)) if len(cards) >= 3 else set()
+    return game.describe(value, system), best
+
+
+def _cards_step(game: BankedGame, who: str, shown: dict[str, list[int]], new: tuple[int, ...]) -> Step:
+    decl = game.declaration
+    key = game.key
+    title = f"{who.capitalize()} card{'s' if len(new) > 1 else ''}: {format_cards(list(new))}"
+    parts = [f"<p style='margin:4px 0;'><b>{html.escape(title)}</b></p>"]
+    lines = []
+    for role, hands in HAND_OF[key].items():
+        if who not in hands:
+            continue
+        cards = [c for h in hands for c in shown[h]]
+        system = decl.system
+        try:
+            words, best = _hand_words(game, cards, system)
+        except GameError:  # not a whole hand yet (NH Hold'em before the river card)
+            parts.append(hand_html(cards))
+            continue
+        parts.append(hand_html(cards, highlight=best or None))
+        line = f"{role}'s hand: {words}"
+        if role == "dealer" and decl.qualifier is not None:
+            ok = game.hand_value(cards) >= qualifier_value(decl)
+            line += f" ({'qualifies' if ok else 'does not qualify'}: the dealer needs {decl.qualifier.words})"
+        lines.append(line)
+    if not any(who in hands for hands in HAND_OF[key].values()):
+        parts.append(hand_html(list(new)))
+        if who == "bonus":
+            lines.append("bonus cards for the 6 Card Bonus (dealt whether or not the player folded, B4)")
+    if key == "nh-holdem" and who == "community" and len(shown["community"]) == 3:
+        words, best = _hand_words(game, shown["community"], "three-card")
+        lines.append(f"the community cards alone, for Pair Plus: {words}")
+    parts += [f"<p style='margin:2px 0;'>{html.escape(t)}</p>" for t in lines]
+    return Step("cards", title, "\n".join([title] + lines), "".join(parts))
+
+
+def _decision_step(game: BankedGame, strategy: Any, wager: str, seen: tuple[str, ...],
+                   shown: dict[str, list[int]], bets: dict[str, int]) -> tuple[Step, int]:
+    w = game.declaration.wager(wager)
+    args = [shown[h] for h in seen]
+    play = strategy.play_for(*args)
+    amount = decision_amount(game, wager, play, bets)
+    options = option_values(game, strategy, args)
+    title = f"Decision: {w.name}"
+    verdict = "fold" if amount == 0 else f"{play}: bet ${amount}"
+    text = f"{title}: the strategy says {verdict}"
+    if options:
+        text += " (" + ", ".join(f"{k} {_units(v)}" for k, v in options.items()) + " antes)"
+    body = f"<p style='margin:4px 0;'><b>{html.escape(title)}</b>: the optimal play is <b>{html.escape(verdict)}</b>"
+    if options:
+        body += " &mdash; expected result in antes: " + ", ".join(
+            f"{html.escape(k)} {_units(v)}" for k, v in options.items())
+    return Step("decision", title, text, body + "</p>"), amount
+
+
+def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
+    """The exact expected result of each choice (units of the ante): from the strategy object's
+    ``expected_values`` for Crazy 4 and Three Card Poker, from :func:`nh_option_values` for NH
+    Hold'em (whose strategy object gives only the value of playing on optimally).
+
+    >>> sorted(option_values(get_game("three-card-6bonus"), strategy_of(get_game("three-card-6bonus")), [parse_cards("Qs 6d 4h")]))
+    ['fold', 'raise']
+    """
+    if hasattr(strategy, "expected_values"):
+        return dict(strategy.expected_values(*args))
+    if game.key == "nh-holdem":
+        return nh_option_values(game, strategy, args[0], args[1] if len(args) > 1 else [])
+    return {}
+
+
+class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
+    """A seeded sample round of a banked game, revealed step by step with the optimal play.
+
+    >>> w = BankedDealWidget("crazy4", seed=2)
+    >>> "Total" in w.output.value and w.shown == len(w.round.steps)
+    True
+    """
+
+    def __init__(self, game_key: str, seed: int = 1, wagers: Mapping[str, int] | None = None) -> None:
+        self.game_key = game_key
+        self.game = _game(game_key)
+        self.wagers = dict(wagers) if wagers is not None else default_wagers(game_key)
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
+        self.deal_button = widgets.Button(description="Deal", button_style="primary", tooltip="deal a new round with this seed")
+        self.next_button = widgets.Button(description="Next step", tooltip="reveal the next step")
+        self.all_button = widgets.Button(description="Show all", tooltip="reveal the whole round")
+        self.header = widgets.HTML()
+        self.output = widgets.HTML()
+        self.deal_button.on_click(lambda _: self.deal(restart=True))
+        self.next_button.on_click(lambda _: self.next_step())
+        self.all_button.on_click(lambda _: self.show_all())
+        super().__init__([widgets.HBox([self.seed, self.deal_button, self.next_button, self.all_button]),
+                          self.header, self.output])
+        self.deal(restart=False)
+
+    def deal(self, restart: bool = True) -> None:
+        """Deal the round for the current seed; ``restart`` shows only the first step."""
+        try:
+            self.round = deal_round(self.game_key, int(self.seed.value), self.wagers)
+        except GameError as err:
+            self.output.value = _ERR.format(html.escape(str(err)))
+            return
+        bets = ", ".join(f"{self.game.declaration.wager(k).name} ${v}" for k, v in self.wagers.items() if v)
+        self.header.value = (f"<p style='margin:4px 0;'><i>{html.escape(self.game.title)}, seed {self.round.seed}; "
+                             f"wagers: {html.escape(bets)}</i></p>")
+        self.shown = 1 if restart else len(self.round.steps)
+        self._draw()
+
+    def next_step(self) -> None:
+        """Reveal one more step (cards, a decision or the settlement)."""
+        self.shown = min(self.shown + 1, len(self.round.steps))
+        self._draw()
+
+    def show_all(self) -> None:
+        """Reveal the whole round."""
+        self.shown = len(self.round.steps)
+        self._draw()
+
+    def _draw(self) -> None:
+        box = '<div style="margin:6px 0;padding:4px 8px;border-left:3px solid #d4a017;">{}</div>'
+        self.output.value = "".join(box.format(s.html) for s in self.round.steps[: self.shown])
+
+
+__all__ = ["Step", "Round", "deal_round", "option_values", "BankedDealWidget"]
