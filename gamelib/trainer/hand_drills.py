@@ -1,0 +1,316 @@
+"""The pot-game and hand drills: read the hand (``ReadHand``), who wins each portion of a
+showdown (``WhoWins``) and the dollars each seat receives (``SplitPot``), each dealt by the engine.
+
+>>> d = WhoWins("badugi"); q = d.next(1)
+>>> d.check(q, q.answer).correct
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Optional
+
+import numpy as np
+
+from .. import rankings
+from ..cards import format_cards
+from ..engine.pots import divide, side_pots
+from ..engine.registry import get_game
+from ..engine.showdown import SPLIT_NAME
+from ..errors import GameError
+from ..games import POT_GAMES
+from .core import Field, Question
+from .drill_base import NOBODY, SEARCH_DEALS, BATCH, seat, _rng, Drill
+
+
+# --- read the hand ------------------------------------------------------------------------
+
+def _read_targets(game: str) -> list[dict[str, Any]]:
+    """What a hand of ``game`` is read as: one entry per way it is valued."""
+    if game in POT_GAMES:
+        decl = get_game(game).declaration
+        out = []
+        for p in decl.portions:
+            with_board = rankings.system(p.system).uses_board
+            out.append({"name": p.name, "system": p.system, "cards": decl.hole_cards,
+                        "board": 5 if with_board else 0, "board_index": p.board})
+        return out
+    decl = get_game(game).declaration
+    if game == "nh-holdem":
+        return [{"name": "main game", "system": "high", "cards": 5, "board": 0, "split": (2, 3)}]
+    return [{"name": "player's hand", "system": decl.system, "cards": decl.hands["player"], "board": 0}]
+
+
+class ReadHand(Drill):
+    """Read the hand: what is this hand worth in this game?
+
+    ``focus="exact"`` (also ``"any"``): pick the dealer's words for the value among the nearest
+    values other hands make; ``focus="category"``: pick the category.
+
+    >>> q = ReadHand("crazy4", "category").next(1)
+    >>> q.answer["value"] in q.fields[0].options
+    True
+    """
+
+    key = "read-hand"
+    title = "Read the hand"
+    focuses = ("any", "exact", "category")
+    CHOICES = 4
+    OTHERS = 48
+
+    def next(self, seed: int) -> Question:
+        rng = _rng(seed, 1)
+        targets = _read_targets(self.game)
+        t = targets[int(rng.integers(len(targets)))]
+        system = t["system"]
+        deck = rng.permutation(52)
+        board = deck[:t["board"]].tolist() if t["board"] else None
+        rest = deck[t["board"]:]
+        hand = rest[:t["cards"]].tolist()
+        value = int(rankings.evaluate(system, [hand], board)[0])
+        right = rankings.describe(system, value)
+        cat = rankings.category(system, value)
+        others = np.array([rng.choice(rest, t["cards"], replace=False) for _ in range(self.OTHERS)])
+        other_values = [int(v) for v in rankings.evaluate(system, others, board)]
+        for _ in range(8):  # rare values (a qualifying low): look at more hands, on other boards too
+            if len({rankings.describe(system, v) for v in other_values + [value]}) >= self.CHOICES:
+                break
+            perms = rng.permuted(np.tile(np.arange(52), (self.OTHERS * 4, 1)), axis=1)
+            more = rankings.evaluate(system, perms[:, :t["cards"]],
+                                     perms[:, t["cards"]:t["cards"] + 5] if board else None)
+            other_values += [int(v) for v in more]
+        if self.focus == "category":
+            allc = list(rankings.categories(system))
+            i = allc.index(cat)
+            # the right category among its neighbours in the ranking, in ranking order
+            lo = max(0, min(i - int(rng.integers(0, self.CHOICES)), len(allc) - self.CHOICES))
+            options = tuple(allc[lo:lo + self.CHOICES])
+            answer = cat
+        else:
+            texts: dict[str, int] = {right: value}
+            for v in sorted(set(other_values), key=lambda v: (abs(v - value), v)):
+                d = rankings.describe(system, v)
+                if d not in texts:
+                    texts[d] = v
+                if len(texts) == self.CHOICES:
+                    break
+            # best value first, as a dealer would list them
+            options = tuple(sorted(texts, key=lambda d: -texts[d]))
+            answer = right
+        game_title = self.engine.title
+        portion = f" for the {t['name']}" if len(targets) > 1 else ""
+        words = "category" if self.focus == "category" else "value"
+        prompt = f"{game_title}: what is this hand's {words}{portion} ({rankings.system(system).title})?"
+        cards = []
+        if "split" in t:
+            cards = [("hole cards", tuple(hand[:2])), ("community cards", tuple(hand[2:]))]
+        else:
+            cards = [("hand", tuple(hand))]
+        if board:
+            cards.append(("board", tuple(board)))
+        best = rankings.best_hand(system, hand, board)
+        made = f" made with {format_cards(list(best))}" if best else ""
+        why = (f"{format_cards(hand)}" + (f" with the board {format_cards(board)}" if board else "")
+               + f" is {right}{made}: category {cat}, in {rankings.system(system).title}. "
+               + rankings.system(system).summary)
+        fld = Field("value", "Value" if self.focus != "category" else "Category", "choice", options)
+        return self._question(seed, prompt, cards, (), [fld], {"value": answer}, why,
+                              system=system, value=value, best=tuple(best))
+
+
+# --- showdown deals -------------------------------------------------------------------------
+
+def _deal_arrays(rng: np.random.Generator, n_deals: int, players: int, hole: int, boards: int) -> tuple[np.ndarray, Optional[np.ndarray]]:
+    perms = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (n_deals, 1)), axis=1)
+    hands = perms[:, :players * hole].reshape(n_deals, players, hole)
+    bds = perms[:, players * hole:players * hole + 5 * boards].reshape(n_deals, boards, 5) if boards else None
+    return hands, bds
+
+
+class _ShowdownDrill(Drill):
+    games = POT_GAMES
+
+    @classmethod
+    def focuses_for(cls, game: str) -> tuple[str, ...]:
+        decl = get_game(game).declaration
+        out = ["any", "ties"]
+        if any(p.qualifier for p in decl.portions):
+            out.append("no-qualifier")
+        return tuple(out) + tuple(f for f in cls.focuses if f not in ("any", "ties", "no-qualifier"))
+
+    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray, extra: Any) -> np.ndarray:
+        names = [p.name for p in self.engine.declaration.portions]
+        if self.focus == "ties":  # tied hands, or Archie's even split when nobody qualifies (R8)
+            return np.any(np.stack([masks[n].sum(axis=1) >= 2 for n in names + [SPLIT_NAME] if n in masks]), axis=0)
+        if self.focus == "no-qualifier":
+            return np.any(np.stack([~masks[n].any(axis=1) for n in names]), axis=0)
+        return np.ones(live.shape[0], bool)
+
+    def _deal(self, seed: int, players: int, live_mask: np.ndarray, extra: Any = None) -> tuple[list, Any]:
+        """Seeded final hands (and boards) for ``players`` seats, meeting the drill's focus."""
+        decl = self.engine.declaration
+        rng = _rng(seed, 2)
+        n = 1 if self.focus == "any" else BATCH
+        for _ in range(SEARCH_DEALS // BATCH):
+            hands, bds = _deal_arrays(rng, n, players, decl.hole_cards, decl.boards)
+            live = np.tile(live_mask, (n, 1))
+            masks = self.engine.judge_many(hands, bds, live)
+            ok = np.flatnonzero(self._wanted(masks, live, extra))
+            if ok.size:
+                i = int(ok[0])
+                hs = [hands[i, s].tolist() if live_mask[s] else None for s in range(players)]
+                return hs, (None if bds is None else bds[i].tolist())
+        raise GameError(f"no {self.focus} deal of {decl.title} found in {SEARCH_DEALS} deals from seed {seed}; "
+                        "try another seed or focus")
+
+    def _showdown(self, hands: list, boards: Any) -> Any:
+        if boards is None:
+            return self.engine.showdown(hands)
+        if len(boards) == 1:
+            return self.engine.showdown(hands, board=boards[0])
+        return self.engine.showdown(hands, boards=boards)
+
+    def _cards(self, hands: list, boards: Any) -> list:
+        cards = [(seat(s), tuple(h)) for s, h in enumerate(hands) if h is not None]
+        for b, cs in enumerate(boards or []):
+            cards.append(("board" if len(boards) == 1 else f"board {b + 1}", tuple(cs)))
+        return cards
+
+
+class WhoWins(_ShowdownDrill):
+    """Who wins: the winning seat(s) of each portion, ties and "nobody qualifies" included.
+
+    >>> q = WhoWins("archie", "no-qualifier").next(2)
+    >>> frozenset({NOBODY}) in q.answer.values()
+    True
+    """
+
+    key = "who-wins"
+    title = "Who wins"
+
+    def next(self, seed: int) -> Question:
+        decl = self.engine.declaration
+        players = int(_rng(seed, 3).integers(2, 5))
+        hands, boards = self._deal(seed, players, np.ones(players, bool))
+        sd = self._showdown(hands, boards)
+        seats = tuple(seat(s) for s in range(players))
+        fields, answer = [], {}
+        for k, (p, res) in enumerate(zip(decl.portions, sd.portions)):
+            opts = seats + ((NOBODY,) if p.qualifier else ())
+            fields.append(Field(f"portion{k}", f"{p.name.capitalize()} winner(s)", "multi", opts,
+                                exclusive=NOBODY if p.qualifier else ""))
+            answer[f"portion{k}"] = frozenset(seat(s) for s in res.winners) if res.winners else frozenset({NOBODY})
+        portions = " and ".join(p.name for p in decl.portions)
+        prompt = (f"{decl.title} showdown, {players} players: who wins the {portions}? "
+                  "Tick every winner of a portion when hands tie.")
+        why = "; ".join(p.reason for p in sd.portions) + "."
+        return self._question(seed, prompt, self._cards(hands, boards), (), fields, answer, why)
+
+
+class SplitPot(_ShowdownDrill):
+    """Split the pot: how many dollars each seat receives, odd chips and side pots included.
+
+    >>> q = SplitPot("big-o", "side-pots").next(5)
+    >>> sum(q.answer.values()) == sum(q.meta["contributions"])
+    True
+    """
+
+    key = "split-pot"
+    title = "Split the pot"
+    focuses = ("any", "ties", "no-qualifier", "odd-chips", "side-pots")
+
+    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray, extra: Any) -> np.ndarray:
+        if self.focus != "odd-chips":
+            return super()._wanted(masks, live, extra)
+        # the pot is divided among more than one (portion, seat): an odd amount leaves odd chips
+        ways = sum(m.sum(axis=1) for m in masks.values())
+        return ways >= 2
+
+    def next(self, seed: int) -> Question:
+        decl = self.engine.declaration
+        rng = _rng(seed, 4)
+        players = int(rng.integers(2, 5)) if self.focus != "side-pots" else int(rng.integers(3, 6))
+        button = int(rng.integers(players))
+        live = np.ones(players, bool)
+        if self.focus == "side-pots":
+            unit = int(decl.structure.small_bet)
+            # two or three all-in levels, one seat sometimes folded with chips in the pot
+            levels = sorted(rng.choice(np.arange(2, 30), size=3, replace=False) * unit)
+            contributions = [int(levels[int(rng.integers(3))]) for _ in range(players)]
+            contributions[int(rng.integers(players))] = int(levels[0])
+            contributions[int(rng.integers(players))] = int(levels[2])
+            if players >= 4 and rng.integers(2):
+                f = int(rng.integers(players))
+                live[f] = False
+                contributions[f] = int(rng.integers(1, levels[0] // unit + 1)) * unit
+            if live.sum() < 2 or len({c for c, lv in zip(contributions, live) if lv}) < 2:
+                contributions[int(np.flatnonzero(live)[0])] = int(levels[0])
+                contributions[int(np.flatnonzero(live)[-1])] = int(levels[2])
+        hands, boards = self._deal(seed, players, live)
+        sd = self._showdown(hands, boards)
+        facts = [f"button: {seat(button)}"]
+        if self.focus == "side-pots":
+            pots = side_pots(contributions, list(live))
+            paid = sd.award_pots([(p.amount, p.eligible) for p in pots], button=button)
+            facts.append("put in this hand: " + ", ".join(
+                f"{seat(s)} ${c}" + ("" if live[s] else " (folded)") for s, c in enumerate(contributions)))
+            lines = []
+            for k, p in enumerate(pots):
+                name = "main pot" if k == 0 else f"side pot {k}"
+                portions = sd.judge(p.eligible)
+                got = sd.split_pot(p.amount, portions, button)
+                lines.append(f"{name} ${p.amount} ({', '.join(seat(s) for s in p.eligible)}): "
+                             + "; ".join(x.reason for x in portions if x.share or x.name == SPLIT_NAME)
+                             + " -> " + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(got) if x))
+            why = " ".join(f"{line}." for line in lines) + " Each pot is judged among the seats eligible for it (R7)."
+            meta = {"contributions": contributions, "pots": [(p.amount, p.eligible) for p in pots]}
+        else:
+            pot = self._pot_amount(rng, sd, button)
+            paid = sd.award(pot, button=button)
+            facts.append(f"pot: ${pot}")
+            why = ("; ".join(sd.reasons) + f". The ${pot} pot -> "
+                   + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(paid) if x) + ". "
+                   + self._odd_chip_words(sd, pot, button))
+            meta = {"pot": pot, "contributions": [pot]}
+        meta["button"] = button
+        fields = [Field(f"seat{s}", seat(s).capitalize(), "dollars") for s in range(players)]
+        answer = {f"seat{s}": int(paid[s]) for s in range(players)}
+        prompt = (f"{decl.title}, {players} players: how many dollars does each seat receive? "
+                  "Whole dollars; give $0 to a seat that wins nothing.")
+        return self._question(seed, prompt, self._cards(hands, boards), facts, fields, answer, why, **meta)
+
+    def _pot_amount(self, rng: np.random.Generator, sd: Any, button: int) -> int:
+        unit = int(self.engine.declaration.structure.small_bet)
+        for _ in range(64):
+            pot = int(rng.integers(4, 60)) * unit + int(rng.integers(0, unit + 1))
+            if self.focus != "odd-chips" or self._has_odd_chip(sd, pot):
+                return pot
+        return pot  # pragma: no cover - an odd pot always leaves an odd chip once divided
+
+    @staticmethod
+    def _has_odd_chip(sd: Any, pot: int) -> bool:
+        paid = [p for p in sd.portions if p.share > 0]
+        parts = divide(pot, [p.share for p in paid])
+        if any(Fraction(x) != pot * p.share for x, p in zip(parts, paid)):
+            return True
+        return any(x % len(p.winners) for x, p in zip(parts, paid))
+
+    def _odd_chip_words(self, sd: Any, pot: int, button: int) -> str:
+        paid = [p for p in sd.portions if p.share > 0]
+        parts = divide(pot, [p.share for p in paid])
+        out = []
+        if len(paid) > 1 and any(Fraction(x) != pot * p.share for x, p in zip(parts, paid)):
+            out.append(f"The odd dollar of the split goes to the {paid[0].name} side (R6).")
+        for x, p in zip(parts, paid):
+            if len(p.winners) > 1 and x % len(p.winners):
+                order = sd.odd_chip_order(p.winners, p.name, button)
+                how = ("clockwise from the button" if self.engine.declaration.odd_chip == "button"
+                       else "by the highest card by suit" if not rankings.system(p.system).is_low
+                       else "by the lowest card by suit")
+                out.append(f"The ${x} {p.name} part is split {len(p.winners)} ways; odd dollars go one each "
+                           f"{how}: {', '.join(seat(s) for s in order)} (R6).")
+        return " ".join(out) or "No odd chip: the pot divides evenly."
+
+
+__all__ = ["ReadHand", "WhoWins", "SplitPot"]
