@@ -25,7 +25,9 @@ from typing import Optional, Sequence
 
 import ipywidgets as widgets
 
-from ..engine.table import CashOut, DealersChoice, Rotation, Table, structure_for
+from ..engine.rotation import DealersChoice, Rotation
+from ..engine.stakes import structure_for
+from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 from ..games.table_kinds import Spread, table_kind_of

@@ -29,7 +29,8 @@ from ..cards import format_cards, parse_cards, rank_of
 from ..engine import events
 from ..engine.hand import Hand
 from ..engine.showdown import Showdown, qualifier_value
-from ..engine.table import Table, check_mixed_structure, min_buy_in, structure_for
+from ..engine.stakes import check_mixed_structure, min_buy_in, structure_for
+from ..engine.table import Table
 from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)

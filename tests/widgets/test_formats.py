@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib.engine.table import DealersChoice, Rotation, Table
+from gamelib.engine.rotation import DealersChoice, Rotation
+from gamelib.engine.table import Table
 from gamelib.errors import TableError
 from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 from gamelib.widgets.formats import (

@@ -1,0 +1,84 @@
+"""Which game a mixed table deals next: a ``Rotation`` (a list of games, a number of hands
+each) or ``DealersChoice`` (the button picks from an approved list).
+
+>>> Rotation(["badugi", "stud8"], hands_each=2).games
+['badugi', 'stud8']
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..errors import TableError, shown
+from ..games.pot import POT_DECLARATIONS
+
+
+class Rotation:
+    """A rotation: each game of ``games`` is dealt ``hands_each`` hands, then the next.
+
+    >>> r = Rotation(["badugi", "stud8"], hands_each=2)
+    >>> [r.game_for_hand(i) for i in range(5)]
+    ['badugi', 'badugi', 'stud8', 'stud8', 'badugi']
+    """
+
+    def __init__(self, games: Sequence[str], hands_each: int) -> None:
+        games = list(games)
+        if not games:
+            raise TableError("a rotation needs at least one game")
+        for g in games:
+            if g not in POT_DECLARATIONS:
+                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+        if not isinstance(hands_each, int) or hands_each < 1:
+            raise TableError(f"each game of a rotation is played for 1 or more hands, not {shown(hands_each)}")
+        self.games = games
+        self.hands_each = hands_each
+
+    def game_for_hand(self, hand_number: int) -> str:
+        """The game of hand number ``hand_number`` (0 = the first hand).
+
+        >>> Rotation(["archie"], 8).game_for_hand(100)
+        'archie'
+        """
+        return self.games[(hand_number // self.hands_each) % len(self.games)]
+
+    def next_game(self, hand_number: int) -> tuple[str, int]:
+        """The next game after the current one, and the number of the hand it starts with.
+
+        >>> Rotation(["badugi", "stud8", "big-o"], 8).next_game(9)
+        ('big-o', 16)
+        """
+        start = (hand_number // self.hands_each + 1) * self.hands_each
+        return self.game_for_hand(start), start
+
+
+class DealersChoice:
+    """Dealer's choice: the player on the button picks the game from the approved list.
+
+    >>> d = DealersChoice(["badugi", "archie"])
+    >>> d.choose("archie")
+    'archie'
+    """
+
+    def __init__(self, approved: Sequence[str]) -> None:
+        approved = list(approved)
+        if not approved:
+            raise TableError("dealer's choice needs a list of approved games")
+        for g in approved:
+            if g not in POT_DECLARATIONS:
+                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+        self.approved = approved
+
+    def choose(self, game: str) -> str:
+        """Check the button's pick against the approved list.
+
+        >>> DealersChoice(["badugi"]).choose("stud8")
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.TableError: 'stud8' is not on the approved list: badugi
+        """
+        if game not in self.approved:
+            raise TableError(f"{shown(game)} is not on the approved list: {', '.join(self.approved)}")
+        return game
+
+
+__all__ = ["Rotation", "DealersChoice"]
