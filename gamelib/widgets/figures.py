@@ -307,7 +307,7 @@ def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed:
     >>> p.first["third street"], p.up_cards(2, "third street")
     (2, '7h')
     """
-    from .tables_and_formats import act
+    from .scripted_hands import act
 
     hand = Hand(POT_DECLARATIONS[game], list(stacks), structure=structure, seed=seed)
     first: dict[str, Optional[int]] = {}

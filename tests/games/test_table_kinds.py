@@ -108,7 +108,8 @@ PENDING: frozenset[tuple[str, str]] = frozenset({
 })
 
 #: Modules that must hold no game-key comparison at all, pending list or not.
-NEVER: tuple[str, ...] = ("engine/", "widgets/formats.py", "widgets/tables_and_formats.py", "widgets/tables.py")
+NEVER: tuple[str, ...] = ("engine/", "widgets/formats.py", "widgets/tables_and_formats.py", "widgets/tables.py",
+                          "widgets/scripted_hands.py")
 
 
 def _constants(node: ast.expr) -> list[object]:
