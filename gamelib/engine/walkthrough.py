@@ -61,13 +61,13 @@ FIELD = 3
 DEFAULT_STACK = 200
 
 
-def portion_cards(game: PotGame, portion: Portion, cards: Sequence[int],
+def portion_cards(portion: Portion, cards: Sequence[int],
                   boards: Sequence[Sequence[int]]) -> Optional[tuple[list[int], Optional[list[int]]]]:
     """The cards a portion reads now (hand, board), or ``None`` when it cannot be judged yet.
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> g = POT_DECLARATIONS["drawmaha"]
-    >>> portion_cards(g, g.portions[1], parse_cards("As Kd 3c 4d 5h"), [[]]) is None
+    >>> portion_cards(g.portions[1], parse_cards("As Kd 3c 4d 5h"), [[]]) is None
     True
     """
     hand = list(cards)
@@ -91,7 +91,7 @@ def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[in
     """
     out: list[Optional[str]] = []
     for p in game.portions:
-        got = portion_cards(game, p, cards, boards)
+        got = portion_cards(p, cards, boards)
         if got is None:
             out.append(None)
             continue

@@ -266,7 +266,7 @@ class SplitPot(_ShowdownDrill):
             why = " ".join(f"{line}." for line in lines) + " Each pot is judged among the seats eligible for it (R7)."
             meta = {"contributions": contributions, "pots": [(p.amount, p.eligible) for p in pots]}
         else:
-            pot = self._pot_amount(rng, sd, button)
+            pot = self._pot_amount(rng, sd)
             paid = sd.award(pot, button=button)
             facts.append(f"pot: ${pot}")
             why = ("; ".join(sd.reasons) + f". The ${pot} pot -> "
@@ -280,7 +280,7 @@ class SplitPot(_ShowdownDrill):
                   "Whole dollars; give $0 to a seat that wins nothing.")
         return self._question(seed, prompt, self._cards(hands, boards), facts, fields, answer, why, **meta)
 
-    def _pot_amount(self, rng: np.random.Generator, sd: Any, button: int) -> int:
+    def _pot_amount(self, rng: np.random.Generator, sd: Any) -> int:
         unit = int(self.engine.declaration.structure.small_bet)
         for _ in range(64):
             pot = int(rng.integers(4, 60)) * unit + int(rng.integers(0, unit + 1))
