@@ -13,6 +13,17 @@ from ..errors import TableError, shown
 from ..games.pot import POT_DECLARATIONS
 
 
+def _pot_games(games: Sequence[str], empty: str) -> list[str]:
+    """``games`` as a list, each a pot game's key; ``empty`` is the refusal for no games."""
+    games = list(games)
+    if not games:
+        raise TableError(empty)
+    for g in games:
+        if g not in POT_DECLARATIONS:
+            raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+    return games
+
+
 class Rotation:
     """A rotation: each game of ``games`` is dealt ``hands_each`` hands, then the next.
 
@@ -22,12 +33,7 @@ class Rotation:
     """
 
     def __init__(self, games: Sequence[str], hands_each: int) -> None:
-        games = list(games)
-        if not games:
-            raise TableError("a rotation needs at least one game")
-        for g in games:
-            if g not in POT_DECLARATIONS:
-                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+        games = _pot_games(games, "a rotation needs at least one game")
         if not isinstance(hands_each, int) or hands_each < 1:
             raise TableError(f"each game of a rotation is played for 1 or more hands, not {shown(hands_each)}")
         self.games = games
@@ -60,12 +66,7 @@ class DealersChoice:
     """
 
     def __init__(self, approved: Sequence[str]) -> None:
-        approved = list(approved)
-        if not approved:
-            raise TableError("dealer's choice needs a list of approved games")
-        for g in approved:
-            if g not in POT_DECLARATIONS:
-                raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+        approved = _pot_games(approved, "dealer's choice needs a list of approved games")
         self.approved = approved
 
     def choose(self, game: str) -> str:

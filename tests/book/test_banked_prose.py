@@ -33,13 +33,14 @@ from gamelib.errors import IllegalActionError
 from gamelib.rankings.crazy4 import CRAZY4
 from gamelib.rankings.three_card import THREE_CARD
 
+from .glue_values import glued
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TCP = REPO_ROOT / "book" / "banked" / "three-card-6bonus.ipynb"
 C4 = REPO_ROOT / "book" / "banked" / "crazy4.ipynb"
 CHAPTERS = (TCP, C4)
 
 #: Where myst-nb's ``glue`` stores a value (``display=False`` prefixes the mime type).
-GLUE_MIMES = ("application/papermill.record/text/plain", "text/plain")
 GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 #: Roles and inline code whose content is not prose: glued values, links, ruling labels.
 NOT_PROSE = re.compile(r"\{[a-z:]+\}`[^`]*`|`[^`\n]*`")
@@ -49,23 +50,6 @@ ALLOWED_WORDS = re.compile(r"\b6\s+Card\s+Bonus\b|\bCrazy\s+4\b|\b[13]x\b")
 
 def load(path: Path) -> nbformat.NotebookNode:
     return nbformat.read(path, as_version=4)
-
-
-def glued(nb: nbformat.NotebookNode) -> dict[str, object]:
-    """Every glued value of a notebook's saved outputs, by key (a key glued twice fails)."""
-    out: dict[str, object] = {}
-    for cell in nb.cells:
-        for o in cell.get("outputs", []) if cell.cell_type == "code" else []:
-            name = o.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name is None:
-                continue
-            text = next(o["data"][m] for m in GLUE_MIMES if m in o["data"])
-            assert name not in out, f"glue key {name!r} is saved twice"
-            try:
-                out[name] = ast.literal_eval(text)
-            except (ValueError, SyntaxError):
-                out[name] = text
-    return out
 
 
 def glue_keys_of(cell: nbformat.NotebookNode) -> list[str]:

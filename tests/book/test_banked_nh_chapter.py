@@ -17,7 +17,6 @@ the saved notebook and check that:
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -29,10 +28,11 @@ from gamelib.analysis.banked import analyze
 from gamelib.analysis.banked_nh import ORDERED_DEALS, nh_tie_effect
 from gamelib.rankings.three_card import THREE_CARD
 
+from .glue_values import glued
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 CHAPTER = REPO_ROOT / "book" / "banked" / "nh-holdem.ipynb"
 APPENDICES = [REPO_ROOT / "book" / "appendix" / "rulings.md", REPO_ROOT / "book" / "appendix" / "methods.md"]
-GLUE_MIMES = ("application/papermill.record/text/plain", "text/plain")
 GLUE_ROLE = re.compile(r"\{glue(?::[a-z]+)?\}`([^`]+)`")
 NOT_PROSE = re.compile(r"\{[a-z:]+\}`[^`]*`|`[^`\n]*`")
 ALLOWED_WORDS = re.compile(r"\b6\s+Card\s+Bonus\b|\b\dx\b")
@@ -44,18 +44,9 @@ def nb() -> nbformat.NotebookNode:
     return nbformat.read(CHAPTER, as_version=4)
 
 
-@pytest.fixture(scope="module")
-def glued(nb) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for cell in nb.cells:
-        for o in cell.get("outputs", []) if cell.cell_type == "code" else []:
-            name = o.get("metadata", {}).get("scrapbook", {}).get("name")
-            if name is None:
-                continue
-            assert name not in out, f"glue key {name!r} is saved twice"
-            text = next(o["data"][m] for m in GLUE_MIMES if m in o["data"])
-            out[name] = ast.literal_eval(text)
-    return out
+@pytest.fixture(scope="module", name="glued")
+def glued_values(nb) -> dict[str, object]:
+    return glued(nb)
 
 
 def prose(nb) -> str:
