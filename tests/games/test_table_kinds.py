@@ -108,7 +108,7 @@ PENDING: frozenset[tuple[str, str]] = frozenset({
 })
 
 #: Modules that must hold no game-key comparison at all, pending list or not.
-NEVER: tuple[str, ...] = ("engine/", "widgets/formats.py", "widgets/tables_and_formats.py", "widgets/tables.py",
+NEVER: tuple[str, ...] = ("engine/", "widgets/formats.py", "widgets/tables_and_formats.py", "widgets/dataframe_style.py",
                           "widgets/scripted_hands.py")
 
 

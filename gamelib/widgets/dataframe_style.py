@@ -1,4 +1,4 @@
-"""Tables for the book: pandas DataFrames styled the same way on every page.
+"""The book's table style: pandas DataFrames styled the same way on every page.
 
 ``style_table`` formats counts with thousands separators and probabilities to a fixed number
 of places, hides the index, and gives the table a fixed id so a rebuilt page (and nbval) sees
