@@ -36,7 +36,7 @@ from gamelib.rankings import category, describe, evaluate
 from gamelib.trainer.core import Field
 from gamelib.trainer.drills import make_drill
 from gamelib.trainer.session import Session
-from gamelib.widgets.tables_and_formats import parse_action
+from gamelib.widgets.betting_structures import parse_action
 
 MAX_MESSAGE = 300
 HUGE = "x" * 5_000_000

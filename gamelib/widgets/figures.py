@@ -301,7 +301,7 @@ class PlayedHand:
 
 def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
                   structure: Optional[Structure] = None) -> PlayedHand:
-    """``tables_and_formats.play`` that also records who acted first on each street.
+    """``scripted_hands.play`` that also records who acted first on each street.
 
     >>> p = play_recorded("stud8", ["i", "f", "f"], [20, 20, 20], seed=1)
     >>> p.first["third street"], p.up_cards(2, "third street")
@@ -358,7 +358,7 @@ def bring_in_seat(game: str, up_cards: Sequence[str]) -> int:
     """The seat the engine makes bring it in when the seats show ``up_cards`` on third street.
 
     The down cards are dealt from the rest of the deck; seat 0 has the button, so the deal
-    starts with seat 1 (as ``tables_and_formats.stud_bring_in_html`` deals it).
+    starts with seat 1 (as ``betting_structures.stud_bring_in_html`` deals it).
 
     >>> bring_in_seat("stud8", ["Kd", "2c", "2s"]), bring_in_seat("razzdugi", ["Kd", "2c", "Ks"])
     (1, 2)

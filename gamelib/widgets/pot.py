@@ -12,6 +12,10 @@ streets, the portions, the showdown, the odd chips. The widgets hold no rule of 
 * ``PotPayWidget(key)``: type the hands, the pots (main and side pots with their eligible
   seats) and the button; see the dollars to each seat with the odd chips explained.
 
+The pictures are also public, for a chapter's worked examples: ``showdown_html`` (a judged showdown: values,
+winners, reasons), ``pay_html`` (how the pots are paid) and ``paid_showdown_html`` (a showdown
+typed as a game key and hands, with the dollars each seat receives from one pot).
+
 Each widget opens on a computed example, so the saved state is meaningful in the static book.
 
 >>> w = CompareWidget("badugi", hands=["As 2d 3h 4c", "Ks Qd Jh Tc"])
@@ -29,10 +33,13 @@ import ipywidgets as widgets
 from ..cards import format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
-from ..engine.showdown import SPLIT_NAME, Showdown
+from ..engine.showdown import SPLIT_NAME, Showdown, qualifier_value
 from ..engine.payouts import PayExplanation, explain_award, parse_pots, sample_deal
 from ..engine.walkthrough import Walkthrough, hand_words
 from ..errors import GameError, shown
+from ..games.pot import POT_DECLARATIONS
+from ..games.vocabularies import NamedQualifier
+from ..rankings import best_hand, describe, system as ranking_system
 from .cards import hand_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -119,6 +126,77 @@ def pay_html(e: PayExplanation) -> str:
     return (f'<table style="border-collapse:collapse;"><tr><th {_TH}>pot</th><th {_TH}>portion</th>'
             f"<th {_TH}>dollars</th><th {_TH}>paid to</th><th {_TH}>why</th></tr>{''.join(rows)}</table>"
             f'<p style="margin:6px 0;"><b>Each seat receives:</b> {totals}</p>')
+
+
+def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
+    p = sd.game.portions[k]
+    v = sd.values[k][seat]
+    if v is None:
+        return ""
+    if v < qualifier_value(p.system, p.qualifier) or v == 0 and p.qualifier:
+        return "no qualifying low" if p.qualifier == NamedQualifier.LOW8 else f"does not qualify ({describe(p.system, v)})"
+    return describe(p.system, v)
+
+
+def _best(sd: Showdown, k: int, seat: int) -> set[int]:
+    p = sd.game.portions[k]
+    cards = sd.hands[seat]
+    try:
+        if ranking_system(p.system).uses_board:
+            return set(best_hand(p.system, cards, sd.boards[p.board]))  # type: ignore[arg-type]
+        return set(best_hand(p.system, cards))  # type: ignore[arg-type]
+    except GameError:
+        return set()
+
+
+def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
+    """A hand drawn slightly smaller and on one line, so a seven-card hand fits a table cell."""
+    row = hand_html(list(cards), highlight=highlight or None)
+    return f'<span style="font-size:0.8em;">{row}</span>'
+
+
+def paid_showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
+                       boards: Optional[Sequence[Any]] = None, button: int = 0,
+                       show_best: Optional[int] = 0) -> str:
+    """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
+    of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7). Unlike
+    ``showdown_html``, it starts from the game's key and the typed hands and ends with the money.
+
+    ``show_best`` is the portion whose playing cards are raised in the pictures (``None``: none).
+
+    >>> out = paid_showdown_html("stud8", ["Ac 2d 3h 4s 6c Kd Ks", "Qc Qd Qh 9s 8c 7d 2s"], 21)
+    >>> "$11" in out and "$10" in out
+    True
+    """
+    g = POT_DECLARATIONS[game]
+    sd = Showdown(g, hands, board=board, boards=boards)
+    paid = sd.award(pot, button)
+    head = "".join(f"<th>{html.escape(p.name)}</th>" for p in g.portions)
+    rows = []
+    for s, cards in enumerate(sd.hands):
+        if cards is None:
+            rows.append(f"<tr><td style=\"padding:3px 8px;\">seat {s}</td><td>folded</td>"
+                        + "<td></td>" * len(g.portions) + "<td style=\"text-align:right;\">$0</td></tr>")
+            continue
+        hl = _best(sd, show_best, s) if show_best is not None else set()
+        cells = []
+        for k, _ in enumerate(g.portions):
+            won = any(pr.name == g.portions[k].name and s in pr.winners and pr.share for pr in sd.portions)
+            text = html.escape(_portion_cell(sd, k, s))
+            cells.append(f"<td style=\"padding:3px 8px;{'font-weight:bold;' if won else ''}\">{text}"
+                         + (" ✔" if won else "") + "</td>")
+        rows.append(f"<tr><td style=\"padding:3px 8px;white-space:nowrap;\">seat {s}</td>"
+                    f"<td style=\"padding:3px 8px;white-space:nowrap;\">{_one_row(cards, hl)}</td>"
+                    + "".join(cells)
+                    + f"<td style=\"padding:3px 8px;text-align:right;font-weight:bold;\">${paid[s]}</td></tr>")
+    bds = ""
+    for b, cards in enumerate(sd.boards):
+        name = "Board" if len(sd.boards) == 1 else f"Board {b + 1}"
+        bds += f"<p style=\"margin:4px 0;\"><b>{name}:</b> {hand_html(cards)}</p>"
+    reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
+    return (f"{bds}<table style=\"border-collapse:collapse;\"><tr><th>seat</th><th>cards</th>{head}"
+            f"<th>receives</th></tr>{''.join(rows)}</table>"
+            f"<p style=\"margin:4px 0;\">Pot ${pot:,}, button seat {button}:</p><ul>{reasons}</ul>")
 
 
 def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
@@ -379,4 +457,5 @@ class PotPayWidget(_ShowdownInput):
         self.result.value = showdown_html(sd, self.four_color) + pay_html(e)
 
 
-__all__ = ["DealWidget", "CompareWidget", "PotPayWidget", "showdown_html", "pay_html", "street_html"]
+__all__ = ["DealWidget", "CompareWidget", "PotPayWidget", "showdown_html", "pay_html", "paid_showdown_html",
+           "street_html"]

@@ -108,8 +108,8 @@ PENDING: frozenset[tuple[str, str]] = frozenset({
 })
 
 #: Modules that must hold no game-key comparison at all, pending list or not.
-NEVER: tuple[str, ...] = ("engine/", "widgets/formats.py", "widgets/tables_and_formats.py", "widgets/dataframe_style.py",
-                          "widgets/scripted_hands.py")
+NEVER: tuple[str, ...] = ("engine/", "widgets/rotation.py", "widgets/table_rules.py", "widgets/betting_structures.py",
+                          "widgets/dataframe_style.py", "widgets/scripted_hands.py")
 
 
 def _constants(node: ast.expr) -> list[object]:

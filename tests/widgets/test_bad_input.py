@@ -15,7 +15,7 @@ import pytest
 from gamelib.widgets.banked import PayWidget
 from gamelib.widgets.explorer import RankingExplorer
 from gamelib.widgets.pot import PotPayWidget
-from gamelib.widgets.tables_and_formats import WagerWidget
+from gamelib.widgets.betting_structures import WagerWidget
 from gamelib.widgets.trainer import TrainerWidget
 
 OLD = "OLD-VERDICT-STILL-HERE"

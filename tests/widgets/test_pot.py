@@ -9,7 +9,7 @@ import pytest
 from gamelib import POT_GAMES, get_game
 from gamelib.engine.payouts import explain_award
 from gamelib.engine.walkthrough import Walkthrough
-from gamelib.widgets.pot import CompareWidget, DealWidget, PotPayWidget, pay_html, showdown_html
+from gamelib.widgets.pot import CompareWidget, DealWidget, PotPayWidget, paid_showdown_html, pay_html, showdown_html
 
 
 @pytest.mark.parametrize("key", POT_GAMES)
@@ -112,3 +112,21 @@ def test_refuses_banked_games() -> None:
 def test_deal_widget_shows_a_stud_community_card() -> None:
     d = DealWidget("stud8", players=8, seed=1, show_all=True)
     assert "Community card" in d.output.value
+
+
+def test_paid_showdown_html_pays_as_the_judge() -> None:
+    hands = ["As 2s Kd Kc 7h", "Ah 2h Qd Qc 8s", None]
+    board = "4c 5d 6s Jh Kh"
+    out = paid_showdown_html("big-o", hands, 31, board=board, button=2)
+    paid = get_game("big-o").showdown(hands, board=board).award(31, button=2)
+    for x in paid:
+        assert f"${x}</td>" in out
+    assert "folded" in out and "Board:" in out
+    out2 = paid_showdown_html("stud8", ["Kc Kd Kh 9s 9c Qd Js", "Qc Qs Qh 9d 8c 7d 2s"], 20)
+    assert "no qualifying low" in out2
+
+
+def test_double_board_paid_showdown_names_both_boards() -> None:
+    out = paid_showdown_html("double-board-omaha", ["As Ad Kc Kd", "Qs Qd 2c 3d"], 11,
+                             boards=["Ah 7c 8d 9s 2h", "Qh 4c 5d 6s Jh"])
+    assert "Board 1:" in out and "Board 2:" in out and "$6</td>" in out and "$5</td>" in out

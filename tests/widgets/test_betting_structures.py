@@ -1,82 +1,19 @@
-"""Display helpers of the mixed-game and Big O chapters: the numbers they show are the engine's."""
+"""Betting structures (gamelib/widgets/betting_structures.py): the numbers they show are the engine's."""
 
 from __future__ import annotations
 
 import pytest
 
-from gamelib import get_game
 from gamelib.engine.hand import Hand
 from gamelib.errors import GameError
-from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, big_bet_structure
-from gamelib.widgets.tables_and_formats import (
-    action_table,
+from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
+from gamelib.widgets.betting_structures import (
     bet_sizes,
     big_o_structures_table,
     blinds_table,
     game_structure_table,
-    history_html,
-    play,
-    showdown_html,
     stud_bring_in_html,
 )
-
-
-def test_play_follows_the_script_and_pays_everything() -> None:
-    h = play("stud8", ["i", "x", "r", "c", "c", "c", "b", "c", "c", "b", "f", "c", "c", "c", "b", "c"],
-             [100, 100, 100], seed=21)
-    assert h.is_over
-    assert sum(h.stacks) == 300
-    assert h.stacks == [103, 94, 103]  # a split pot: pair of nines high, eight-seven low
-    assert "seat 1 brings in for $1" in h.history
-
-
-def test_play_refuses_tokens_after_the_end_and_illegal_bets() -> None:
-    with pytest.raises(GameError):
-        play("badugi", ["f", "c"], [50, 50], seed=3)
-    with pytest.raises(GameError):
-        play("big-o", ["r5"], [50, 50, 50], seed=3, structure=BIG_O_STRUCTURES["$2-$4"])
-
-
-def test_largest_pot_limit_raise_is_the_engines() -> None:
-    # R16: blinds $1/$2, first raise: call 2, pot 5, raise 5 -> to $7
-    h = Hand(POT_DECLARATIONS["big-o"], [200] * 4, structure=big_bet_structure("pot-limit", 1, 2), seed=1)
-    df = action_table(h, ["rmax", "rmax"])
-    assert df["action"].tolist() == ["seat 3 raises to $7", "seat 0 raises to $24"]
-    assert df["pot"].tolist() == [10, 34]
-    assert df["could"].iloc[0] == "fold, call $2, raise to $4-$7"
-
-
-def test_cap_after_a_bet_and_four_raises() -> None:
-    # R13: one bet and four raises
-    h = Hand(POT_DECLARATIONS["badugi"], [200] * 3, seed=2)
-    df = action_table(h, ["r", "r", "r", "r", "c"])
-    assert df["action"].tolist()[-2:] == ["seat 0 raises to $10", "seat 1 calls $4"]  # the big blind was the bet
-    assert "raise" not in df["could"].iloc[-1]
-
-
-def test_spread_limit_raise_range() -> None:
-    # R18: $1-$4 spread, a raise at least the previous bet or raise
-    h = Hand(POT_DECLARATIONS["big-o"], [100] * 3, structure=BIG_O_STRUCTURES["$1-$4"], seed=1)
-    df = action_table(h, ["r4", "c"])
-    assert df["could"].tolist() == ["fold, call $2, raise to $4-$6", "fold, call $3, raise to $6-$8"]
-
-
-def test_showdown_html_pays_as_the_judge() -> None:
-    hands = ["As 2s Kd Kc 7h", "Ah 2h Qd Qc 8s", None]
-    board = "4c 5d 6s Jh Kh"
-    out = showdown_html("big-o", hands, 31, board=board, button=2)
-    paid = get_game("big-o").showdown(hands, board=board).award(31, button=2)
-    for x in paid:
-        assert f"${x}</td>" in out
-    assert "folded" in out and "Board:" in out
-    out2 = showdown_html("stud8", ["Kc Kd Kh 9s 9c Qd Js", "Qc Qs Qh 9d 8c 7d 2s"], 20)
-    assert "no qualifying low" in out2
-
-
-def test_double_board_showdown_names_both_boards() -> None:
-    out = showdown_html("double-board-omaha", ["As Ad Kc Kd", "Qs Qd 2c 3d"], 11,
-                        boards=["Ah 7c 8d 9s 2h", "Qh 4c 5d 6s Jh"])
-    assert "Board 1:" in out and "Board 2:" in out and "$6</td>" in out and "$5</td>" in out
 
 
 def test_tables_read_the_declarations() -> None:
@@ -103,14 +40,8 @@ def test_bring_in_seat(game: str, ups: list[str], seat: int) -> None:
     assert f"Seat {seat} brings in" in stud_bring_in_html(game, ups)
 
 
-def test_history_html_escapes_and_keeps_every_line() -> None:
-    h = play("badugi", ["f"], [50, 50], seed=3)
-    out = history_html(h)
-    assert out.count("\n") == len(h.history) - 1
-
-
 def test_structure_choices() -> None:
-    from gamelib.widgets.tables_and_formats import structure_choices
+    from gamelib.widgets.betting_structures import structure_choices
 
     big_o = structure_choices("big-o")
     assert big_o["$2-$4 (Big O cash game)"] is BIG_O_STRUCTURES["$2-$4"]
@@ -120,7 +51,7 @@ def test_structure_choices() -> None:
 
 
 def test_parse_action() -> None:
-    from gamelib.widgets.tables_and_formats import parse_action
+    from gamelib.widgets.betting_structures import parse_action
 
     assert parse_action("bet $4") == ("bet", 4)
     assert parse_action("stand pat") == ("stand pat", None)
@@ -130,7 +61,7 @@ def test_parse_action() -> None:
 
 def test_wager_widget_accepts_and_refuses_as_the_engine() -> None:
     from gamelib.engine.hand import IllegalActionError
-    from gamelib.widgets.tables_and_formats import WagerWidget
+    from gamelib.widgets.betting_structures import WagerWidget
 
     # R18 spread: after a $1 bet and a raise to $3, a raise to $9 adds $6 (more than $4)
     w = WagerWidget("big-o", "$1-$4 (Big O cash game)",
@@ -160,7 +91,7 @@ def test_wager_widget_accepts_and_refuses_as_the_engine() -> None:
 
 
 def test_wager_widget_stud_and_end_of_hand() -> None:
-    from gamelib.widgets.tables_and_formats import WagerWidget
+    from gamelib.widgets.betting_structures import WagerWidget
 
     w = WagerWidget("stud8", "$2/$4 limit", players=2, actions="bring-in\nfold\ncall")
     assert "The hand is over" not in w.result.value

@@ -1,17 +1,16 @@
-"""Widgets for the mixed-game formats and the Big O table: rotation, dealer's choice, buy-ins.
+"""Which game is dealt, for the mixed-game formats: the approved list, rotation, dealer's choice.
 
+* ``APPROVED`` and ``games_table``: the pot games the widgets offer, and the list as a table
+  (types, cards, forced bets, draws, pot portions).
 * ``RotationWidget``: pick games from the approved list and a number of hands per game, then step
   hand by hand and see which game is dealt now, which comes next and when
-  (``gamelib.engine.table.Rotation``).
+  (``gamelib.engine.rotation.Rotation``).
 * ``DealersChoiceWidget``: a table where the player on the button picks the next game from the
   approved list; a pick that is not on the list is refused with the engine's reason
-  (``gamelib.engine.table.DealersChoice`` through ``Table.new_hand``).
-* ``BuyInWidget``: the buy-in checker. For Big O (R18): structure, amount and an earlier
-  cash-out (amount, button moves since) give "accepted" or "refused" with the engine's
-  ``TableError``; for a mixed game (R17): the total brought in and the part bought from the
-  dealer.
+  (``gamelib.engine.rotation.DealersChoice`` through ``Table.new_hand``).
 
-Every answer comes from ``gamelib.engine.table``; the widgets hold no rule.
+Every answer comes from the engine; the widgets hold no rule. The buy-in checker is in
+``gamelib.widgets.table_rules``.
 
 >>> w = RotationWidget(["badugi", "stud8"], hands_each=2)
 >>> w.step(); w.step(); w.current_game()
@@ -24,20 +23,38 @@ import html
 from typing import Optional, Sequence
 
 import ipywidgets as widgets
+import pandas as pd
 
 from ..engine.rotation import DealersChoice, Rotation
 from ..engine.stakes import structure_for
-from ..engine.table import CashOut, Table
-from ..errors import GameError, TableError
-from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
-from ..games.table_kinds import Spread, table_kind_of
+from ..engine.table import Table
+from ..errors import TableError
+from ..games.pot import POT_DECLARATIONS
 
 #: The approved list offered by the widgets: every pot game the engine declares.
 APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)
 
 _WIDE = {"description_width": "initial"}
 _OK = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
-_NO = '<span style="background:#b00020;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
+
+
+#: The filing's game-type letters.
+GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop game", "SP": "split pot"}
+
+
+def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    """The pot games as a table: types, cards each player ends with, forced bets, draws, pot portions.
+
+    >>> games_table(["stud8"]).to_dict("records")[0]["forced bets"]
+    'bring-in'
+    """
+    rows = []
+    for k in keys or POT_DECLARATIONS:
+        g = POT_DECLARATIONS[k]
+        rows.append({"game": g.title, "types": ", ".join(GAME_TYPES[t] for t in g.types),
+                     "cards": g.hole_cards, "forced bets": g.forced, "draws": g.draws,
+                     "pot goes to": " / ".join(p.name for p in g.portions)})
+    return pd.DataFrame(rows)
 
 
 def _title(key: str) -> str:
@@ -221,95 +238,4 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
         self.history.value = "<br>".join(html.escape(x) for x in self.lines[-12:])
 
 
-def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_dealer: int = 0,
-                 cashed_out: Optional[int] = None, button_moves: int = 0, others: int = 3) -> str:
-    """Ask the engine whether a player may sit down with ``amount``; ``""`` means accepted.
-
-    Big O: ``structure`` is one of the four structures (R18), ``cashed_out`` what the player
-    took off this table last time (``None``: he did not) and ``button_moves`` how often the button
-    has moved since, with ``others`` players seated. Mixed games (R17): ``from_dealer`` is the
-    part bought from the dealer for this hand.
-
-    >>> check_buy_in("big-o", 30, "$2-$4")
-    'the minimum buy-in is $40 (ten times the largest bet, R18), not $30'
-    >>> check_buy_in("big-o", 60, "$2-$4", cashed_out=150, button_moves=2)
-    'Ann cashed out $150: he may return before a full button rotation only with at least $150 (R18), not $60'
-    """
-    try:
-        t = Table(game, structure if table_kind_of(game).spread is Spread.LISTED else None, seats=10)
-        for s in range(min(others, 9)):
-            t.sit(s + 1, f"Player {s + 2}", max(t.min_buy_in(), 100))
-        if cashed_out is not None:
-            t.cashed_out["Ann"] = CashOut(cashed_out, button_moves)
-        t.sit(0, "Ann", amount, from_dealer=from_dealer)
-    except GameError as err:
-        return str(err)
-    return ""
-
-
-def _buy_in_options() -> list[tuple[str, str]]:
-    """The buy-in checker's games: each game dealt at a table of its own kind (Big O, R18) under
-    that kind's name, then the games of the mixed-game table (R17) by title."""
-    own = [k for k in APPROVED if table_kind_of(k).games is not None]
-    return ([(f"{table_kind_of(k).title} ({table_kind_of(k).money_ruling})", k) for k in own]
-            + [(f"{_title(k)} ({table_kind_of(k).title}, {table_kind_of(k).money_ruling})", k)
-               for k in APPROVED if k not in own])
-
-
-class BuyInWidget(widgets.VBox):  # type: ignore[misc]
-    """The buy-in checker: accepted, or refused with the engine's reason.
-
-    >>> w = BuyInWidget(); w.amount.value = 10; w.check(); "Refused" in w.result.value
-    True
-    """
-
-    def __init__(self, game: str = "big-o", structure: str = "$2-$4", amount: int = 100,
-                 cashed_out: Optional[int] = 150, button_moves: int = 3, others: int = 5) -> None:
-        self.game = widgets.Dropdown(options=_buy_in_options(), value=game, description="Game")
-        self.structure = widgets.Dropdown(options=list(BIG_O_STRUCTURES), value=structure, description="Structure")
-        self.amount = widgets.BoundedIntText(value=amount, min=0, max=100000, description="Buy-in $")
-        self.from_dealer = widgets.BoundedIntText(value=0, min=0, max=100000, description="From dealer $", style=_WIDE)
-        self.has_cashed_out = widgets.Checkbox(value=cashed_out is not None, description="Cashed out here earlier")
-        self.cashed_out = widgets.BoundedIntText(value=cashed_out or 0, min=1 if cashed_out else 0, max=100000,
-                                                 description="Took off $", style=_WIDE)
-        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves", style=_WIDE)
-        self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated", style=_WIDE)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.result = widgets.HTML()
-        self.check_button.on_click(lambda _: self.check())
-        self.game.observe(lambda _: self._show_fields(), names="value")
-        for w in (self.structure, self.amount, self.from_dealer, self.has_cashed_out, self.cashed_out,
-                  self.button_moves, self.others):
-            w.observe(lambda _: self.check(), names="value")
-        super().__init__([self.game, self.structure, self.amount, self.from_dealer, self.has_cashed_out,
-                          widgets.HBox([self.cashed_out, self.button_moves]), self.others,
-                          self.check_button, self.result])
-        self._show_fields()
-
-    def _show_fields(self) -> None:
-        kind = table_kind_of(self.game.value)
-        self.structure.layout.display = None if kind.spread is Spread.LISTED else "none"
-        for w in (self.has_cashed_out, self.cashed_out, self.button_moves, self.others):
-            w.layout.display = None if kind.cash_out_return else "none"
-        self.from_dealer.layout.display = None if kind.max_purchase_per_hand is not None else "none"
-        self.check()
-
-    def check(self) -> None:
-        """Ask the engine and show the answer."""
-        kind = table_kind_of(self.game.value)
-        back = int(self.cashed_out.value) if kind.cash_out_return and self.has_cashed_out.value else None
-        msg = check_buy_in(self.game.value, int(self.amount.value), self.structure.value,
-                           from_dealer=0 if kind.max_purchase_per_hand is None else int(self.from_dealer.value),
-                           cashed_out=back, button_moves=int(self.button_moves.value), others=int(self.others.value))
-        if kind.spread is Spread.LISTED:
-            t = Table(self.game.value, self.structure.value)
-            rule = f"Minimum buy-in at {self.structure.value}: ${t.min_buy_in()}; no maximum."
-        else:
-            rule = (f"No entry above ${kind.max_entry:,} and no more than ${kind.max_purchase_per_hand} bought "
-                    "from the dealer in one hand.")
-        verdict = _OK.format("accepted") if not msg else _NO.format("refused")
-        why = "" if not msg else f"<br><b>Refused:</b> {html.escape(msg)}"
-        self.result.value = f"<p>{verdict} ${int(self.amount.value):,}. {html.escape(rule)}{why}</p>"
-
-
-__all__ = ["APPROVED", "RotationWidget", "DealersChoiceWidget", "BuyInWidget", "check_buy_in"]
+__all__ = ["APPROVED", "GAME_TYPES", "games_table", "RotationWidget", "DealersChoiceWidget"]

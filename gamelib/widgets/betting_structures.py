@@ -1,14 +1,18 @@
-"""Display helpers for the mixed-game and Big O chapters: showdowns as pictured tables, structure,
-blind, seating and buy-in tables, and the betting-round widget.
+"""Betting structures for the mixed-game and Big O chapters: forced bets, bet sizes, the wager checker.
 
-Every number comes from the engine (``gamelib.engine.hand.Hand``, ``gamelib.engine.showdown``,
-``gamelib.engine.table``, the declarations in ``gamelib.games.pot``); these functions only lay the
-answers out. Hands played from a script (``play``, ``act``, ``action_table``, ``history_html``)
-are in ``gamelib.widgets.scripted_hands`` and re-exported here for the book.
+* ``blinds_table``, ``game_structure_table``, ``big_o_structures_table`` and ``bet_sizes``: the
+  blinds or bring-in and the size of a bet on each street, at the stakes a chapter names
+  (R11-R14, R17, R18).
+* ``stud_bring_in_html``: which seat brings in on third street (R14).
+* ``structures_comparison``: one deal played under each Big O structure (R18).
+* ``structure_choices``, ``parse_action`` and ``WagerWidget``: typed actions checked against a
+  structure's limits by the hand state machine (R11-R16, R18).
 
->>> h = play("big-o", ["f", "f", "f"], [40, 40, 40, 40], seed=1)
->>> "final stacks" in history_html(h)
-True
+Every number comes from the engine (``gamelib.engine.hand.Hand``, ``gamelib.engine.stakes``, the
+declarations in ``gamelib.games.pot``); these functions only lay the answers out.
+
+>>> bet_sizes("stud8")["fourth street"]
+'$2'
 """
 
 from __future__ import annotations
@@ -23,87 +27,13 @@ from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
 from ..engine import events
 from ..engine.hand import Hand
-from ..engine.showdown import Showdown, qualifier_value
 from ..engine.stakes import check_mixed_structure, min_buy_in, structure_for
-from ..engine.table import Table
 from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
 from ..games.table_kinds import Spread, table_kind_of
-from ..games.vocabularies import NamedQualifier
-from ..rankings import best_hand, describe, system as ranking_system
 from .cards import hand_html
-from .scripted_hands import _first_line, act, action_table, history_html, play  # the last four re-exported for the book
-
-
-def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
-    p = sd.game.portions[k]
-    v = sd.values[k][seat]
-    if v is None:
-        return ""
-    if v < qualifier_value(p.system, p.qualifier) or v == 0 and p.qualifier:
-        return "no qualifying low" if p.qualifier == NamedQualifier.LOW8 else f"does not qualify ({describe(p.system, v)})"
-    return describe(p.system, v)
-
-
-def _best(sd: Showdown, k: int, seat: int) -> set[int]:
-    p = sd.game.portions[k]
-    cards = sd.hands[seat]
-    try:
-        if ranking_system(p.system).uses_board:
-            return set(best_hand(p.system, cards, sd.boards[p.board]))  # type: ignore[arg-type]
-        return set(best_hand(p.system, cards))  # type: ignore[arg-type]
-    except GameError:
-        return set()
-
-
-def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
-    """A hand drawn slightly smaller and on one line, so a seven-card hand fits a table cell."""
-    row = hand_html(list(cards), highlight=highlight or None)
-    return f'<span style="font-size:0.8em;">{row}</span>'
-
-
-def showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
-                  boards: Optional[Sequence[Any]] = None, button: int = 0,
-                  show_best: Optional[int] = 0) -> str:
-    """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
-    of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7).
-
-    ``show_best`` is the portion whose playing cards are raised in the pictures (``None``: none).
-
-    >>> out = showdown_html("stud8", ["Ac 2d 3h 4s 6c Kd Ks", "Qc Qd Qh 9s 8c 7d 2s"], 21)
-    >>> "$11" in out and "$10" in out
-    True
-    """
-    g = POT_DECLARATIONS[game]
-    sd = Showdown(g, hands, board=board, boards=boards)
-    paid = sd.award(pot, button)
-    head = "".join(f"<th>{html.escape(p.name)}</th>" for p in g.portions)
-    rows = []
-    for s, cards in enumerate(sd.hands):
-        if cards is None:
-            rows.append(f"<tr><td style=\"padding:3px 8px;\">seat {s}</td><td>folded</td>"
-                        + "<td></td>" * len(g.portions) + "<td style=\"text-align:right;\">$0</td></tr>")
-            continue
-        hl = _best(sd, show_best, s) if show_best is not None else set()
-        cells = []
-        for k, _ in enumerate(g.portions):
-            won = any(pr.name == g.portions[k].name and s in pr.winners and pr.share for pr in sd.portions)
-            text = html.escape(_portion_cell(sd, k, s))
-            cells.append(f"<td style=\"padding:3px 8px;{'font-weight:bold;' if won else ''}\">{text}"
-                         + (" ✔" if won else "") + "</td>")
-        rows.append(f"<tr><td style=\"padding:3px 8px;white-space:nowrap;\">seat {s}</td>"
-                    f"<td style=\"padding:3px 8px;white-space:nowrap;\">{_one_row(cards, hl)}</td>"
-                    + "".join(cells)
-                    + f"<td style=\"padding:3px 8px;text-align:right;font-weight:bold;\">${paid[s]}</td></tr>")
-    bds = ""
-    for b, cards in enumerate(sd.boards):
-        name = "Board" if len(sd.boards) == 1 else f"Board {b + 1}"
-        bds += f"<p style=\"margin:4px 0;\"><b>{name}:</b> {hand_html(cards)}</p>"
-    reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
-    return (f"{bds}<table style=\"border-collapse:collapse;\"><tr><th>seat</th><th>cards</th>{head}"
-            f"<th>receives</th></tr>{''.join(rows)}</table>"
-            f"<p style=\"margin:4px 0;\">Pot ${pot:,}, button seat {button}:</p><ul>{reasons}</ul>")
+from .scripted_hands import _first_line, play
 
 
 def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5, 10), (10, 20), (15, 30),
@@ -126,46 +56,6 @@ def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5
         rows.append({"limit": f"${lo}/${hi}", "lower limit": lo, "higher limit": hi,
                      "small blind": blind.small_blind, "big blind": blind.big_blind,
                      "stud bring-in": stud.bring_in, "allowed in the mixed games (R17)": ok})
-    return pd.DataFrame(rows)
-
-
-def seating_table(table: Table) -> pd.DataFrame:
-    """Every occupied seat of ``table`` for the hand just started: the button and the blinds, the
-    new seats that post a big blind to play and what each put in before the cards, and the new
-    seats that are not dealt in, with the engine's reason (R24, R25).
-
-    >>> t = Table("big-o", seats=4); t.sit(0, "Ann", 40); t.sit(2, "Bob", 40)
-    >>> h = t.new_hand(seed=1); h.act("fold"); _ = t.settle()
-    >>> t.sit(3, "Cy", 40); h = t.new_hand(seed=2)
-    >>> seating_table(t)["this hand"].tolist()
-    ['big blind', 'button, small blind', 'not dealt in: new seat in the small blind position: waits until the button has passed (R24)']
-    """
-    h = table.current
-    if h is None:
-        raise TableError("the table has no hand under way")
-    rows = []
-    for i, s in enumerate(table.seats):
-        if s is None:
-            continue
-        row: dict[str, Any] = {"seat": i, "player": s.player}
-        if i in table.hand_seats:
-            k = table.hand_seats.index(i)
-            roles = []
-            if k == h.button:
-                roles.append("button")
-            if not h.game.is_stud and k == h.sb_seat and h.structure.small_blind:
-                roles.append("small blind")
-            if not h.game.is_stud and k == h.bb_seat:
-                roles.append("big blind")
-            if i in table.new_seat_posts:
-                roles.append("new seat: posts a big blind, live")
-            row["this hand"] = ", ".join(roles) or "dealt in"
-            row["put in before the cards"] = h.contributed[k]
-        else:
-            why = table.sitting_out.get(i, "no chips")
-            row["this hand"] = f"not dealt in: {why}"
-            row["put in before the cards"] = 0
-        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -280,50 +170,6 @@ def structures_comparison(script: Sequence[str], stacks: Sequence[int], seed: in
             row[f"seat {s} ends with"] = h.stacks[s]
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-#: The filing's game-type letters.
-GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop game", "SP": "split pot"}
-
-
-def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
-    """The pot games as a table: types, cards each player ends with, forced bets, draws, pot portions.
-
-    >>> games_table(["stud8"]).to_dict("records")[0]["forced bets"]
-    'bring-in'
-    """
-    rows = []
-    for k in keys or POT_DECLARATIONS:
-        g = POT_DECLARATIONS[k]
-        rows.append({"game": g.title, "types": ", ".join(GAME_TYPES[t] for t in g.types),
-                     "cards": g.hole_cards, "forced bets": g.forced, "draws": g.draws,
-                     "pot goes to": " / ".join(p.name for p in g.portions)})
-    return pd.DataFrame(rows)
-
-
-def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """Buy-in cases checked by the engine (``gamelib.widgets.formats.check_buy_in`` arguments),
-    one row each with the verdict and the reason.
-
-    >>> buy_in_table([{"game": "big-o", "amount": 39, "structure": "$4-$4"}])["verdict"].tolist()
-    ['refused']
-    """
-    from .formats import check_buy_in
-
-    rows = []
-    for c in cases:
-        msg = check_buy_in(**c)
-        title = POT_DECLARATIONS[c["game"]].title
-        listed = table_kind_of(c["game"]).spread is Spread.LISTED  # Big O: name the structure (R18)
-        back = c.get("cashed_out")
-        rows.append({"game": f"{title} {c.get('structure')}" if listed else title,
-                     "buy-in": c["amount"], "from the dealer": c.get("from_dealer", 0),
-                     "cashed out earlier": "" if back is None else f"${back}; button moved {c.get('button_moves', 0)} "
-                                                                   f"times, {c.get('others', 3)} players at the table",
-                     "verdict": "refused" if msg else "accepted", "reason": msg})
-    df = pd.DataFrame(rows)
-    empty = [col for col in ("from the dealer", "cashed out earlier") if not df[col].astype(bool).any()]
-    return df.drop(columns=empty)
 
 
 def structure_choices(game: str) -> dict[str, Structure]:
@@ -443,5 +289,5 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]
                              f"<table style=\"border-collapse:collapse;\">{head}{body}</table>{nxt}")
 
 
-__all__ = ["structure_choices", "parse_action", "WagerWidget", "structures_comparison", "GAME_TYPES", "games_table", "buy_in_table", "act", "play", "action_table", "history_html", "showdown_html", "blinds_table", "bet_sizes",
-           "big_o_structures_table", "game_structure_table", "stud_bring_in_html", "seating_table"]
+__all__ = ["blinds_table", "bet_sizes", "big_o_structures_table", "game_structure_table", "stud_bring_in_html",
+           "structures_comparison", "structure_choices", "parse_action", "WagerWidget"]
