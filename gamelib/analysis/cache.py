@@ -86,14 +86,14 @@ def _module_sources(names: Iterable[str]) -> bytes:
     blob = hashlib.sha256()
     for name in sorted(names):
         module = importlib.import_module(name)
-        files = []
+        files: list[str] = []
         if hasattr(module, "__path__"):  # a package: every module in it
             for info in pkgutil.walk_packages(module.__path__, prefix=name + "."):
                 sub = importlib.import_module(info.name)
-                if getattr(sub, "__file__", None):
-                    files.append(sub.__file__)
-        if getattr(module, "__file__", None):
-            files.append(module.__file__)
+                if sub_file := getattr(sub, "__file__", None):
+                    files.append(sub_file)
+        if module_file := getattr(module, "__file__", None):
+            files.append(module_file)
         for f in sorted(set(files)):
             blob.update(Path(f).read_bytes())
     return blob.digest()
@@ -260,7 +260,7 @@ def _sha256_arrays(arrays: dict[str, Any]) -> str:
         if a.dtype.hasobject:
             raise TypeError(f"cached arrays hold numbers, not Python objects: {name!r} has dtype {a.dtype}")
         h.update(json.dumps([name, a.dtype.str, list(a.shape)]).encode())
-        h.update(a.reshape(-1).view(np.uint8))
+        h.update(a.reshape(-1).view(np.uint8).data)
     return h.hexdigest()
 
 
@@ -417,7 +417,9 @@ def cached_arrays(
             raise ValueError(f"{HEADER!r} is reserved for the cache's header; name the array otherwise")
         arrays = {k: np.asarray(v) for k, v in result.items()}
         header = np.array(json.dumps(inputs.header(_sha256_arrays(arrays))))
-        return lambda fh: np.savez(fh, **arrays, **{HEADER: header})
+        # allow_pickle=False says what _sha256_arrays already ensures (numbers, no objects),
+        # and keeps the unpacked arrays from being matched against that flag.
+        return lambda fh: np.savez(fh, allow_pickle=False, **arrays, **{HEADER: header})
 
     result, stored = _through_cache(folder, inputs, ".npz", compute, _read_npz, encode)
     if not stored:  # not on disk: nothing to share with the next call

@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import events as ev
+from .hand_state import HandState
 from .pots import side_pots
 from .showdown import Showdown
 
 
-class HandEnd:
+class HandEnd(HandState):
     """The cards each seat shows, the pot, and the award of every chip when the hand is over."""
 
     def final_cards(self, s: int) -> list[int]:
@@ -55,7 +56,9 @@ class HandEnd:
             sd = Showdown(self.game, hands, community=self.community or None, **kw)
             self.showdown = sd
             for s in in_hand:
-                self._record(ev.Shows(s, tuple(sd.hands[s])))  # type: ignore[arg-type]
+                cards = sd.hands[s]
+                assert cards is not None  # a seat still in has a hand at the showdown
+                self._record(ev.Shows(s, tuple(cards)))
             for k, pot in enumerate(pots):
                 if len(pot.eligible) == 1:
                     self.winnings[pot.eligible[0]] += pot.amount

@@ -135,9 +135,6 @@ class Hand(LegalActions, HandEnd):
             raise TableError(f"new players are a list of seats from 0 to {n - 1}, not {shown(new_players)}")
         return [int(s) for s in new_players]
 
-    def _record(self, event: ev.Event) -> None:
-        self.events.append(event)
-
     @property
     def history(self) -> list[str]:
         """The hand history, one line per event, rendered from ``events``.
@@ -151,9 +148,6 @@ class Hand(LegalActions, HandEnd):
     def _clockwise(self, start: int) -> list[int]:
         """Every seat, clockwise, beginning with ``start``."""
         return [(start + k) % self.n for k in range(self.n)]
-
-    def _in_hand(self) -> list[int]:
-        return [s for s in range(self.n) if not self.folded[s]]
 
     def _can_act(self, s: int) -> bool:
         return not self.folded[s] and self.stacks[s] > 0
@@ -215,16 +209,6 @@ class Hand(LegalActions, HandEnd):
             self._record(ev.Burn(card[0]))
 
     # --- streets -------------------------------------------------------------------------
-
-    @property
-    def street(self) -> Any:
-        """The street being played (a ``gamelib.games.pot.Street``).
-
-        >>> from gamelib.games.pot import POT_DECLARATIONS
-        >>> Hand(POT_DECLARATIONS["big-o"], [20, 20], seed=4).street.name
-        'pre-flop'
-        """
-        return self.game.streets[min(self.street_index, len(self.game.streets) - 1)]
 
     def _begin_street(self) -> None:
         st = self.street
@@ -325,7 +309,7 @@ class Hand(LegalActions, HandEnd):
             return max(can, key=card_key)
         order = self._clockwise((self.button + 1) % self.n)
 
-        def board_key(s: int) -> tuple:  # R14, R-A4
+        def board_key(s: int) -> tuple[tuple[int, ...], tuple[int, ...]]:  # R14, R-A4
             ranks = [rank_of(c) for c in self.up[s]]
             if g.board_order is BoardOrder.LOW_A5:
                 ranks = [(r + 1) % 13 for r in ranks]
@@ -373,7 +357,8 @@ class Hand(LegalActions, HandEnd):
             self._do_draw(s, kind, out)
             return
         if kind in ("bet", "raise", "complete"):
-            self._raise_to(s, kind, int(amount))  # type: ignore[arg-type]
+            assert amount is not None  # _check refuses a bet, raise or completion without one
+            self._raise_to(s, kind, int(amount))
         elif kind == "fold":
             self.folded[s] = True
             self.muck.extend(self.down[s] + self.up[s])

@@ -24,6 +24,7 @@ from ..amounts import is_whole
 from ..cards import format_cards, parse_cards
 from ..errors import CardError, IllegalActionError, shown
 from ..games.vocabularies import StructureKind, unreachable
+from .hand_state import HandState
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class LegalAction:
 
 
 
-class LegalActions:
+class LegalActions(HandState):
     """What is legal for the player in turn, and the checks an action must pass: the part of
     ``gamelib.engine.hand.Hand`` that changes nothing (see the module docstring)."""
 
@@ -127,8 +128,8 @@ class LegalActions:
             b = min(self.structure.bring_in, self.stacks[s])
             out = [LegalAction("bring-in", b, b)]
             agg = self._aggressive(s)
-            if agg and agg.max > b:  # type: ignore[operator]
-                out.append(LegalAction("complete", max(agg.min, b + 1), agg.max))  # type: ignore[arg-type]
+            if agg is not None and agg.min is not None and agg.max is not None and agg.max > b:
+                out.append(LegalAction("complete", max(agg.min, b + 1), agg.max))
             return out
         to_call = self.current_bet - self.committed[s]
         out = [LegalAction("fold")]
@@ -151,9 +152,9 @@ class LegalActions:
         """Every check ``act`` makes, changing nothing: the action's name and the cards it
         names, or ``IllegalActionError`` saying what is legal."""
         if not isinstance(kind, str) or len(kind) > 20:
-            legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+            allowed = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
             raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
-                                     f"not {shown(kind)}; legal now: {legal}")
+                                     f"not {shown(kind)}; legal now: {allowed}")
         if self.is_over:
             raise IllegalActionError(f"{kind} is not legal: the hand is over")
         s = self.to_act
@@ -175,7 +176,9 @@ class LegalActions:
             self._refuse(f"naming cards ({shown(cards)}) with a {kind}")
         a = legal[kind]
         if kind in ("bet", "raise", "complete"):
-            if amount is None or not isinstance(amount, (int, np.integer)) or not a.min <= amount <= a.max:  # type: ignore[operator]
+            # A bet, raise or completion always has its totals (``_aggressive``).
+            if amount is None or not isinstance(amount, (int, np.integer)) or a.min is None or a.max is None \
+                    or not a.min <= amount <= a.max:
                 self._refuse(f"{kind} to {'$' + shown(amount) if amount is not None else 'no amount'}")
         elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
             self._refuse(f"{kind} ${shown(amount)}")

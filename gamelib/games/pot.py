@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ..errors import TableError, shown
-from .vocabularies import BoardOrder, BringInCard, Forced, NoQualifier, OddChip
+from .vocabularies import BetSize, BoardOrder, BringInCard, Forced, NoQualifier, OddChip, PortionCards
 from .pot_parts import (BIG_O_STRUCTURES, HALF, LIMIT_RAISES, MAX_STRUCTURE_AMOUNT, STRUCTURE_KINDS,  # re-exported
                         Portion, Street, Structure, big_bet_structure, half_rounded, limit_structure,
                         stud_structure)
@@ -165,10 +165,10 @@ def triple_draw_streets(cards: int) -> tuple[Street, ...]:
     ('third draw', 'big')
     """
     return (
-        Street("deal", down=cards, bet="small"),
-        Street("first draw", draw=True, bet="small"),
-        Street("second draw", draw=True, bet="big"),
-        Street("third draw", draw=True, bet="big"),
+        Street("deal", down=cards, bet=BetSize.SMALL),
+        Street("first draw", draw=True, bet=BetSize.SMALL),
+        Street("second draw", draw=True, bet=BetSize.BIG),
+        Street("third draw", draw=True, bet=BetSize.BIG),
     )
 
 
@@ -179,20 +179,20 @@ def flop_streets(cards: int, boards: int = 1) -> tuple[Street, ...]:
     [0, 3, 1, 1]
     """
     return (
-        Street("pre-flop", down=cards, bet="small"),
-        Street("flop", board=3, bet="small"),
-        Street("turn", board=1, bet="big"),
-        Street("river", board=1, bet="big"),
+        Street("pre-flop", down=cards, bet=BetSize.SMALL),
+        Street("flop", board=3, bet=BetSize.SMALL),
+        Street("turn", board=1, bet=BetSize.BIG),
+        Street("river", board=1, bet=BetSize.BIG),
     )
 
 
 STUD_LATER_STREETS: tuple[Street, ...] = (
-    Street("fourth street", up=1, bet="small"),
-    Street("fifth street", up=1, bet="big"),
-    Street("sixth street", up=1, bet="big"),
-    Street("seventh street", down=1, bet="big"),
+    Street("fourth street", up=1, bet=BetSize.SMALL),
+    Street("fifth street", up=1, bet=BetSize.BIG),
+    Street("sixth street", up=1, bet=BetSize.BIG),
+    Street("seventh street", down=1, bet=BetSize.BIG),
 )
-STUD_STREETS: tuple[Street, ...] = (Street("third street", down=2, up=1, bet="small"),) + STUD_LATER_STREETS
+STUD_STREETS: tuple[Street, ...] = (Street("third street", down=2, up=1, bet=BetSize.SMALL),) + STUD_LATER_STREETS
 
 NINES = "9c 9d 4h 3s 2c"  # the weakest pair of nines: Archie's high qualifier (R8)
 
@@ -205,22 +205,22 @@ ARCHIE = PotGame(
         Portion("high", "high", HALF, qualifier=NINES, qualifier_words="a pair of nines or better"),
         Portion("low", "low8", HALF, qualifier="low8", qualifier_words="an ace-to-five eight low or better"),
     ),
-    no_qualifier="split", rulings=("R3", "R4", "R6", "R8", "R11", "R12", "R13"),
+    no_qualifier=NoQualifier.SPLIT, rulings=("R3", "R4", "R6", "R8", "R11", "R12", "R13"),
 )
 
 DRAWMAHA = PotGame(
     key="drawmaha", title="Drawmaha", types=("F", "TD", "SP"), hole_cards=5,
     streets=(
-        Street("pre-flop", down=5, bet="small"),
-        Street("flop", board=3, bet="small"),
+        Street("pre-flop", down=5, bet=BetSize.SMALL),
+        Street("flop", board=3, bet=BetSize.SMALL),
         Street("draw", draw=True, bet=None),
-        Street("turn", board=1, bet="big"),
-        Street("river", board=1, bet="big"),
+        Street("turn", board=1, bet=BetSize.BIG),
+        Street("river", board=1, bet=BetSize.BIG),
     ),
     boards=1,
     portions=(
-        Portion("draw", "high", HALF, cards="hole"),
-        Portion("Omaha", "omaha-high", HALF, cards="hole"),
+        Portion("draw", "high", HALF, cards=PortionCards.HOLE),
+        Portion("Omaha", "omaha-high", HALF, cards=PortionCards.HOLE),
     ),
     rulings=("R3", "R6", "R9", "R11", "R12", "R13"),
 )
@@ -246,8 +246,8 @@ BIG_O = PotGame(
     key="big-o", title="Big O", types=("SP", "F"), hole_cards=5,
     streets=flop_streets(5), boards=1,
     portions=(
-        Portion("high", "omaha-high", HALF, cards="hole"),
-        Portion("low", "omaha-low8", HALF, cards="hole", qualifier="low8",
+        Portion("high", "omaha-high", HALF, cards=PortionCards.HOLE),
+        Portion("low", "omaha-low8", HALF, cards=PortionCards.HOLE, qualifier="low8",
                 qualifier_words="five different ranks 8 or lower"),
     ),
     structure=BIG_O_STRUCTURES["$2-$4"],
@@ -258,8 +258,8 @@ DOUBLE_BOARD_OMAHA = PotGame(
     key="double-board-omaha", title="Double Board Omaha", types=("F", "SP"), hole_cards=4,
     streets=flop_streets(4, 2), boards=2,
     portions=(
-        Portion("board 1", "omaha-high", HALF, cards="hole", board=0),
-        Portion("board 2", "omaha-high", HALF, cards="hole", board=1),
+        Portion("board 1", "omaha-high", HALF, cards=PortionCards.HOLE, board=0),
+        Portion("board 2", "omaha-high", HALF, cards=PortionCards.HOLE, board=1),
     ),
     max_players=9, rulings=("R3", "R6", "R11", "R12", "R13"),
 )
@@ -271,7 +271,7 @@ STUD8 = PotGame(
         Portion("high", "high", HALF),
         Portion("low", "low8", HALF, qualifier="low8", qualifier_words="an eight low or better"),
     ),
-    forced="bring-in", bring_in_card="lowest-ace-high", board_order="high", odd_chip="stud",
+    forced=Forced.BRING_IN, bring_in_card=BringInCard.LOWEST_ACE_HIGH, board_order=BoardOrder.HIGH, odd_chip=OddChip.STUD,
     structure=stud_structure(2, 4),
     rulings=("R2", "R3", "R4", "R6", "R12", "R13", "R14"),
 )
@@ -298,7 +298,7 @@ RAZZDUGI = PotGame(
     key="razzdugi", title="Razzdugi", types=("LB", "SP"), hole_cards=7,
     streets=STUD_STREETS,
     portions=(Portion("razz", "a5-low", HALF), Portion("badugi", "badugi", HALF)),
-    forced="bring-in", bring_in_card="highest-ace-low", board_order="low-a5", odd_chip="stud",
+    forced=Forced.BRING_IN, bring_in_card=BringInCard.HIGHEST_ACE_LOW, board_order=BoardOrder.LOW_A5, odd_chip=OddChip.STUD,
     structure=stud_structure(2, 4),
     rulings=("R2", "R3", "R6", "R10", "R12", "R13", "R14"),
 )
@@ -306,12 +306,12 @@ RAZZDUGI = PotGame(
 DEUCE_SEVEN_RAZZDUGI = replace(
     RAZZDUGI, key="27-razzdugi", title="2-7 Razzdugi",
     portions=(Portion("2-7 razz", "27-low", HALF), Portion("badugi", "badugi-ace-high", HALF)),
-    bring_in_card="highest-ace-high", board_order="low-27",
+    bring_in_card=BringInCard.HIGHEST_ACE_HIGH, board_order=BoardOrder.LOW_27,
 )
 
 SUPER_RAZZDUGI = replace(
     RAZZDUGI, key="super-razzdugi", title="Super Razzdugi",
-    streets=(Street("third street", down=4, up=1, bet="small"), Street("discard", discard=2, bet=None))
+    streets=(Street("third street", down=4, up=1, bet=BetSize.SMALL), Street("discard", discard=2, bet=None))
     + STUD_LATER_STREETS,
     rulings=RAZZDUGI.rulings + ("R15",),
 )

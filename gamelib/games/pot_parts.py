@@ -201,7 +201,7 @@ def limit_structure(lower: int, higher: int) -> Structure:
     Structure(name='$2/$4 limit', kind='limit', small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=0, bring_in=0, max_raises=4)
     """
     _check_amounts(lower, higher)
-    return Structure(f"${lower}/${higher} limit", "limit", lower, higher,
+    return Structure(f"${lower}/${higher} limit", StructureKind.LIMIT, lower, higher,
                      small_blind=half_rounded(lower), big_blind=lower)
 
 
@@ -229,7 +229,7 @@ def stud_structure(lower: int, higher: int, bring_in: Optional[int] = None, ante
                          f"at ${lower}/${higher}, not ${b}")
     if ante < 0:
         raise TableError(f"the ante must be $0 or more, not ${ante}")
-    return Structure(f"${lower}/${higher} stud", "limit", lower, higher, ante=ante, bring_in=b)
+    return Structure(f"${lower}/${higher} stud", StructureKind.LIMIT, lower, higher, ante=ante, bring_in=b)
 
 
 def big_bet_structure(kind: str | StructureKind, small_blind: int, big_blind: int, bring_in: int = 0,
@@ -241,6 +241,7 @@ def big_bet_structure(kind: str | StructureKind, small_blind: int, big_blind: in
     """
     if kind not in ("pot-limit", "no-limit"):
         raise TableError(f"a big-bet structure is 'pot-limit' or 'no-limit', not {shown(kind)}")
+    kind = StructureKind(kind)
     _check_amounts(big_blind, big_blind)
     if not 0 <= small_blind <= big_blind:
         raise TableError(f"the small blind must be from $0 to the big blind ${big_blind}, not ${small_blind}")
@@ -258,10 +259,10 @@ def _check_amounts(lower: int, higher: int) -> None:
 
 #: R18: the four Big O structures of the cash-game filing.
 BIG_O_STRUCTURES: dict[str, Structure] = {
-    "$1-$2": Structure("$1-$2", "limit", 2, 2, small_blind=1, big_blind=2),
-    "$2-$4": Structure("$2-$4", "limit", 2, 4, small_blind=1, big_blind=2),
-    "$4-$4": Structure("$4-$4", "limit", 4, 4, small_blind=4, big_blind=4),
-    "$1-$4": Structure("$1-$4", "spread", 1, 4, small_blind=1, big_blind=2),
+    "$1-$2": Structure("$1-$2", StructureKind.LIMIT, 2, 2, small_blind=1, big_blind=2),
+    "$2-$4": Structure("$2-$4", StructureKind.LIMIT, 2, 4, small_blind=1, big_blind=2),
+    "$4-$4": Structure("$4-$4", StructureKind.LIMIT, 4, 4, small_blind=4, big_blind=4),
+    "$1-$4": Structure("$1-$4", StructureKind.SPREAD, 1, 4, small_blind=1, big_blind=2),
 }
 
 
