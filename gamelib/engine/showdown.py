@@ -5,6 +5,9 @@ seat's final cards in seat order, ``None`` for a seat that folded, so seat index
 stable. The ``Showdown`` it returns lists ``portions`` (name, exact ``Fraction`` share,
 winning seats with ties, and the reason in a dealer's words) and pays whole dollars with
 ``award(pot, button)`` or, for side pots, ``award_pots([(amount, eligible seats), ...])``.
+``award_pots_explained`` is the same award with its explanation: each portion's dollars, the
+seats paid, and who got an odd dollar and why (``PortionPay.notes``, in the words of
+``odd_chip_notes``); the totals ``award_pots`` returns are that explanation's totals.
 
 Rules applied: qualifiers and Archie's no-qualifier split (R8), Drawmaha's hole-only draw
 half (R9), badugi halves (R10), odd chips (R5, R6) and side pots (R7).
@@ -30,7 +33,7 @@ import numpy as np
 from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
 from ..amounts import is_whole
 from ..errors import GameError, HandSizeError, shown
-from ..games.pot import PotGame
+from ..games.pot import Portion, PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
 from ..rankings import describe, evaluate, system as ranking_system
 from .pots import clockwise_from_button, divide, split_among
@@ -53,6 +56,78 @@ class PortionResult:
     reason: str
     system: Optional[str] = None
     values: tuple[Optional[int], ...] = ()
+
+
+@dataclass(frozen=True)
+class PortionPay:
+    """One portion of one pot as the showdown pays it: its dollars and who gets them.
+
+    ``paid`` lists ``(seat, dollars)`` in odd-chip order; ``odd_dollar`` says whether the
+    portion got an odd dollar of the pot's division (R6: the first portions), ``odd_dollars``
+    how many dollars were left over among its tied seats, ``odd_chip_rule`` the words for the
+    order those went in. ``notes`` explains the odd dollars (``odd_chip_notes``).
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+    >>> sd.award_pots_explained([(7, [0, 1, 2])], button=0).lines[0].note
+    '$1 odd dollar of the badugi among 2 tied seats: seat 1 first, clockwise from the button (R6)'
+    """
+
+    pot_name: str
+    pot_amount: int
+    portion: str
+    share: Fraction
+    dollars: int
+    paid: tuple[tuple[int, int], ...]
+    reason: str
+    first_portion: bool = True
+    odd_dollar: bool = False
+    odd_dollars: int = 0
+    odd_chip_rule: str = ""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The sentences that explain this portion's odd dollars (none when it divides evenly)."""
+        return odd_chip_notes(self)
+
+    @property
+    def note(self) -> str:
+        """``notes`` as one line, ``"; "`` between them (empty when there is no odd dollar)."""
+        return "; ".join(self.notes)
+
+
+@dataclass(frozen=True)
+class PayExplanation:
+    """How a set of pots is paid: one ``PortionPay`` per paid portion, and the totals per seat."""
+
+    lines: tuple[PortionPay, ...]
+    totals: tuple[int, ...]
+
+
+def odd_chip_notes(pay: PortionPay) -> tuple[str, ...]:
+    """Who gets an odd dollar of one portion, and why, in the dealer's words (R6).
+
+    The one wording of the odd-chip rules: the explanation of an award, and the split-pot
+    drill, read it here.
+
+    >>> pay = PortionPay("main pot", 21, "high", Fraction(1, 2), 11, ((0, 6), (1, 5)), "",
+    ...                  first_portion=True, odd_dollar=True, odd_dollars=1,
+    ...                  odd_chip_rule="clockwise from the button (R6)")
+    >>> odd_chip_notes(pay)[0]
+    'the high gets the odd dollar of the $21 pot, being the first portion (R6)'
+    >>> odd_chip_notes(pay)[1]
+    '$1 odd dollar of the high among 2 tied seats: seat 0 first, clockwise from the button (R6)'
+    """
+    notes = []
+    if pay.odd_dollar:
+        notes.append(f"the {pay.portion} gets the odd dollar of the ${pay.pot_amount} pot, "
+                     f"{'being the first portion' if pay.first_portion else 'in portion order'} (R6)")
+    if pay.odd_dollars:
+        rest = pay.odd_dollars
+        first = ", ".join(f"seat {s}" for s, _ in pay.paid[:rest])
+        notes.append(f"${rest} odd dollar{'s' if rest > 1 else ''} of the {pay.portion} among {len(pay.paid)} tied seats: "
+                     f"{first} first, {pay.odd_chip_rule}")
+    return tuple(notes)
 
 
 @lru_cache(maxsize=None)
@@ -107,24 +182,26 @@ class Showdown:
             raise GameError("a showdown needs at least one player's hand (None marks a folded seat)")
         self.live: tuple[int, ...] = tuple(live)
         self.boards = self._parse_boards(board, boards)
-        for i in live:
-            refuse_shared_cards([("the community card", self.community), (f"seat {i}'s hand", self.hands[i])],  # type: ignore[list-item]
-                                "the community card {card} is also in {second}")
         # R6: a shared community card belongs to nobody, so the odd chip is decided by each
         # player's own cards alone (kept apart before the community card joins the hands).
-        self.own_cards: list[Optional[list[int]]] = [None if h is None else list(h) for h in self.hands]
+        own = {i: list(h) for i, h in enumerate(self.hands) if h is not None}
+        for i in live:
+            refuse_shared_cards([("the community card", self.community), (f"seat {i}'s hand", own[i])],
+                                "the community card {card} is also in {second}")
+        self.own_cards: list[Optional[list[int]]] = [own.get(i) for i in range(len(self.hands))]
+        full = {i: h + self.community for i, h in own.items()}
         if self.community:
-            self.hands = [None if h is None else h + self.community for h in self.hands]
-        sizes = {len(self.hands[i]) for i in live}  # type: ignore[arg-type]
+            self.hands = [full.get(i) for i in range(len(self.hands))]
+        sizes = {len(full[i]) for i in live}
         if sizes != {game.hole_cards}:
             raise HandSizeError(
                 f"each {game.title} hand at the showdown has {game.hole_cards} cards; got {sorted(sizes)}")
-        refuse_shared_cards([(f"seat {i}'s hand", self.own_cards[i]) for i in live]  # type: ignore[misc]
-                            + [(f"board {b + 1}", cards) for b, cards in enumerate(self.boards)])
+        holders: list[tuple[str, Iterable[int]]] = [(f"seat {i}'s hand", own[i]) for i in live]
+        refuse_shared_cards(holders + [(f"board {b + 1}", cards) for b, cards in enumerate(self.boards)])
         self.values: list[list[Optional[int]]] = []
         for p in game.portions:
             vals: list[Optional[int]] = [None] * len(self.hands)
-            rows = [self.hands[i] for i in live]
+            rows = [full[i] for i in live]
             if ranking_system(p.system).uses_board:
                 v = evaluate(p.system, rows, board=self.boards[p.board])
             else:
@@ -164,16 +241,16 @@ class Showdown:
         elig = [i for i in eligible if i in self.live]
         if not elig:
             raise GameError(f"no live seat among {sorted(eligible)}; live seats are {list(self.live)}")
-        results: list[tuple[Any, tuple[int, ...], str]] = []
+        results: list[tuple[Portion, tuple[int, ...], str]] = []
         for p, vals in zip(self.game.portions, self.values):
             bar = qualifier_value(p.system, p.qualifier)
-            qual = [i for i in elig if vals[i] is not None and vals[i] >= bar]  # type: ignore[operator]
+            qual = {i: v for i in elig if (v := vals[i]) is not None and v >= bar}
             if not qual:
                 need = f" (it needs {p.qualifier_words})" if p.qualifier_words else ""
                 results.append((p, (), f"no hand qualifies for the {p.name}{need}"))
                 continue
-            top = max(vals[i] for i in qual)  # type: ignore[type-var]
-            win = tuple(i for i in qual if vals[i] == top)
+            top = max(qual.values())
+            win = tuple(i for i, v in qual.items() if v == top)
             who = " and ".join(f"seat {i}" for i in win)
             verb = "split" if len(win) > 1 else "wins"
             side = f"on {p.name}" if p.name.startswith("board") else f"the {p.name}"
@@ -217,12 +294,33 @@ class Showdown:
         if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
             system = ranking_system(next(p.system for p in self.game.portions if p.name == portion))
             if not system.is_low:
-                return sorted(seats, key=lambda s: -_seat_key_high(self.own_cards[s]))  # type: ignore[arg-type]
+                return sorted(seats, key=lambda s: -_seat_key_high(self._own_cards(s)))
             ace_high = system.ace_high
-            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self.own_cards[s]))  # type: ignore[union-attr]
+            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self._own_cards(s)))
         if odd_chip is OddChip.BUTTON or odd_chip is OddChip.STUD:  # a stud game's R8 split goes by the button
             return clockwise_from_button(seats, button, n)
         raise unreachable(odd_chip, f"{self.game.title}: the odd chip")  # pragma: no cover
+
+    def odd_chip_rule(self, portion: Optional[str]) -> str:
+        """The words for the order ``odd_chip_order`` gives a portion's odd dollars, cited (R6).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["stud8"], ["Ac Ad Ah 5s 2c 3d 4h", "Kc Kd Kh Ks 7c 8d 9h"])
+        >>> sd.odd_chip_rule("high"), sd.odd_chip_rule("low")
+        ('by the highest card by suit (R6)', 'by the lowest card by suit (R6, R-A3)')
+        """
+        odd_chip = self.game.odd_chip
+        if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
+            system = ranking_system(next(p.system for p in self.game.portions if p.name == portion))
+            return "by the lowest card by suit (R6, R-A3)" if system.is_low else "by the highest card by suit (R6)"
+        return "clockwise from the button (R6)"
+
+    def _own_cards(self, seat: int) -> list[int]:
+        """Seat ``seat``'s own cards (without a community card): the cards that decide its odd chip."""
+        cards = self.own_cards[seat]
+        if cards is None:
+            raise GameError(f"seat {seat} is not at the showdown; the live seats are {list(self.live)}")
+        return cards
 
     def split_pot(self, amount: int, portions: list[PortionResult], button: int) -> list[int]:
         """Dollars per seat from one pot of ``amount`` divided as ``portions`` say (R5, R6).
@@ -232,14 +330,29 @@ class Showdown:
         >>> sd.split_pot(7, sd.portions, button=1)
         [4, 3, 0]
         """
-        if isinstance(amount, np.integer):
-            amount = int(amount)
-        paid = [p for p in portions if p.share > 0]
         out = [0] * len(self.hands)
-        for p, part in zip(paid, divide(amount, [p.share for p in paid])):
-            for s, x in split_among(part, self.odd_chip_order(p.winners, p.name, button)).items():
+        for line in self._pay_pot("main pot", amount, portions, button):
+            for s, x in line.paid:
                 out[s] += x
         return out
+
+    def _pay_pot(self, pot_name: str, amount: int, portions: Sequence[PortionResult],
+                 button: int) -> list[PortionPay]:
+        """How one pot of ``amount`` is paid: divided among the portions that won a share (R5,
+        the odd dollar to the first portions), each part split among its tied seats in
+        odd-chip order (R6). The only place a pot is divided: ``split_pot``, ``award_pots``
+        and the explanation all read it."""
+        if isinstance(amount, np.integer):
+            amount = int(amount)
+        won = [p for p in portions if p.share > 0]
+        lines = []
+        for i, (p, dollars) in enumerate(zip(won, divide(amount, [p.share for p in won]))):
+            order = self.odd_chip_order(p.winners, p.name, button)
+            paid = split_among(dollars, order)
+            lines.append(PortionPay(pot_name, amount, p.name, p.share, dollars, tuple(paid.items()), p.reason,
+                                    first_portion=i == 0, odd_dollar=dollars > p.share * amount,
+                                    odd_dollars=dollars % len(order), odd_chip_rule=self.odd_chip_rule(p.name)))
+        return lines
 
     def award(self, pot: int, button: int = 0) -> list[int]:
         """Whole dollars each seat receives from a single pot everybody live contests.
@@ -261,17 +374,35 @@ class Showdown:
         >>> sd.award_pots([(30, [0, 1, 2]), (20, [1, 2])])
         [30, 20, 0]
         """
+        return list(self.award_pots_explained(pots, button).totals)
+
+    def award_pots_explained(self, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0) -> PayExplanation:
+        """The award of ``award_pots``, explained: each pot's portions, their dollars, the seats
+        paid in odd-chip order and who got an odd dollar and why (R5, R6, R7).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
+        >>> e = sd.award_pots_explained([(7, [0, 1, 2])], button=0)
+        >>> e.totals, e.lines[0].paid
+        ((3, 4, 0), ((1, 4), (0, 3)))
+        """
         self._check_button(button)
-        total = [0] * len(self.hands)
-        for amount, elig in self._check_pots(pots):
+        totals = [0] * len(self.hands)
+        lines: list[PortionPay] = []
+        for k, (amount, elig) in enumerate(self._check_pots(pots)):
+            name = "main pot" if k == 0 else f"side pot {k}"
             for s in elig:
                 if not 0 <= s < len(self.hands) or self.hands[s] is None:
                     raise GameError(f"seat {s} is not at the showdown; the live seats are {list(self.live)}")
             if amount == 0:
                 continue
-            for s, x in enumerate(self.split_pot(amount, self.judge(elig), button)):
-                total[s] += x
-        return total
+            if not elig:
+                raise GameError(f"{name} has no eligible seat: list the live seats that may win it")
+            for line in self._pay_pot(name, amount, self.judge(elig), button):
+                lines.append(line)
+                for s, x in line.paid:
+                    totals[s] += x
+        return PayExplanation(tuple(lines), tuple(totals))
 
     @staticmethod
     def _check_pots(pots: Any) -> list[tuple[int, list[int]]]:
@@ -369,4 +500,5 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     return out
 
 
-__all__ = ["Showdown", "PortionResult", "judge", "judge_many", "qualifier_value", "SPLIT_NAME"]
+__all__ = ["Showdown", "PortionResult", "PortionPay", "PayExplanation", "odd_chip_notes", "judge", "judge_many",
+           "qualifier_value", "SPLIT_NAME"]

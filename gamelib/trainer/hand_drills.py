@@ -8,16 +8,15 @@ True
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Optional
 
 import numpy as np
 
 from .. import rankings
 from ..cards import format_cards
-from ..engine.pots import divide, side_pots
+from ..engine.pots import side_pots
 from ..engine.registry import get_game
-from ..engine.showdown import SPLIT_NAME
+from ..engine.showdown import SPLIT_NAME, PayExplanation, Showdown
 from ..errors import GameError
 from ..games import POT_GAMES
 from .core import Field, Question
@@ -267,11 +266,12 @@ class SplitPot(_ShowdownDrill):
             meta = {"contributions": contributions, "pots": [(p.amount, p.eligible) for p in pots]}
         else:
             pot = self._pot_amount(rng, sd)
-            paid = sd.award(pot, button=button)
+            explained = sd.award_pots_explained([(pot, list(sd.live))], button=button)
+            paid = list(explained.totals)
             facts.append(f"pot: ${pot}")
             why = ("; ".join(sd.reasons) + f". The ${pot} pot -> "
                    + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(paid) if x) + ". "
-                   + self._odd_chip_words(sd, pot, button))
+                   + self._odd_chip_words(explained))
             meta = {"pot": pot, "contributions": [pot]}
         meta["button"] = button
         fields = [Field(f"seat{s}", seat(s).capitalize(), "dollars") for s in range(players)]
@@ -280,7 +280,7 @@ class SplitPot(_ShowdownDrill):
                   "Whole dollars; give $0 to a seat that wins nothing.")
         return self._question(seed, prompt, self._cards(hands, boards), facts, fields, answer, why, **meta)
 
-    def _pot_amount(self, rng: np.random.Generator, sd: Any) -> int:
+    def _pot_amount(self, rng: np.random.Generator, sd: Showdown) -> int:
         unit = int(self.engine.declaration.structure.small_bet)
         for _ in range(64):
             pot = int(rng.integers(4, 60)) * unit + int(rng.integers(0, unit + 1))
@@ -289,27 +289,14 @@ class SplitPot(_ShowdownDrill):
         return pot  # pragma: no cover - an odd pot always leaves an odd chip once divided
 
     @staticmethod
-    def _has_odd_chip(sd: Any, pot: int) -> bool:
-        paid = [p for p in sd.portions if p.share > 0]
-        parts = divide(pot, [p.share for p in paid])
-        if any(Fraction(x) != pot * p.share for x, p in zip(parts, paid)):
-            return True
-        return any(x % len(p.winners) for x, p in zip(parts, paid))
+    def _has_odd_chip(sd: Showdown, pot: int) -> bool:
+        """Whether the showdown's award of ``pot`` leaves an odd dollar anywhere (R6)."""
+        return any(line.notes for line in sd.award_pots_explained([(pot, list(sd.live))]).lines)
 
-    def _odd_chip_words(self, sd: Any, pot: int, button: int) -> str:
-        paid = [p for p in sd.portions if p.share > 0]
-        parts = divide(pot, [p.share for p in paid])
-        out = []
-        if len(paid) > 1 and any(Fraction(x) != pot * p.share for x, p in zip(parts, paid)):
-            out.append(f"The odd dollar of the split goes to the {paid[0].name} side (R6).")
-        for x, p in zip(parts, paid):
-            if len(p.winners) > 1 and x % len(p.winners):
-                order = sd.odd_chip_order(p.winners, p.name, button)
-                how = ("clockwise from the button" if self.engine.declaration.odd_chip == "button"
-                       else "by the highest card by suit" if not rankings.system(p.system).is_low
-                       else "by the lowest card by suit")
-                out.append(f"The ${x} {p.name} part is split {len(p.winners)} ways; odd dollars go one each "
-                           f"{how}: {', '.join(seat(s) for s in order)} (R6).")
+    @staticmethod
+    def _odd_chip_words(explained: PayExplanation) -> str:
+        """The showdown's own odd-chip notes (``gamelib.engine.showdown.odd_chip_notes``), as sentences."""
+        out = [note[0].upper() + note[1:] + "." for line in explained.lines for note in line.notes]
         return " ".join(out) or "No odd chip: the pot divides evenly."
 
 

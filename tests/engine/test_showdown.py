@@ -229,3 +229,36 @@ def test_judge_many_matches_the_single_judge_for_omaha_games(key):
         sd = g.showdown([list(h) for h in hands[d]], boards=[list(b) for b in boards[d]])
         for p in sd.portions:
             assert tuple(np.flatnonzero(masks[p.name][d])) == p.winners
+
+
+# --- the award's explanation is the award (issue 11, item 7) -----------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from gamelib import POT_GAMES  # noqa: E402
+from gamelib.engine.pots import side_pots  # noqa: E402
+from test_hand import play_short_stacked_hand  # noqa: E402  (tests/engine is on sys.path)
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(POT_GAMES))
+def test_explained_dollars_equal_the_award_of_random_hands(seed, game):
+    """For random hands played to a showdown, side pots and all: every explained line's dollars
+    are what its seats are paid, each pot's lines add up to the pot, and the totals are the
+    award (``award_pots``) and what the hand paid its seats."""
+    h, _ = play_short_stacked_hand(game, np.random.default_rng(seed))
+    sd = h.showdown
+    if sd is None:  # everybody else folded: no showdown to explain
+        return
+    pots = [(p.amount, list(p.eligible)) for p in side_pots(h.contributed, [not f for f in h.folded])]
+    e = sd.award_pots_explained(pots, button=h.button)
+    assert list(e.totals) == sd.award_pots(pots, button=h.button) == h.winnings, h.history
+    for line in e.lines:
+        assert sum(x for _, x in line.paid) == line.dollars
+        assert bool(line.notes) == (line.odd_dollar or line.odd_dollars > 0)
+        if line.odd_dollars:  # the odd dollars went one each to the first seats named
+            amounts = [x for _, x in line.paid]
+            assert amounts == sorted(amounts, reverse=True) and amounts[0] - amounts[-1] == 1
+    for k, (amount, _) in enumerate(pots):
+        name = "main pot" if k == 0 else f"side pot {k}"
+        assert sum(line.dollars for line in e.lines if line.pot_name == name) == amount
