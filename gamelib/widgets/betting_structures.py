@@ -186,9 +186,9 @@ def structure_choices(game: str) -> dict[str, Structure]:
         out.update({f"{st.name} ({kind.title})": st for st in kind.structures})
     for lo, hi in ((2, 4), (5, 10)):
         out[f"${lo}/${hi} limit"] = structure_for(g, lo, hi)
-    for kind in ("pot-limit", "no-limit"):
-        out[kind.replace("-", " ")] = (big_bet_structure(kind, 0, 2, bring_in=1) if g.is_stud
-                                       else big_bet_structure(kind, 1, 2))
+    for big_bet in ("pot-limit", "no-limit"):
+        out[big_bet.replace("-", " ")] = (big_bet_structure(big_bet, 0, 2, bring_in=1) if g.is_stud
+                                          else big_bet_structure(big_bet, 1, 2))
     return out
 
 
@@ -216,7 +216,7 @@ def parse_action(line: str) -> tuple[str, Optional[int]]:
     return " ".join(words), amount
 
 
-class WagerWidget(widgets.VBox):  # type: ignore[misc]
+class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     r"""Type the actions of a hand, one per line, in turn order; the engine checks each wager
     against the structure's limits (R11-R16, R18) and accepts it or refuses it with the reason.
 

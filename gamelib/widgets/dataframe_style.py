@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import pandas as pd
 from pandas.io.formats.style import Styler
@@ -32,7 +33,8 @@ def style_table(df: pd.DataFrame, name: str, formats: dict[str, str] | None = No
     """A Styler with the book's formats, no index, and the stable id ``T_<name>``."""
     if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
         raise ValueError(f"table name {name!r} must be letters, digits, '-' or '_' (it becomes an HTML id)")
-    fmt = {c: f for c, f in {**FORMATS, **(formats or {})}.items() if c in df.columns}
+    fmt: dict[str, str | Callable[[object], str] | None] = {
+        c: f for c, f in {**FORMATS, **(formats or {})}.items() if c in df.columns}
     return (
         df.style.set_uuid(name)
         .format(fmt)

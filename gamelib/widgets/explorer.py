@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 import ipywidgets as widgets
 
 from .. import rankings
-from ..cards import deal_hands, format_cards, parse_cards, refuse_shared_cards
+from ..cards import CardsLike, deal_hands, format_cards, parse_cards, refuse_shared_cards
 from ..errors import GameError, shown
 from .cards import hand_html
 
@@ -66,7 +67,7 @@ def _ordinal_list(idx: list[int]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
 
 
-def compare(system: str, hands: list[str] | list[list[int]], board: str | list[int] | None = None) -> Comparison:
+def compare(system: str, hands: Sequence[CardsLike], board: str | list[int] | None = None) -> Comparison:
     """Compare hands in a ranking system: values, words, the cards that play, winners and why.
 
     >>> compare("low8", ["9c 5c 4d 3s 2s", "Kh Kd 7c 6h 2h"]).verdict
@@ -148,7 +149,7 @@ def comparison_html(c: Comparison, four_color: bool = False) -> str:
     )
 
 
-class RankingExplorer(widgets.VBox):  # type: ignore[misc]
+class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """A live widget: choose a system, type or deal hands, and see values, cards and the winner.
 
     >>> w = RankingExplorer(system="crazy4")
@@ -188,7 +189,7 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]
         )
         self._load_example(system)
 
-    def _on_system(self, change: dict) -> None:
+    def _on_system(self, change: dict[str, Any]) -> None:
         self._load_example(change["new"])
 
     def _load_example(self, system: str) -> None:

@@ -261,17 +261,19 @@ def pot_limit_figures(game: str, small_blind: int, big_blind: int, players: int 
         legal = {a.kind: a for a in hand.legal_actions()}
         if "raise" not in legal or "call" not in legal:
             raise GameError(f"raise {i}: seat {s} may not call and raise: {', '.join(map(str, legal.values()))}")
-        call, top = legal["call"].min, legal["raise"]
-        call_to = hand.committed[s] + call  # type: ignore[operator, index]
-        figures = {"seat": str(s), "call": money(call), "call-to": money(call_to),  # type: ignore[arg-type]
-                   "pot": money(hand.pot + call), "by": money(top.max - call_to),  # type: ignore[operator]
-                   "max": money(top.max), "min": money(top.min),  # type: ignore[arg-type]
+        call, most, least = legal["call"].min, legal["raise"].max, legal["raise"].min
+        if s is None or call is None or most is None or least is None:  # a legal call and raise have amounts
+            raise GameError(f"raise {i}: the engine gave no amounts: {', '.join(map(str, legal.values()))}")
+        call_to = hand.committed[s] + call
+        figures = {"seat": str(s), "call": money(call), "call-to": money(call_to),
+                   "pot": money(hand.pot + call), "by": money(most - call_to),
+                   "max": money(most), "min": money(least),
                    "before": money(hand.pot)}
         for k, v in figures.items():
             out[f"{k}{i}"] = v
             if i == 1:
                 out[k] = v
-        hand.act("raise", top.max)
+        hand.act("raise", most)
     return out
 
 

@@ -141,10 +141,12 @@ def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
 def _best(sd: Showdown, k: int, seat: int) -> set[int]:
     p = sd.game.portions[k]
     cards = sd.hands[seat]
+    if cards is None:  # a folded seat plays no cards
+        return set()
     try:
         if ranking_system(p.system).uses_board:
-            return set(best_hand(p.system, cards, sd.boards[p.board]))  # type: ignore[arg-type]
-        return set(best_hand(p.system, cards))  # type: ignore[arg-type]
+            return set(best_hand(p.system, cards, sd.boards[p.board]))
+        return set(best_hand(p.system, cards))
     except GameError:
         return set()
 
@@ -231,7 +233,7 @@ def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
             f'font-size:0.9em;">{hist}</p></details>')
 
 
-class DealWidget(widgets.VBox):  # type: ignore[misc]
+class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """A seeded automatic hand of a pot game, stepped street by street (see the module docstring).
 
     The pot box pays a pot of any size with the hand's final cards (default: the hand's own pot).
@@ -328,7 +330,7 @@ def _default_hands(engine: PotGameEngine, players: int, seed: int) -> tuple[list
     return [format_cards(h) for h in hands], [format_cards(b) for b in boards]
 
 
-class _ShowdownInput(widgets.VBox):  # type: ignore[misc]
+class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """Shared inputs: hands (one per line, ``fold`` for a folded seat) and the board(s)."""
 
     def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]], boards: Optional[Sequence[str]],

@@ -78,7 +78,7 @@ def _error(msg: str) -> str:
     return f'<p style="color:#b00020;"><b>Refused:</b> {html.escape(msg)}</p>'
 
 
-class RotationWidget(widgets.VBox):  # type: ignore[misc]
+class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """Step through a rotation hand by hand (hand numbers start at 1 on screen).
 
     >>> w = RotationWidget(["archie", "big-o"], hands_each=1)
@@ -165,7 +165,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]
                                + "".join(rows) + "</table>")
 
 
-class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]
+class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """Dealer's choice at a table of ``players``: the button picks, the engine checks the pick.
 
     ``approved`` is the list of games this table offers. Every game on it must be approved by

@@ -51,7 +51,9 @@ def act(hand: Hand, token: str) -> str:
     letter, _, arg = token.partition(":")
     if letter in ("d", "k"):
         if letter == "k" and not arg:
-            down = hand.down[hand.to_act]  # type: ignore[index]
+            if hand.to_act is None:
+                raise GameError(f"the script token {shown(token)} comes after the end of the hand")
+            down = hand.down[hand.to_act]
             arg = format_cards(sorted(down, key=lambda c: (rank_of(c) + 1) % 13)[-2:])
         hand.act("draw" if letter == "d" else "discard", cards=arg)
     elif letter[0] in "brx" and len(letter) > 1:

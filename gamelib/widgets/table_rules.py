@@ -67,7 +67,7 @@ def _buy_in_options() -> list[tuple[str, str]]:
                for k in POT_DECLARATIONS if k not in own])
 
 
-class BuyInWidget(widgets.VBox):  # type: ignore[misc]
+class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The buy-in checker: accepted, or refused with the engine's reason.
 
     >>> w = BuyInWidget(); w.amount.value = 10; w.check(); "Refused" in w.result.value

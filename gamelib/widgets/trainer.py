@@ -150,7 +150,7 @@ def example_html(drill: str, game: str, focus: str = "any", seed: int = 1, four_
     )
 
 
-class TrainerWidget(widgets.VBox):  # type: ignore[misc]
+class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The live trainer (see the module docstring).
 
     >>> w = TrainerWidget(game="big-o", drill="split-pot", focus="side-pots", seed=3)
@@ -186,7 +186,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
                        (self.four_color_box, "gl-trainer-four-color")):
             w.add_class(cls)
         self.inputs: dict[str, Any] = {}
-        self.question: Question = None  # type: ignore[assignment]
+        self.question: Question | None = None  # None until a deal succeeds (a refused first deal leaves it so)
         self.result: Result | None = None
         self._syncing = True
         self._fill_choices(game, drill, focus)
@@ -246,8 +246,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
             self.feedback.value = result_html(self.result, self.four_color)
 
     # --- a question ------------------------------------------------------------------------
-    def new_question(self, seed: int | None = None) -> Question:
-        """Deal a question of the chosen drill (the next seed unless one is given)."""
+    def new_question(self, seed: int | None = None) -> Question | None:
+        """Deal a question of the chosen drill (the next seed unless one is given); a refused deal
+        keeps the question there was (``None`` if there was none)."""
         if seed is None:
             seed = int(self.seed.value) + 1 if self.question is not None and int(self.seed.value) == self.question.seed \
                 else int(self.seed.value)
@@ -289,7 +290,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
     def current_answer(self) -> dict[str, Any]:
         """The answer as the inputs now hold it."""
         out: dict[str, Any] = {}
-        for f in self.question.fields:
+        for f in self.question.fields if self.question is not None else ():
             w = self.inputs[f.name]
             if f.kind == "multi":
                 out[f.name] = [b.description for b in w.boxes if b.value]
@@ -304,7 +305,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
         >>> w.set_answer(w.question.answer); w.check().correct
         True
         """
-        for f in self.question.fields:
+        for f in self.question.fields if self.question is not None else ():
             v = answer.get(f.name)
             w = self.inputs[f.name]
             if f.kind == "multi":
@@ -321,6 +322,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]
         """Check the answer in the inputs, show the verdict and update the score (once per question)."""
         if self.result is not None:
             return self.result
+        if self.question is None:
+            self.feedback.value = '<p style="color:#b00020;"><b>Cannot check:</b> no question has been dealt</p>'
+            return None
         try:
             r = self.session.check(self.question, self.current_answer())
         except GameError as err:

@@ -7,7 +7,7 @@ import pytest
 from gamelib.engine.hand import Hand
 from gamelib.errors import GameError
 from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, big_bet_structure
-from gamelib.widgets.scripted_hands import action_table, history_html, play
+from gamelib.widgets.scripted_hands import act, action_table, history_html, play
 
 
 def test_play_follows_the_script_and_pays_everything() -> None:
@@ -54,3 +54,10 @@ def test_history_html_escapes_and_keeps_every_line() -> None:
     h = play("badugi", ["f"], [50, 50], seed=3)
     out = history_html(h)
     assert out.count("\n") == len(h.history) - 1
+
+
+def test_act_refuses_a_discard_after_the_end() -> None:
+    h = Hand(POT_DECLARATIONS["badugi"], [50, 50], seed=3)
+    act(h, "f")
+    with pytest.raises(GameError, match="after the end of the hand"):
+        act(h, "k")

@@ -91,3 +91,10 @@ def test_four_colour_deck_redraws_the_cards() -> None:
     cards = [c for _, cs in w.question.cards for c in cs]
     assert hand_html(cards, four_color=True) in w.question_html.value
     assert hand_html(cards, four_color=True, highlight=list(w.question.meta["best"])) in w.feedback.value
+
+
+def test_check_without_a_question_says_so() -> None:
+    w = TrainerWidget(game="crazy4", drill="pay-wager", seed=2)
+    w.question, w.result = None, None  # as after a refused first deal
+    assert w.current_answer() == {} and w.check() is None
+    assert "no question has been dealt" in w.feedback.value
