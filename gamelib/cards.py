@@ -390,7 +390,7 @@ def refuse_duplicate_rows(what: str, *arrays: np.ndarray) -> None:
     if bad.size:
         row = np.concatenate([np.asarray(a)[bad[0]] for a in arrays])
         seen: set[int] = set()
-        dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]
+        dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]  # set.add is None: falsy, so the `or` records the card and goes on
         raise DuplicateCardError(f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_card(dup)}' twice: {ONE_DECK}")
 
 

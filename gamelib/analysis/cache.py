@@ -48,8 +48,9 @@ from typing import Any, TypeVar
 try:  # a requirement (requirements.txt); without it the cache still works, without the lock
     from filelock import FileLock, Timeout
 except ImportError:  # pragma: no cover
-    FileLock = None  # type: ignore[assignment,misc]
-    Timeout = TimeoutError  # type: ignore[assignment,misc]
+    # the names stay bound when filelock is missing: a stand-in of another type, on purpose
+    FileLock = None  # type: ignore[assignment,misc]  # no lock: the cache checks for None
+    Timeout = TimeoutError  # type: ignore[assignment,misc]  # what a missing lock never raises
 
 T = TypeVar("T")
 

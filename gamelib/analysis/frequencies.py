@@ -304,8 +304,8 @@ def _example_hands(system: str, category: str) -> Iterator[list[int]]:
     found = 0
     for seed in range(50):
         hands = deal_hands(20_000, 4, seed)
-        values = rankings.evaluate(system, hands)
-        for row, v in zip(hands, values):
+        dealt_values = rankings.evaluate(system, hands)
+        for row, v in zip(hands, dealt_values):
             if rankings.category(system, int(v)) == category:
                 found += 1
                 yield [int(c) for c in row]

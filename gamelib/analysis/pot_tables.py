@@ -24,7 +24,7 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from ..engine.registry import get_game
+from ..engine.pot_game import pot_game
 from ..cards import deal_hands
 from ..engine.showdown import SPLIT_NAME, qualifier_value
 from ..errors import GameError, shown
@@ -41,11 +41,7 @@ CODE_MODULES = ("gamelib.analysis.pot_tables", "gamelib.engine", "gamelib.games"
 
 
 def _decl(key: str) -> PotGame:
-    eng = get_game(key)
-    decl = getattr(eng, "declaration", None)
-    if decl is None:
-        raise GameError(f"{shown(key)} is not a pot game")
-    return decl
+    return pot_game(key).declaration  # a GameError naming the pot games for any other key
 
 
 _COUNT_WORDS = {3: "three", 4: "four", 5: "five"}
@@ -196,7 +192,7 @@ def _odds(key: str, players: int, deals: int, seed: int) -> dict[str, list[int]]
     boards = None
     if g.boards:
         boards = cards[:, players * g.hole_cards:].reshape(deals, g.boards, 5)
-    masks = get_game(key).judge_many(hands, boards)
+    masks = pot_game(key).judge_many(hands, boards)
     out: dict[str, list[int]] = {}
     winners_all = np.zeros((deals, players), bool)
     n_portions_won = np.zeros(deals, int)

@@ -12,13 +12,16 @@ wraps the declaration of ``gamelib.games.pot`` with ``showdown``, ``judge_many``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
 
 from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from .showdown import Showdown, judge, judge_many
+
+if TYPE_CHECKING:  # imported when a hand is dealt (new_hand), so only named here
+    from .hand import Hand
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class PotGameEngine:
         return judge_many(self.declaration, hands, boards, live)
 
     def new_hand(self, stacks: Sequence[int], button: int = 0, structure: Optional[Structure] = None,
-                 seed: Any = None, deck: Any = None) -> Any:
+                 seed: Any = None, deck: Any = None) -> Hand:
         """Start a hand of this game (see ``gamelib.engine.hand.Hand``).
 
         >>> h = pot_game("badugi").new_hand([100, 100, 100], seed=1)

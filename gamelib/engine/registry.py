@@ -7,14 +7,27 @@ The engines are imported when a game is first asked for, so ``import gamelib`` s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Union, overload
 
 from ..errors import GameError, shown
-from ..games import BANKED_GAMES, GAMES, POT_GAMES
+from ..games import BANKED_GAMES, GAMES, POT_GAMES, BankedGameKey, PotGameKey
+
+if TYPE_CHECKING:  # imported when a game is first asked for (below), so only named here
+    from .banked import BankedGameEngine
+    from .pot_game import PotGameEngine
 
 
-def get_game(key: str) -> Any:
-    """The game declared under ``key`` (one of ``GAMES``).
+@overload
+def get_game(key: PotGameKey) -> PotGameEngine: ...
+@overload
+def get_game(key: BankedGameKey) -> BankedGameEngine: ...
+@overload
+def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]: ...
+
+
+def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]:
+    """The game declared under ``key`` (one of ``GAMES``): a pot game's engine for a key of
+    ``POT_GAMES``, a banked game's engine for one of ``BANKED_GAMES`` (typed so by overloads).
 
     >>> get_game("no-such-game")
     Traceback (most recent call last):

@@ -485,7 +485,8 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     for portion in game.portions:
         system = ranking_system(portion.system)
         if system.uses_board:  # each seat's hand with its deal's board (checked above)
-            v = system.evaluate_array(flat, np.repeat(bds[:, portion.board, :], p, axis=0)).reshape(d, p)  # type: ignore[index]
+            assert bds is not None  # a game with boards refused a deal without them above
+            v = system.evaluate_array(flat, np.repeat(bds[:, portion.board, :], p, axis=0)).reshape(d, p)
         else:
             v = evaluate(portion.system, flat).reshape(d, p)
         v = v.astype(np.int64)

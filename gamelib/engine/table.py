@@ -155,6 +155,13 @@ class Table:
 
     # --- seats and money -----------------------------------------------------------------
 
+    def _occupant(self, seat: int) -> Seat:
+        """The player in ``seat``, which the caller knows is occupied (a seat dealt in)."""
+        occupant = self.seats[seat]
+        if occupant is None:  # pragma: no cover - callers pass only occupied seats
+            raise TableError(f"seat {seat} is empty")
+        return occupant
+
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
             raise TableError(f"seat {seat} does not exist; the seats are 0 to {len(self.seats) - 1}")
@@ -179,8 +186,8 @@ class Table:
         gamelib.errors.TableError: the minimum buy-in is $20 (ten times the largest bet, R18), not $19
         """
         self._check_seat(seat)
-        if self.seats[seat] is not None:
-            raise TableError(f"seat {seat} is taken by {self.seats[seat].player}")  # type: ignore[union-attr]
+        if (taken := self.seats[seat]) is not None:
+            raise TableError(f"seat {seat} is taken by {taken.player}")
         if any(s is not None and s.player == player for s in self.seats):
             raise TableError(f"{player} is already seated")
         if not isinstance(chips, int) or chips <= 0:
@@ -223,8 +230,8 @@ class Table:
             raise TableError(f"seat {from_seat} is empty")
         if from_seat == to_seat:
             raise TableError(f"{s.player} is already in seat {to_seat}")
-        if self.seats[to_seat] is not None:
-            raise TableError(f"seat {to_seat} is taken by {self.seats[to_seat].player}")  # type: ignore[union-attr]
+        if (taken := self.seats[to_seat]) is not None:
+            raise TableError(f"seat {to_seat} is taken by {taken.player}")
         self.seats[from_seat], self.seats[to_seat] = None, s
         s.owes_big_blind = s.owes_big_blind or self.hands_played > 0
         s.waits_for_big_blind = wait_for_big_blind
@@ -308,7 +315,7 @@ class Table:
         seats = [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0]
         if len(seats) < 2:
             raise TableError("a hand needs at least two players with chips")
-        playing = [i for i in seats if not self.seats[i].owes_big_blind]  # type: ignore[union-attr]
+        playing = [i for i in seats if not self._occupant(i).owes_big_blind]
         if game.is_stud or self.last_button is None or len(playing) < 2:
             button = self.button if self.button in seats else self._after(self.button, seats)
             return button, seats, [], {}
@@ -324,7 +331,7 @@ class Table:
                 out[i] = f"new seat on the button ({rule})"
             elif self._between(button, i, small):
                 out[i] = f"new seat in the small blind position: waits until the button has passed ({rule})"
-            elif self.seats[i].waits_for_big_blind:  # type: ignore[union-attr]
+            elif self._occupant(i).waits_for_big_blind:
                 out[i] = f"new seat: waits for the big blind ({rule})"
             else:
                 dealt.append(i)
@@ -350,13 +357,13 @@ class Table:
         self.hand_seats = seats
         self.sitting_out = out
         self.new_seat_posts = posting
-        stacks = [self.seats[s].stack for s in seats]  # type: ignore[union-attr]
+        stacks = [self._occupant(s).stack for s in seats]
         self.current = Hand(game, stacks, button=seats.index(button), structure=self.structure_of(game),
                             seed=seed, deck=deck, new_players=[seats.index(s) for s in posting],
                             new_player_ruling=self.new_seat_ruling)
         for s in seats:
-            self.seats[s].owes_big_blind = False  # type: ignore[union-attr]
-            self.seats[s].waits_for_big_blind = False  # type: ignore[union-attr]
+            self._occupant(s).owes_big_blind = False
+            self._occupant(s).waits_for_big_blind = False
         return self.current
 
     def settle(self) -> list[int]:
@@ -370,10 +377,12 @@ class Table:
         if h is None or not h.is_over:
             raise TableError("there is no finished hand to settle")
         for k, s in enumerate(self.hand_seats):
-            self.seats[s].stack = h.stacks[k]  # type: ignore[union-attr]
-        for s in self.seats:
-            if s is not None:
-                s.bought_this_hand = 0
+            dealt_in = self.seats[s]
+            assert dealt_in is not None  # a seat dealt into the hand is occupied until it is settled
+            dealt_in.stack = h.stacks[k]
+        for sitting in self.seats:
+            if sitting is not None:
+                sitting.bought_this_hand = 0
         self.hands_played += 1
         self.last_button = self.button
         playing = [i for i, s in enumerate(self.seats) if s is not None and s.stack > 0 and not s.owes_big_blind]

@@ -299,6 +299,7 @@ class Walkthrough:
         h = self.hand
         kinds = {a.kind: a for a in h.legal_actions()}
         s = h.to_act
+        assert s is not None  # the hand is not over, so a seat is to act
         if h.phase == "bet" and self.script:
             token = self.script.pop(0)
             kind = SCRIPT_TOKENS.get(token[0])

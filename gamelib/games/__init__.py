@@ -8,7 +8,10 @@ True
 
 from __future__ import annotations
 
-POT_GAMES: tuple[str, ...] = (
+from typing import Literal, get_args
+
+#: The pot games' keys, as a type (``get_game`` returns a pot game engine for one of these).
+PotGameKey = Literal[
     "archie",
     "drawmaha",
     "drawmaha-27",
@@ -23,6 +26,9 @@ POT_GAMES: tuple[str, ...] = (
     "razzdugi",
     "27-razzdugi",
     "super-razzdugi",
-)
-BANKED_GAMES: tuple[str, ...] = ("crazy4", "three-card-6bonus", "nh-holdem")
+]
+#: The banked games' keys, as a type (``get_game`` returns a banked game engine for one of these).
+BankedGameKey = Literal["crazy4", "three-card-6bonus", "nh-holdem"]
+POT_GAMES: tuple[str, ...] = get_args(PotGameKey)
+BANKED_GAMES: tuple[str, ...] = get_args(BankedGameKey)
 GAMES: tuple[str, ...] = POT_GAMES + BANKED_GAMES

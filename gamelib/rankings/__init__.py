@@ -106,12 +106,11 @@ def to_hand_array(hands: HandsLike, what: str = "hand", check_duplicates: bool =
             refuse_duplicate_rows(what, arr)
         return arr
     _check_hands(hands, f"{what}s")
-    if isinstance(hands, str):
-        hands = [hands]
-    hands = list(hands)
-    if _is_one_hand(hands):
-        hands = [hands]
-    parsed = [parse_cards(h, what=f"{what} {i}") for i, h in enumerate(hands)]
+    # one hand (a string, or a list of card numbers) or a list of hands: a list of hands
+    rows: list[Any] = [hands] if isinstance(hands, str) else list(hands)
+    if _is_one_hand(rows):
+        rows = [rows]
+    parsed = [parse_cards(h, what=f"{what} {i}") for i, h in enumerate(rows)]
     sizes = {len(p) for p in parsed}
     if len(sizes) > 1:
         raise HandSizeError(f"the {what}s have different numbers of cards ({sorted(sizes)}); give one size per call")

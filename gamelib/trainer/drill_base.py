@@ -7,15 +7,19 @@ with ``next(seed)``, judge with ``check``), seeded random numbers, how a seat is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..amounts import whole_number
+from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..errors import GameError, shown
 from ..games import GAMES
 from .core import Question, Result, check_answer
+
+if TYPE_CHECKING:  # the banked engine is imported when a banked drill asks for it
+    from ..engine.banked import BankedGameEngine
 
 
 NOBODY = "nobody qualifies"
@@ -62,6 +66,27 @@ class Drill:
         self.focus = focus
         self.engine = get_game(game)
 
+    @property
+    def pot_engine(self) -> PotGameEngine:
+        """The engine of a pot game's drill, typed as one (a ``GameError`` for a banked game).
+
+        >>> from gamelib.trainer.drills import WhoWins
+        >>> WhoWins("badugi").pot_engine.declaration.hole_cards
+        4
+        """
+        if not isinstance(self.engine, PotGameEngine):
+            raise GameError(f"the {self.title} drill's game {shown(self.game)} is not a pot game")
+        return self.engine
+
+    @property
+    def banked_engine(self) -> BankedGameEngine:
+        """The engine of a banked game's drill, typed as one (a ``GameError`` for a pot game)."""
+        from ..engine.banked import BankedGameEngine
+
+        if not isinstance(self.engine, BankedGameEngine):
+            raise GameError(f"the {self.title} drill's game {shown(self.game)} is not a banked game")
+        return self.engine
+
     @classmethod
     def focuses_for(cls, game: str) -> tuple[str, ...]:
         """The focuses this drill offers for ``game``.
@@ -88,7 +113,7 @@ class Drill:
             raise GameError(f"this is a {question.drill} question; check it with that drill, not {self.key}")
         return check_answer(question, answer)
 
-    def _question(self, seed: int, prompt: str, cards: Any, facts: Any, fields: Any, answer: dict,
+    def _question(self, seed: int, prompt: str, cards: Any, facts: Any, fields: Any, answer: dict[str, Any],
                   explanation: str, **meta: Any) -> Question:
         return Question(self.key, self.game, int(seed), self.focus, prompt, tuple(cards), tuple(facts),
                         tuple(fields), answer, explanation, meta)

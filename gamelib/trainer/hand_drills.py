@@ -15,7 +15,7 @@ import numpy as np
 from .. import rankings
 from ..cards import format_cards
 from ..engine.pots import side_pots
-from ..engine.registry import get_game
+from ..engine.pot_game import pot_game
 from ..engine.showdown import SPLIT_NAME, PayExplanation, Showdown
 from ..errors import GameError
 from ..games import POT_GAMES
@@ -28,17 +28,20 @@ from .drill_base import NOBODY, SEARCH_DEALS, BATCH, seat, _rng, Drill
 def _read_targets(game: str) -> list[dict[str, Any]]:
     """What a hand of ``game`` is read as: one entry per way it is valued."""
     if game in POT_GAMES:
-        decl = get_game(game).declaration
+        decl = pot_game(game).declaration
         out = []
         for p in decl.portions:
             with_board = rankings.system(p.system).uses_board
             out.append({"name": p.name, "system": p.system, "cards": decl.hole_cards,
                         "board": 5 if with_board else 0, "board_index": p.board})
         return out
-    decl = get_game(game).declaration
-    if game == "nh-holdem":
-        return [{"name": "main game", "system": "high", "cards": 5, "board": 0, "split": (2, 3)}]
-    return [{"name": "player's hand", "system": decl.system, "cards": decl.hands["player"], "board": 0}]
+    from ..engine.banked import banked_game  # a banked game: its engine only when one is asked for
+
+    banked = banked_game(game).declaration
+    hand = banked.hand(banked.main_hand)
+    sizes = tuple(banked.deal[g] for g in hand.cards)
+    target = {"name": "player's hand", "system": hand.system, "cards": sum(sizes), "board": 0}
+    return [target | {"split": sizes}] if len(sizes) > 1 else [target]
 
 
 class ReadHand(Drill):
@@ -132,29 +135,33 @@ class _ShowdownDrill(Drill):
 
     @classmethod
     def focuses_for(cls, game: str) -> tuple[str, ...]:
-        decl = get_game(game).declaration
+        decl = pot_game(game).declaration
         out = ["any", "ties"]
         if any(p.qualifier for p in decl.portions):
             out.append("no-qualifier")
         return tuple(out) + tuple(f for f in cls.focuses if f not in ("any", "ties", "no-qualifier"))
 
     def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray, extra: Any) -> np.ndarray:
-        names = [p.name for p in self.engine.declaration.portions]
+        names = [p.name for p in self.pot_engine.declaration.portions]
+        wanted: np.ndarray
         if self.focus == "ties":  # tied hands, or Archie's even split when nobody qualifies (R8)
-            return np.any(np.stack([masks[n].sum(axis=1) >= 2 for n in names + [SPLIT_NAME] if n in masks]), axis=0)
-        if self.focus == "no-qualifier":
-            return np.any(np.stack([~masks[n].any(axis=1) for n in names]), axis=0)
-        return np.ones(live.shape[0], bool)
+            wanted = np.any(np.stack([masks[n].sum(axis=1) >= 2 for n in names + [SPLIT_NAME] if n in masks]), axis=0)
+        elif self.focus == "no-qualifier":
+            wanted = np.any(np.stack([~masks[n].any(axis=1) for n in names]), axis=0)
+        else:
+            wanted = np.ones(live.shape[0], bool)
+        return wanted
 
-    def _deal(self, seed: int, players: int, live_mask: np.ndarray, extra: Any = None) -> tuple[list, Any]:
+    def _deal(self, seed: int, players: int, live_mask: np.ndarray,
+              extra: Any = None) -> tuple[list[Optional[list[int]]], Any]:
         """Seeded final hands (and boards) for ``players`` seats, meeting the drill's focus."""
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         rng = _rng(seed, 2)
         n = 1 if self.focus == "any" else BATCH
         for _ in range(SEARCH_DEALS // BATCH):
             hands, bds = _deal_arrays(rng, n, players, decl.hole_cards, decl.boards)
             live = np.tile(live_mask, (n, 1))
-            masks = self.engine.judge_many(hands, bds, live)
+            masks = self.pot_engine.judge_many(hands, bds, live)
             ok = np.flatnonzero(self._wanted(masks, live, extra))
             if ok.size:
                 i = int(ok[0])
@@ -163,14 +170,14 @@ class _ShowdownDrill(Drill):
         raise GameError(f"no {self.focus} deal of {decl.title} found in {SEARCH_DEALS} deals from seed {seed}; "
                         "try another seed or focus")
 
-    def _showdown(self, hands: list, boards: Any) -> Any:
+    def _showdown(self, hands: list[Optional[list[int]]], boards: Any) -> Showdown:
         if boards is None:
-            return self.engine.showdown(hands)
+            return self.pot_engine.showdown(hands)
         if len(boards) == 1:
-            return self.engine.showdown(hands, board=boards[0])
-        return self.engine.showdown(hands, boards=boards)
+            return self.pot_engine.showdown(hands, board=boards[0])
+        return self.pot_engine.showdown(hands, boards=boards)
 
-    def _cards(self, hands: list, boards: Any) -> list:
+    def _cards(self, hands: list[Optional[list[int]]], boards: Any) -> list[tuple[str, tuple[int, ...]]]:
         cards = [(seat(s), tuple(h)) for s, h in enumerate(hands) if h is not None]
         for b, cs in enumerate(boards or []):
             cards.append(("board" if len(boards) == 1 else f"board {b + 1}", tuple(cs)))
@@ -189,7 +196,7 @@ class WhoWins(_ShowdownDrill):
     title = "Who wins"
 
     def next(self, seed: int) -> Question:
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         players = int(_rng(seed, 3).integers(2, 5))
         hands, boards = self._deal(seed, players, np.ones(players, bool))
         sd = self._showdown(hands, boards)
@@ -224,10 +231,11 @@ class SplitPot(_ShowdownDrill):
             return super()._wanted(masks, live, extra)
         # the pot is divided among more than one (portion, seat): an odd amount leaves odd chips
         ways = sum(m.sum(axis=1) for m in masks.values())
-        return ways >= 2
+        wanted: np.ndarray = ways >= 2
+        return wanted
 
     def next(self, seed: int) -> Question:
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         rng = _rng(seed, 4)
         players = int(rng.integers(2, 5)) if self.focus != "side-pots" else int(rng.integers(3, 6))
         button = int(rng.integers(players))
@@ -281,7 +289,7 @@ class SplitPot(_ShowdownDrill):
         return self._question(seed, prompt, self._cards(hands, boards), facts, fields, answer, why, **meta)
 
     def _pot_amount(self, rng: np.random.Generator, sd: Showdown) -> int:
-        unit = int(self.engine.declaration.structure.small_bet)
+        unit = int(self.pot_engine.declaration.structure.small_bet)
         for _ in range(64):
             pot = int(rng.integers(4, 60)) * unit + int(rng.integers(0, unit + 1))
             if self.focus != "odd-chips" or self._has_odd_chip(sd, pot):

@@ -17,6 +17,7 @@ from ..engine import events
 from ..errors import GameError
 from ..games import POT_GAMES
 from ..games.pot import big_bet_structure
+from ..games.table_kinds import Spread, table_kind_of
 from ..games.vocabularies import BoardOrder
 from .core import Field, Question
 from .drill_base import seat, _rng, Drill, decl_title
@@ -41,7 +42,7 @@ class RunGame(Drill):
     focuses = ("any", "forced", "first-to-act", "legal", "max-raise")
 
     def _new_hand(self, rng: np.random.Generator, players: int, pot_limit: bool) -> Any:
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         structure = None
         if pot_limit:
             unit = decl.structure.small_bet
@@ -49,7 +50,7 @@ class RunGame(Drill):
                          if decl.is_stud else big_bet_structure("pot-limit", max(1, unit // 2), unit))
         stacks = [int(x) for x in rng.integers(8, 80, size=players) * max(1, decl.structure.small_bet // 2)]
         button = int(rng.integers(players))
-        return self.engine.new_hand(stacks, button=button, structure=structure, seed=int(rng.integers(2**31)))
+        return self.pot_engine.new_hand(stacks, button=button, structure=structure, seed=int(rng.integers(2**31)))
 
     @staticmethod
     def _step(hand: Any, rng: np.random.Generator) -> None:
@@ -79,9 +80,9 @@ class RunGame(Drill):
         else:
             hand.act("call" if "call" in acts else "check")
 
-    def _situation(self, hand: Any) -> tuple[list, list]:
-        decl = self.engine.declaration
-        cards: list = []
+    def _situation(self, hand: Any) -> tuple[list[tuple[str, tuple[int, ...]]], list[str]]:
+        decl = self.pot_engine.declaration
+        cards: list[tuple[str, tuple[int, ...]]] = []
         for s in range(hand.n):
             if hand.folded[s]:
                 continue
@@ -104,13 +105,13 @@ class RunGame(Drill):
         kind = self.focus if self.focus != "any" else kinds[int(rng.integers(len(kinds)))]
         for attempt in range(200):
             r = _rng(seed, 100 + attempt)
-            q = getattr(self, "_" + kind.replace("-", "_"))(seed, r)
+            q: Optional[Question] = getattr(self, "_" + kind.replace("-", "_"))(seed, r)
             if q is not None:
                 return q
         raise GameError(f"could not deal a {kind} situation from seed {seed}")  # pragma: no cover
 
     def _forced(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         players = int(rng.integers(2, 7))
         hand = self._new_hand(rng, players, False)
         opts = tuple(seat(s) for s in range(players))
@@ -122,7 +123,7 @@ class RunGame(Drill):
             answer = {"seat": seat(hand.to_act), "amount": int(bring.min)}
             rule = {"lowest-ace-high": "the lowest up card brings in, aces high",
                     "highest-ace-low": "the highest up card brings in, aces low",
-                    "highest-ace-high": "the highest up card brings in, aces high"}[decl.bring_in_card]
+                    "highest-ace-high": "the highest up card brings in, aces high"}[str(decl.bring_in_card)]
             up = ", ".join(f"{seat(s)} {format_card(hand.up[s][0])}" for s in range(players))
             why = (f"Up cards: {up}. In {decl.title} {rule}, spades > hearts > diamonds > clubs breaking a tie "
                    f"(R14, R2): {seat(hand.to_act)} brings in for ${bring.min}, or may complete to "
@@ -144,9 +145,9 @@ class RunGame(Drill):
             why = (f"With the button at {seat(hand.button)}: {seat(hand.sb_seat)} posts "
                    f"${answer['sb_amount']}, {seat(hand.bb_seat)} posts ${answer['bb_amount']}, "
                    f"{seat(hand.to_act)} acts first.{heads} "
-                   + (f"The Big O structures set their own blinds ({hand.structure.name}: "
+                   + (f"The {decl.title} structures set their own blinds ({hand.structure.name}: "
                       f"${hand.structure.small_blind}/${hand.structure.big_blind}, R18)."
-                      if decl.key == "big-o" else
+                      if table_kind_of(decl.key).spread is Spread.LISTED else
                       f"In {hand.structure.name} the big blind is the lower limit and the small blind "
                       "half of it, halves rounded up (R11)."))
             prompt = f"{decl.title}, a new hand: who posts what, and who acts first?"
@@ -163,7 +164,7 @@ class RunGame(Drill):
         return None
 
     def _first_to_act(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
-        decl = self.engine.declaration
+        decl = self.pot_engine.declaration
         target = int(rng.integers(1, len(decl.streets)))
         state = {"at": (0, "bet")}
 

@@ -47,11 +47,14 @@ nothing in Voilà is patched.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado.web import Finish, HTTPError, RequestHandler
+from tornado.web import Finish, HTTPError
 from traitlets import Integer, default
+
+if TYPE_CHECKING:  # Voilà's page handlers are Jupyter Server handlers (with .log)
+    from jupyter_server.base.handlers import JupyterHandler
 
 __all__ = ["TrainerKernelManager", "TrainerFull", "prelaunch_hook", "FULL_MESSAGE", "RETRY_AFTER"]
 
@@ -89,7 +92,7 @@ class TrainerKernelManager(AsyncMappingKernelManager):
         return 60
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server's __init__ has no annotations
         self._starting = 0  # kernels whose start has begun but that are not yet listed
 
     def capacity(self) -> tuple[int, int]:
@@ -101,7 +104,10 @@ class TrainerKernelManager(AsyncMappingKernelManager):
         used, limit = self.capacity()
         return limit > 0 and used >= limit
 
-    async def start_kernel(self, *, kernel_id: str | None = None, path: Any = None, **kwargs: Any) -> str:
+    # jupyter_client types start_kernel by its synchronous wrapper (-> str); the async kernel
+    # manager's own start_kernel, which this overrides, is a coroutine.
+    async def start_kernel(  # type: ignore[override]
+            self, *, kernel_id: str | None = None, path: Any = None, **kwargs: Any) -> str:
         """Start a kernel as Jupyter Server does, or raise :class:`TrainerFull` at the cap."""
         if kernel_id is not None and kernel_id in self:  # an existing kernel: nothing new starts
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
@@ -132,7 +138,7 @@ closes the trainer's tab.</p>
 """
 
 
-def prelaunch_hook(req: RequestHandler, notebook: Any = None, cwd: Any = None) -> None:
+def prelaunch_hook(req: JupyterHandler, notebook: Any = None, cwd: Any = None) -> None:
     """Voilà prelaunch hook: set the ``_xsrf`` cookie, or answer with the "full" page (HTTP 503)."""
     _ = req.xsrf_token  # reading it sets the cookie that Voilà's shutdown beacon sends back
     km = req.settings.get("kernel_manager")
