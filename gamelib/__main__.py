@@ -74,14 +74,22 @@ def _units(text: str) -> int:
             f"units wagered must be a whole number of antes, ante included, such as 3, not {text!r}") from None
 
 
+def _by_streets() -> list[str]:
+    """The banked games decided street by street (more than one decision), where ``--community``
+    and ``--wagered`` apply."""
+    return [k for k in BANKED_GAMES if len(get_game(k).declaration.decisions) > 1]
+
+
 def _cmd_strategy(args: argparse.Namespace) -> int:
-    if args.game != "nh-holdem" and (args.community is not None or args.wagered is not None):
+    streets = args.game in _by_streets()
+    if not streets and (args.community is not None or args.wagered is not None):
         given = " and ".join(o for o, v in (("--community", args.community), ("--wagered", args.wagered)) if v is not None)
-        raise GameError(f"{given} apply only to nh-holdem; {args.game} is decided once, on the player's own cards")
+        raise GameError(f"{given} apply only to {', '.join(_by_streets())}; {args.game} is decided once, "
+                        "on the player's own cards")
     from .analysis.banked import strategy_of
 
     strategy = strategy_of(get_game(args.game))
-    if args.game != "nh-holdem":
+    if not streets:
         print(strategy.play_for(args.cards))
         return 0
     community = args.community or ""
@@ -123,9 +131,14 @@ def _cmd_settle(args: argparse.Namespace) -> int:
         if not eq:
             raise GameError(f"a wager is KEY=DOLLARS (whole dollars), such as ante=5, not {shown(item)}")
         wagers[key.strip()] = parse_dollars(amount, f"the {shown(key.strip(), 30)} wager")
-    cards = {k: getattr(args, k) for k in ("player", "dealer", "hole", "community", "bonus") if getattr(args, k)}
+    cards = {k: getattr(args, k) for k in _dealt_groups() if getattr(args, k)}
     print(get_game(args.game).settle(wagers=wagers, **cards))
     return 0
+
+
+def _dealt_groups() -> list[str]:
+    """Every card group a banked game deals (``player``, ``dealer``, ``hole``...), one option each."""
+    return list(dict.fromkeys(g for k in BANKED_GAMES for g in get_game(k).declaration.deal))
 
 
 def register_settle(sub: argparse._SubParsersAction) -> None:
@@ -133,8 +146,8 @@ def register_settle(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("settle", help="settle one hand of a banked game")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("--wager", action="append", required=True, metavar="KEY=DOLLARS")
-    for hand in ("player", "dealer", "hole", "community", "bonus"):
-        p.add_argument(f"--{hand}", metavar="CARDS")
+    for group in _dealt_groups():
+        p.add_argument(f"--{group}", metavar="CARDS")
     p.set_defaults(func=_cmd_settle)
 
 

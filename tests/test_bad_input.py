@@ -26,7 +26,7 @@ from gamelib import get_game
 from gamelib.__main__ import main
 from gamelib.amounts import exact_pays, parse_dollars, whole_number
 from gamelib.cards import Deck, deal_hands, format_card, make_card, parse_card, parse_cards, rank_of
-from gamelib.engine.banked import BankedGame
+from gamelib.engine.banked import BankedGameEngine
 from gamelib.engine.hand import Hand
 from gamelib.engine.payouts import parse_pots
 from gamelib.errors import (CardError, GameError, HandSizeError, IllegalActionError, RankingError, TableError,
@@ -139,8 +139,8 @@ API_CASES: list[tuple[str, Callable[[], Any], type[GameError], str]] = [
     ("describe(2.7)", lambda: describe("high", 2.7), RankingError, "whole number"),
     ("describe(np.float64)", lambda: describe("high", np.float64(5)), RankingError, "whole number"),
     ("describe(True)", lambda: describe("high", True), RankingError, "whole number"),
-    ("BankedGame.describe(2.7)", lambda: get_game("crazy4").describe(2.7), RankingError, "whole numbers"),
-    ("BankedGame.describe(True)", lambda: get_game("crazy4").describe(True), RankingError, "whole numbers"),
+    ("BankedGameEngine.describe(2.7)", lambda: get_game("crazy4").describe(2.7), RankingError, "whole numbers"),
+    ("BankedGameEngine.describe(True)", lambda: get_game("crazy4").describe(True), RankingError, "whole numbers"),
     ("category(low8, not a low)", lambda: category("low8", 1), RankingError, "eight-or-better"),
     ("act('call', cards=...)", lambda: _hand(seed=1).act("call", cards="As"), IllegalActionError, "naming cards"),
     ("act('fold', cards=...)", lambda: _hand(seed=1).act("fold", cards=[51]), IllegalActionError, "naming cards"),
@@ -259,7 +259,7 @@ CLI_CASES: list[tuple[str, list[str], str]] = [
 @pytest.mark.parametrize("argv, keyword", [c[1:] for c in CLI_CASES], ids=[c[0] for c in CLI_CASES])
 def test_command_line_refuses_with_one_line_and_exit_2(argv: list[str], keyword: str, capsys: pytest.CaptureFixture,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_analysis(game: BankedGame, progress: bool = False) -> None:
+    def no_analysis(game: BankedGameEngine, progress: bool = False) -> None:
         raise AssertionError("bad input must be refused before the analysis computes")
 
     monkeypatch.setattr(gamelib.analysis.banked, "analyze", no_analysis)

@@ -29,7 +29,7 @@ from math import comb, lcm
 import numpy as np
 
 from ..cards import CardsLike, parse_cards
-from ..games.banked import BankedDeclaration, pay_rows, qualifier_value, three_x_value
+from ..games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
 from ..rankings.crazy4 import CRAZY4
 from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
 from .banked_enum import canonical_keys, player_vs_dealer_counts
@@ -39,14 +39,14 @@ HANDS_PER_CLASS_TOTAL = comb(52, 5)
 DEALER_HANDS = comb(47, 5)
 
 
-def crazy4_counts(decl: BankedDeclaration, progress: Progress | None = None) -> dict[str, np.ndarray]:
+def crazy4_counts(decl: BankedGame, progress: Progress | None = None) -> dict[str, np.ndarray]:
     """Per player suit class: canonical key, weight, value and dealer counts (cached on disk).
 
     ``lt``/``le``: dealer hands (of the other 47 cards) below / at most the player's value;
     ``nq``: dealer hands that do not qualify.
     """
     progress = progress or Progress(False)
-    q = qualifier_value(decl)
+    q = dealer_qualifying_value(decl)
 
     def compute() -> dict[str, np.ndarray]:
         progress("Crazy 4: all 2,598,960 five-card hands, dealer hands by inclusion-exclusion")
@@ -72,6 +72,8 @@ class Crazy4Strategy:
     ev: np.ndarray
     ev_denominator: int
     variant: str
+    #: The choices, in the order of the columns of ``ev``.
+    CHOICES = ("fold", "1x", "3x")
 
     def play_for(self, cards: CardsLike) -> str:
         """The right play for a five-card hand: ``"fold"``, ``"1x"`` or ``"3x"``."""
@@ -82,7 +84,7 @@ class Crazy4Strategy:
         """Exact expected value (units of the Ante, Ante + Super Bonus + Play) of each choice."""
         i = self._class_of(cards)
         out = {}
-        for j, name in enumerate(("fold", "1x", "3x")):
+        for j, name in enumerate(self.CHOICES):
             if self.ev[i, j] > -(1 << 60):
                 out[name] = Fraction(int(self.ev[i, j]), self.ev_denominator)
         return out
@@ -150,7 +152,7 @@ def _decide(ev: np.ndarray, ties: str) -> np.ndarray:
     return np.array([0, 1, 3])[best]
 
 
-def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
+def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
                    count_super_bonus: bool = True, ties: str = "less") -> BankedAnalysis:
     """The exact analysis of Crazy 4 Poker under ``decl``'s pay tables.
 
@@ -171,7 +173,7 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
     sb_pays = table_pays(sb_table)
     D = lcm(*(p.denominator for p in sb_pays))
     sb_scaled = np.array([int(p * D) for p in sb_pays] + [0], np.int64)
-    sb_row = pay_rows(sb_table)[x].astype(np.int64)
+    sb_row = pay_rows(sb_table, decl.table_system(sb_table))[x].astype(np.int64)
     sb_hit = sb_row >= 0
     sb_play = np.where(sb_hit, sb_scaled[sb_row] * N, -D * (C + Qa))  # Super Bonus when playing
     sb_fold = -D * N
@@ -182,12 +184,13 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
     ev[:, 0] = -D * N + use_sb * sb_fold
     ev[:, 1] = ante + play_unit + use_sb * sb_play
     ev[:, 2] = ante + 3 * play_unit + use_sb * sb_play
-    ev[x < three_x_value(decl), 2] = -(1 << 62)
+    barred_3x = x < minimum_value(decl, decl.wager("play").needs[0])  # a 3x Play needs aces or better (R19)
+    ev[barred_3x, 2] = -(1 << 62)
     decision = _decide(ev, ties)
     if not count_super_bonus:  # report the true EVs (with the Super Bonus) all the same
         ev[:, 0] += sb_fold
         ev[:, 1:] += sb_play[:, None]
-        ev[x < three_x_value(decl), 2] = -(1 << 62)
+        ev[barred_3x, 2] = -(1 << 62)
     variant = ("maximize Ante + Super Bonus + Play" if count_super_bonus else "maximize Ante + Play only") + \
         (", ties toward the larger wager" if ties == "more" else ", ties toward the smaller wager (R23)")
     strategy = Crazy4Strategy(c["keys"], wts, x, decision, ev, D * N, variant)
@@ -220,7 +223,7 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
     sb_rows.append(("loss", -F1, tot(played & ~sb_hit, C + Qa) + tot(fold, N)))
 
     qu_table = decl.pay_table("queens_up")
-    qu_row = pay_rows(qu_table)[x]
+    qu_row = pay_rows(qu_table, decl.table_system(qu_table))[x]
     qu_rows = [(line.outcome, line.pays, int(wts[qu_row == i].sum())) for i, line in enumerate(qu_table.lines)]
     qu_rows.append(("loser", -F1, int(wts[qu_row < 0].sum())))
 
@@ -249,7 +252,7 @@ def analyze_crazy4(decl: BankedDeclaration, progress: Progress | None = None,
         main_wagers=("ante", "super_bonus", "play"), notes=notes)
 
 
-def strategy_variants(decl: BankedDeclaration) -> dict[str, tuple[int, ...]]:
+def strategy_variants(decl: BankedGame) -> dict[str, tuple[int, ...]]:
     """Ante table counts (win, push, loss) under each strategy variant, to show which one the
     filing used."""
     out = {}

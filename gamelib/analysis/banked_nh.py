@@ -41,7 +41,7 @@ import pandas as pd
 
 from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import GameError
-from ..games.banked import BankedDeclaration, pay_rows
+from ..games.banked import BankedGame, pay_rows
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from ..games.banked import NH_HOLDEM as NH_DECL
@@ -191,6 +191,8 @@ class NHStrategy:
     wagered_flop: np.ndarray
     ties: pd.DataFrame
     tie_rule: str = "less"
+    #: The choices at each street.
+    CHOICES = OPTIONS
 
     @property
     def opt_river(self) -> np.ndarray:
@@ -268,6 +270,20 @@ class NHStrategy:
         else:
             row, scale = self.opt_river[idx, W4.index(w)], self.scale // (50 * 49)
         return {name: Fraction(int(v), scale) for name, v in zip(OPTIONS, row)}
+
+    @staticmethod
+    def wagered_amounts(street: int) -> tuple[int, ...]:
+        """The units of ante that can be in before decision ``street`` (0 flop, 1 turn, 2 river).
+
+        >>> NHStrategy.wagered_amounts(1)
+        (2, 3, 4)
+        """
+        return ((1,), W3, W4)[street]
+
+    def expected_values(self, hole: CardsLike, community: CardsLike = ()) -> dict[str, Fraction]:
+        """``options`` with what the strategy itself bet on the way: the expected result of
+        each choice at the decision the cards seen lead to (the one-decision games' name)."""
+        return self.options(hole, community)
 
     def value(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> Fraction:
         """The exact expected result (units of ante, counting what is already wagered as lost
@@ -452,7 +468,7 @@ def _forward(A2: np.ndarray, A3: np.ndarray, sub3: np.ndarray, sub4: np.ndarray,
     return N3, N4
 
 
-def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: str = "less") -> BankedAnalysis:
+def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "less") -> BankedAnalysis:
     """The exact analysis of New Hampshire Hold'em under ``decl``'s pay tables.
 
     ``ties``: how exactly equal choices are broken, ``"less"`` (RULINGS R23, the default) or
@@ -559,12 +575,12 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: 
     assert wagered == Fraction(int(B2.sum()), 50 * 49 * n2), "the amount wagered, backwards and forwards"
 
     pp_table = decl.pay_table("pair_plus")
-    pp_row = pay_rows(pp_table)[t["v3"].astype(np.intp)]
+    pp_row = pay_rows(pp_table, decl.table_system(pp_table))[t["v3"].astype(np.intp)]
     pp = outcome_table([(line.outcome, line.pays, int((pp_row == i).sum())) for i, line in enumerate(pp_table.lines)]
                        + [("loss", Fraction(-1), int((pp_row < 0).sum()))])
     six = t["six"]
     six_table = decl.pay_table("six_card_bonus")
-    six_row = pay_rows(six_table)
+    six_row = pay_rows(six_table, decl.table_system(six_table))
     sx = outcome_table([(line.outcome, line.pays, int(six[six_row == i].sum())) for i, line in enumerate(six_table.lines)]
                        + [("loss", Fraction(-1), int(six[1:][six_row[1:] < 0].sum()))])
     tables = {"main": main_table, "pair_plus": pp, "six_card_bonus": sx}
@@ -585,7 +601,7 @@ def analyze_nh(decl: BankedDeclaration, progress: Progress | None = None, ties: 
         main_wagers=("ante", "flop", "turn", "river"), notes=notes, caps=capped_returns(decl, main_table))
 
 
-def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
+def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
     """What R23 (exactly equal choices go to the one that risks less) changes in NH Hold'em: the
     main game's expected return, average total wagered, element of risk and the ordered deals
     played to the end (not folded) under R23 and under the larger-wager reading, the decision
@@ -617,7 +633,7 @@ def nh_tie_effect(decl: BankedDeclaration = NH_DECL) -> dict[str, Any]:
     }
 
 
-def capped_returns(decl: BankedDeclaration, main_table: pd.DataFrame) -> pd.DataFrame:
+def capped_returns(decl: BankedGame, main_table: pd.DataFrame) -> pd.DataFrame:
     """The main game's exact return per unit ante with the payout cap (R21) at each allowed ante,
     no side bets, played with the uncapped strategy: a win of ``pays * ante`` dollars above the
     cap is paid as the cap.

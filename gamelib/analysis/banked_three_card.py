@@ -22,7 +22,7 @@ from math import comb, lcm
 import numpy as np
 
 from ..cards import CardsLike, parse_cards
-from ..games.banked import BankedDeclaration, pay_rows, qualifier_value
+from ..games.banked import BankedGame, dealer_qualifying_value, pay_rows
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
@@ -33,11 +33,11 @@ PLAYER_HANDS = comb(52, 3)
 DEALER_HANDS = comb(49, 3)
 
 
-def three_card_counts(decl: BankedDeclaration, progress: Progress | None = None) -> dict[str, np.ndarray]:
+def three_card_counts(decl: BankedGame, progress: Progress | None = None) -> dict[str, np.ndarray]:
     """Per player suit class: key, weight, value, and dealer hands below (``lt``), at most
     (``le``) the player's value, and not qualifying (``nq``). Cached on disk."""
     progress = progress or Progress(False)
-    q = qualifier_value(decl)
+    q = dealer_qualifying_value(decl)
 
     def compute() -> dict[str, np.ndarray]:
         progress("Three Card Poker: all 22,100 three-card hands")
@@ -61,6 +61,8 @@ class ThreeCardStrategy:
     raise_: np.ndarray
     ev: np.ndarray
     ev_denominator: int
+    #: The choices, in the order of the columns of ``ev``.
+    CHOICES = ("fold", "raise")
 
     def play_for(self, cards: CardsLike) -> str:
         """``"raise"`` or ``"fold"`` for a three-card hand."""
@@ -96,7 +98,7 @@ class ThreeCardStrategy:
         return "\n".join(lines)
 
 
-def analyze_three_card(decl: BankedDeclaration, progress: Progress | None = None) -> BankedAnalysis:
+def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> BankedAnalysis:
     """The exact analysis of Three Card Poker with the 6 Card Bonus under ``decl``'s pay tables."""
     progress = progress or Progress(False)
     c = three_card_counts(decl, progress)
@@ -113,7 +115,7 @@ def analyze_three_card(decl: BankedDeclaration, progress: Progress | None = None
     ab_pays = table_pays(ab_table)
     D = lcm(*(p.denominator for p in ab_pays))
     ab_scaled = np.array([int(p * D) for p in ab_pays] + [0], np.int64)
-    ab_row = pay_rows(ab_table)[x].astype(np.int64)
+    ab_row = pay_rows(ab_table, decl.table_system(ab_table))[x].astype(np.int64)
     ev = np.empty((len(x), 2), np.int64)
     ev[:, 0] = -D * N
     ev[:, 1] = D * (nq + Qb - Qa) + D * (Qb - Qa) + ab_scaled[ab_row] * N
@@ -144,13 +146,13 @@ def analyze_three_card(decl: BankedDeclaration, progress: Progress | None = None
             + [("no bonus", F0, tot(raise_ & (ab_row < 0), N) + tot(fold, N))]),
     }
     pp_table = decl.pay_table("pair_plus")
-    pp_row = pay_rows(pp_table)[x]
+    pp_row = pay_rows(pp_table, decl.table_system(pp_table))[x]
     tables["pair_plus"] = outcome_table(
         [(line.outcome, line.pays, int(wts[pp_row == i].sum())) for i, line in enumerate(pp_table.lines)]
         + [("loss", -F1, int(wts[pp_row < 0].sum()))])
     six = c["six"]
     six_table = decl.pay_table("six_card_bonus")
-    six_row = pay_rows(six_table)
+    six_row = pay_rows(six_table, decl.table_system(six_table))
     tables["six_card_bonus"] = outcome_table(
         [(line.outcome, line.pays, int(six[six_row == i].sum())) for i, line in enumerate(six_table.lines)]
         + [("loss", -F1, int(six[1:][six_row[1:] < 0].sum()))])

@@ -1,11 +1,15 @@
 """The banked-game settler: cards + wagers + the player's decisions -> dollars, with reasons.
 
-``banked_game(key)`` returns a :class:`BankedGame` for ``crazy4``, ``three-card-6bonus`` or
-``nh-holdem`` (declared in :mod:`gamelib.games.banked`). ``game.settle(...)`` checks every wager
+``banked_game(key)`` returns a :class:`BankedGameEngine` for ``crazy4``, ``three-card-6bonus`` or
+``nh-holdem`` (declared in :mod:`gamelib.games.banked`), and ``BankedGameEngine(declaration)``
+one for any other declaration: nothing here knows a game. ``game.settle(...)`` checks every wager
 against the declaration (RULINGS R19-R22: out-of-range, unequal or not-allowed wagers are
 refused with a :class:`~gamelib.errors.WagerError`, never corrected) and returns a
 :class:`Settlement`: one :class:`WagerResult` per wager with the dollar result and the reason in
 words, plus the payout cap applied (R21, B3). Non-whole-dollar payouts are rounded down (B1).
+How each wager settles (against the dealer, by its pay table, or by its pay table and else
+against the dealer), what a fold loses and what the dealer's failing to qualify does are read
+from the declaration.
 
 The exact analysis and the strategy are one layer down: ``analyze(game)`` and ``strategy(game)``
 in :mod:`gamelib.analysis.banked`. The values read off a declaration (the dealer's qualifier, the
@@ -19,7 +23,6 @@ in :mod:`gamelib.analysis.banked`. The values read off a declaration (the dealer
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -29,7 +32,9 @@ import numpy as np
 
 from ..cards import CardsLike, parse_cards, refuse_shared_cards
 from ..errors import GameError, IllegalActionError, WagerError, shown
-from ..games.banked import DECLARATIONS, BankedDeclaration, pay_rows, qualifier_value, system_of, three_x_value
+from ..games.banked import (DECLARATIONS, BankedGame, Decide, PayTable, Reveal, Wager, dealer_qualifying_value,
+                            minimum_value, pay_rows, system_of)
+from ..games.vocabularies import NotQualified, OnFold, Settles
 
 
 def pays_text(pays: Fraction) -> str:
@@ -113,12 +118,13 @@ def _dollars(key: str, name: str, value: Any) -> int:
     return int(value)
 
 
-def _cards(decl: BankedDeclaration, given: Mapping[str, CardsLike | None], need: Mapping[str, bool]) -> dict[str, list[int]]:
+def _cards(decl: BankedGame, given: Mapping[str, CardsLike | None], needed: set[str]) -> dict[str, list[int]]:
+    """The dealt groups given, parsed and checked (size, duplicates); a needed group missing is refused."""
     out: dict[str, list[int]] = {}
-    for who, n in decl.hands.items():
+    for who, n in decl.deal.items():
         cards = given.get(who)
         if cards is None:
-            if need.get(who, True):
+            if who in needed:
                 raise GameError(f"the {who} cards are needed to settle this hand ({n} cards)")
             continue
         out[who] = parse_cards(cards, n=n, what=f"{who} hand")
@@ -126,33 +132,30 @@ def _cards(decl: BankedDeclaration, given: Mapping[str, CardsLike | None], need:
     return out
 
 
-class BankedGame:
+class BankedGameEngine:
     """A banked game: its declaration, settlement, and (on demand) exact analysis and strategy.
 
     >>> banked_game("nh-holdem").title
     "New Hampshire Hold'em"
     """
 
-    def __init__(self, declaration: BankedDeclaration) -> None:
+    def __init__(self, declaration: BankedGame) -> None:
         self.declaration = declaration
         self.key = declaration.key
         self.title = declaration.title
 
     def __repr__(self) -> str:
-        return f"<BankedGame {self.key}: {self.title}>"
+        return f"<BankedGameEngine {self.key}: {self.title}>"
 
     # ---- pay tables -------------------------------------------------------------------------
-    def with_pay_table(self, wager: str, pays: Mapping[str, Any]) -> "BankedGame":
+    def with_pay_table(self, wager: str, pays: Mapping[str, Any]) -> "BankedGameEngine":
         """The same game with one pay table changed (rows named by outcome, pays to 1).
 
         >>> g = banked_game("three-card-6bonus").with_pay_table("pair_plus", {"flush": 4})
         >>> g.declaration.pay_table("pair_plus").pays_for("flush")
         Fraction(4, 1)
         """
-        decl = self.declaration
-        new = decl.pay_table(wager).with_pays(pays)
-        tables = tuple(new if t.wager == wager else t for t in decl.pay_tables)
-        return BankedGame(dataclasses.replace(decl, pay_tables=tables))
+        return BankedGameEngine(self.declaration.with_pay_table(wager, pays))
 
     # ---- wager checks -----------------------------------------------------------------------
     def check_wagers(self, wagers: Mapping[str, Any]) -> dict[str, int]:
@@ -199,22 +202,75 @@ class BankedGame:
             raise WagerError(f"place at least one of: {names}")
         return amounts
 
+    # ---- the decisions -------------------------------------------------------------------------
+    def decision_options(self, wager: str, player: CardsLike | None = None) -> tuple[int, ...]:
+        """The multiples of its base a decision wager may be (``0`` is a fold); with the player's
+        cards, only those the hand is allowed (a 3x Play needs a pair of aces or better).
+
+        >>> g = banked_game("crazy4")
+        >>> g.decision_options("play"), g.decision_options("play", "Ks Kd 9c 7h 2s"), g.decision_options("play", "As Ad 9c 7h 2s")
+        ((0, 1, 3), (0, 1), (0, 1, 3))
+        """
+        w = self.declaration.wager(wager)
+        if not w.decision:
+            raise GameError(f"the {w.name} is not a decision; the decisions are: "
+                            + ", ".join(d.wager for d in self.declaration.decisions))
+        if player is None:
+            return (0, *w.multiples)
+        value = self.hand_value(player)
+        barred = {n.multiple for n in w.needs if value < minimum_value(self.declaration, n)}
+        return (0, *(m for m in w.multiples if m not in barred))
+
     # ---- settlement -------------------------------------------------------------------------
     def settle(self, wagers: Mapping[str, Any], **cards: CardsLike | None) -> Settlement:
-        """Settle one hand: the cards (by hand name), the wagers (dollars) and, through the
+        """Settle one hand: the cards (by dealt group), the wagers (dollars) and, through the
         decision wagers (Play, street bets; 0 or absent = fold), the player's decisions.
+
+        Every wager is settled as its declaration says (:class:`~gamelib.games.vocabularies.Settles`):
+        against the dealer, by its pay table, or by its pay table and else against the dealer.
 
         >>> s = banked_game("three-card-6bonus").settle(player="Qh Jh Th", dealer="2c 5d 9s", wagers={"ante": 5, "play": 5})
         >>> [r.result for r in s.results]
         [5, 0, 20]
         """
-        unknown = sorted(set(cards) - set(self.declaration.hands))
+        decl = self.declaration
+        unknown = sorted(set(cards) - set(decl.deal))
         if unknown:
-            raise GameError(f"{self.title} has no {', '.join(unknown)} cards; its hands are: "
-                            + ", ".join(self.declaration.hands))
-        amounts = self.check_wagers(wagers)
-        return {"crazy4": _settle_crazy4, "three-card-6bonus": _settle_three_card, "nh-holdem": _settle_nh}[self.key](
-            self, amounts, cards)
+            raise GameError(f"{self.title} has no {', '.join(unknown)} cards; its cards are: " + ", ".join(decl.deal))
+        w = self.check_wagers(wagers)
+        fold = _fold(decl, w)
+        placed = _in_play(decl, w)
+        settled = [k for k in placed if not (fold and decl.wager(k).on_fold is OnFold.LOSES)]
+        hands_needed = {h for k in placed for h in _hands_of(decl, decl.wager(k))}
+        given = _cards(decl, cards, {g for h in hands_needed for g in decl.hand(h).cards})
+        value = {h.key: self.hand_value([c for g in h.cards for c in given[g]], h.system)
+                 for h in decl.hands if h.key in hands_needed}
+        hands = {h.key: self.describe(value[h.key], h.system) for h in decl.hands if h.key in value}
+        _check_minimums(self, w, value, hands)
+        out: list[WagerResult] = []
+        if fold:
+            out += _fold_lines(decl, w, fold)
+        else:
+            out += _against_dealer_lines(decl, w, value, hands)
+        for k in settled:
+            wager = decl.wager(k)
+            if wager.settles is not Settles.AGAINST_DEALER:
+                out.append(_pay_table_line(decl, wager, w[k], value))
+        cap = self._cap(w, out)
+        return Settlement(tuple(out), hands, *cap)
+
+    def _cap(self, w: Mapping[str, int], out: list[WagerResult]) -> tuple[int, str]:
+        decl = self.declaration
+        if not decl.caps:
+            return 0, ""
+        base = w[decl.cap_on]
+        cap = decl.caps[base]
+        won = sum(r.result for r in out if r.result > 0)
+        if won <= cap:
+            return 0, ""
+        name = decl.wager(decl.cap_on).name.lower()
+        return won - cap, (f"payouts of ${won:,} in one hand are limited to ${cap:,} with a ${base} {name} "
+                           f"({', '.join(decl.cap_rulings)})")
 
     def hand_value(self, cards: CardsLike, system: str | None = None) -> int:
         """The value of a hand in the game's ranking system (or ``system``).
@@ -230,17 +286,19 @@ class BankedGame:
         """A value in a dealer's words."""
         return system_of(system or self.declaration.system).describe(value)
 
-    def _table_line(self, wager: str, value: int) -> tuple[Fraction, str] | None:
-        table = self.declaration.pay_table(wager)
-        row = int(pay_rows(table)[value])
-        if row < 0:
-            return None
-        line = table.lines[row]
-        return line.pays, line.outcome
+    def pay_line(self, table: str, value: int) -> tuple[Fraction, str] | None:
+        """What pay table ``table`` pays a hand of ``value`` (in its hand's system): the pays
+        and the row's name, or ``None`` where no row matches.
+
+        >>> g = banked_game("crazy4"); g.pay_line("super_bonus", g.hand_value("As Ad Ac Ah 2c"))
+        (Fraction(200, 1), 'four aces')
+        """
+        decl = self.declaration
+        return _table_hit(decl, decl.pay_table(table), {decl.pay_table(table).hand: value})
 
 
 @lru_cache(maxsize=None)
-def banked_game(key: str) -> BankedGame:
+def banked_game(key: str) -> BankedGameEngine:
     """The banked game declared under ``key`` (``crazy4``, ``three-card-6bonus``, ``nh-holdem``).
 
     >>> banked_game("crazy4").declaration.qualifier.words
@@ -248,169 +306,157 @@ def banked_game(key: str) -> BankedGame:
     """
     if key not in DECLARATIONS:
         raise GameError(f"unknown banked game {shown(key)}; the banked games are: {', '.join(DECLARATIONS)}")
-    return BankedGame(DECLARATIONS[key])
+    return BankedGameEngine(DECLARATIONS[key])
 
 
-# ---- per-game settlement ---------------------------------------------------------------------
-def _bonus_line(game: BankedGame, wager: str, amount: int, value: int, label: str, lose_reason: str) -> WagerResult:
-    name = game.declaration.wager(wager).name
-    hit = game._table_line(wager, value)
-    if hit is None:
-        return WagerResult(wager, name, amount, -amount, f"{label}: {lose_reason}")
-    pays, outcome = hit
-    paid, note = pay_amount(amount, pays)
-    return WagerResult(wager, name, amount, paid, f"{label}: {outcome} pays {pays_text(pays)}{note}")
+# ---- the generic settler's parts ----------------------------------------------------------------
+def _fold(decl: BankedGame, w: Mapping[str, int]) -> Decide | None:
+    """The decision at which the player folds (a decision wager left at 0 with its base placed),
+    refusing a bet at a later decision: a folded hand takes no more bets."""
+    folded: Decide | None = None
+    for d in decl.decisions:
+        wager = decl.wager(d.wager)
+        base = w[wager.equal_to] if wager.equal_to else 1
+        if folded is None:
+            if base and w[d.wager] == 0:
+                folded = d
+        elif w[d.wager]:
+            raise IllegalActionError(
+                f"the player folded {_before(decl, folded) or 'at the ' + decl.wager(folded.wager).name} and cannot "
+                f"make the {wager.name} (${w[d.wager]}); a folded hand takes no more bets "
+                f"({', '.join(decl.fold_rulings)})")
+    return folded
 
 
-def _against_qualified_dealer(pv: int, dv: int, ante: int, play: int, play_name: str) -> list[WagerResult]:
-    """Ante and Play against a dealer who qualifies: both win 1 to 1, push on a tie, or lose.
+def _before(decl: BankedGame, decision: Decide) -> str:
+    """``"before the flop card"``: the named cards a decision comes before, if the game names them."""
+    after = decl.rounds[decl.rounds.index(decision) + 1:]
+    nxt = next((s for s in after if isinstance(s, Reveal)), None)
+    return f"before {nxt.name}" if nxt is not None and nxt.name else ""
 
-    Crazy 4 Poker and Three Card Poker settle this part alike; they differ only when the dealer
-    does not qualify, which each game's settler handles itself.
 
-    >>> [r.result for r in _against_qualified_dealer(5, 3, 10, 30, "Play (3x)")]
-    [10, 30]
-    """
-    if pv > dv:
-        how, sign, verb = "player beats the dealer", 1, "wins 1 to 1"
-    elif pv == dv:
-        how, sign, verb = "player ties the dealer", 0, "pushes"
+def _in_play(decl: BankedGame, w: Mapping[str, int]) -> list[str]:
+    """The placed wagers in the order a settlement lists them: the main game's wagers (those a
+    fold loses) first, then the side bets, each in the declaration's order."""
+    placed = [x for x in decl.wagers if w[x.key]]
+    return [x.key for x in placed if x.on_fold is OnFold.LOSES] + [x.key for x in placed if x.on_fold is OnFold.STANDS]
+
+
+def _hands_of(decl: BankedGame, wager: Wager) -> tuple[str, ...]:
+    """The judged hands a wager's settlement reads."""
+    if wager.settles is Settles.BY_PAY_TABLE:
+        hands = (decl.pay_table(wager.pay_table_key).hand,)
+    elif wager.settles is Settles.AGAINST_DEALER:
+        hands = (decl.main_hand,)
     else:
-        how, sign, verb = "dealer beats the player", -1, "loses"
-    return [
-        WagerResult("ante", "Ante", ante, sign * ante, f"{how}: Ante {verb}"),
-        WagerResult("play", play_name, play, sign * play, f"{how}: Play {verb}"),
-    ]
+        hands = (decl.pay_table(wager.pay_table_key).hand, decl.main_hand)
+    if wager.settles is not Settles.BY_PAY_TABLE and decl.qualifier is not None:
+        hands += (decl.qualifier.hand,)
+    if wager.bonus is not None:
+        hands += (decl.pay_table(wager.bonus).hand,)
+    return hands
 
 
-def _settle_crazy4(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]) -> Settlement:
+def _check_minimums(game: BankedGameEngine, w: Mapping[str, int], value: Mapping[str, int],
+                    hands: Mapping[str, str]) -> None:
+    """Refuse a decision bet at a multiple the player's hand is not allowed (R19: 3x needs aces)."""
     decl = game.declaration
-    cards = _cards(decl, given, {})
-    pv = game.hand_value(cards["player"])
-    dv = game.hand_value(cards["dealer"])
-    ante, play = w["ante"], w["play"]
-    hands = {"player": game.describe(pv), "dealer": game.describe(dv)}
-    if play == 3 * ante and pv < three_x_value(decl):
-        raise IllegalActionError(
-            f"a 3x Play (${play}) needs a pair of aces or better; the player has {hands['player']}: "
-            f"play 1x (${ante}) or fold (R19)")
-    qualifies = dv >= qualifier_value(decl)
-    out: list[WagerResult] = []
-    if play == 0:
-        out.append(WagerResult("ante", "Ante", ante, -ante, "player folds: Ante loses"))
-        out.append(WagerResult("super_bonus", "Super Bonus", w["super_bonus"], -w["super_bonus"],
-                               "player folds: Super Bonus loses (R19, B5)"))
-    else:
-        k = play // ante
+    for d in decl.decisions:
+        wager = decl.wager(d.wager)
+        base = w[wager.equal_to] if wager.equal_to else 0
+        for n in wager.needs:
+            if base and w[wager.key] == n.multiple * base and value[decl.main_hand] < minimum_value(decl, n):
+                others = " or ".join(f"{m}x (${m * base})" for m in wager.multiples if m != n.multiple)
+                raise IllegalActionError(
+                    f"a {n.multiple}x {wager.name} (${w[wager.key]}) needs {n.words}; the player has "
+                    f"{hands[decl.main_hand]}: {wager.name.lower()} {others} or fold ({n.ruling})")
+
+
+def _name(wager: Wager, amount: int, w: Mapping[str, int]) -> str:
+    """A wager's name on its result line; a decision of several multiples says which: ``Play (3x)``."""
+    if wager.decision and len(wager.multiples) > 1 and wager.equal_to and w[wager.equal_to]:
+        return f"{wager.name} ({amount // w[wager.equal_to]}x)"
+    return wager.name
+
+
+def _fold_lines(decl: BankedGame, w: Mapping[str, int], fold: Decide) -> list[WagerResult]:
+    """Every wager a fold loses, lost, with one reason naming them all."""
+    lost = [decl.wager(k) for k in _in_play(decl, w) if decl.wager(k).on_fold is OnFold.LOSES]
+    names = " and ".join(x.name for x in lost)
+    verb = "loses" if len(lost) == 1 else "lose"
+    bonus = "".join(f", no {decl.pay_table(x.bonus).name}" for x in lost if x.bonus)
+    before = _before(decl, fold)
+    reason = f"player folds{' ' + before if before else ''}: {names} {verb}{bonus} ({', '.join(decl.fold_rulings)})"
+    return [WagerResult(x.key, x.name, w[x.key], -w[x.key], reason) for x in lost]
+
+
+def _against_dealer_lines(decl: BankedGame, w: Mapping[str, int], value: Mapping[str, int],
+                          hands: Mapping[str, str]) -> list[WagerResult]:
+    """The wagers settled against the dealer (Ante and Play), then the bonus paid on any of them."""
+    keys = [k for k in _in_play(decl, w) if decl.wager(k).settles is Settles.AGAINST_DEALER]
+    if not keys:
+        return []
+    assert decl.qualifier is not None  # the declaration refuses a dealer wager without a qualifier
+    dealer = decl.qualifier.hand
+    pv, dv = value[decl.main_hand], value[dealer]
+    qualifies = dv >= dealer_qualifying_value(decl)
+    out = []
+    for i, k in enumerate(keys):
+        wager, amount = decl.wager(k), w[k]
         if not qualifies:
-            out.append(WagerResult("ante", "Ante", ante, 0, f"dealer does not qualify ({hands['dealer']}): Ante pushes"))
-            out.append(WagerResult("play", f"Play ({k}x)", play, play,
-                                   "dealer does not qualify: Play wins 1 to 1"))
+            verb = wager.if_not_qualified
+            sign = 1 if verb is NotQualified.WINS else 0
+            how = f"dealer does not qualify ({hands[dealer]})" if i == 0 else "dealer does not qualify"
+        elif pv > dv:
+            how, sign, verb = "player beats the dealer", 1, "wins 1 to 1"
+        elif pv == dv:
+            how, sign, verb = "player ties the dealer", 0, "pushes"
         else:
-            out.extend(_against_qualified_dealer(pv, dv, ante, play, f"Play ({k}x)"))
-        sb = w["super_bonus"]
-        hit = game._table_line("super_bonus", pv)
+            how, sign, verb = "dealer beats the player", -1, "loses"
+        out.append(WagerResult(k, _name(wager, amount, w), amount, sign * amount, f"{how}: {wager.name} {verb}"))
+    for k in keys:
+        wager = decl.wager(k)
+        if wager.bonus is None:
+            continue
+        table = decl.pay_table(wager.bonus)
+        hit = _table_hit(decl, table, value)
         if hit is not None:
             pays, outcome = hit
-            paid, note = pay_amount(sb, pays)
-            out.append(WagerResult("super_bonus", "Super Bonus", sb, paid,
-                                   f"Super Bonus: {outcome} pays {pays_text(pays)}{note}"))
-        elif pv >= dv:
-            how = "beats" if pv > dv else "ties"
-            q = "" if qualifies else " (the dealer does not qualify)"
-            out.append(WagerResult("super_bonus", "Super Bonus", sb, 0,
-                                   f"less than a straight, player {how} the dealer{q}: Super Bonus pushes (R19)"))
-        else:
-            out.append(WagerResult("super_bonus", "Super Bonus", sb, -sb,
-                                   "less than a straight and the dealer's hand is higher: Super Bonus loses (R19)"))
-    if w["queens_up"]:
-        out.append(_bonus_line(game, "queens_up", w["queens_up"], pv, "Queens Up", "less than a pair of queens loses"))
-    return Settlement(tuple(out), hands)
+            paid, note = pay_amount(w[k], pays)
+            out.append(WagerResult(table.key, table.name, w[k], paid,
+                                   f"{table.name}: {outcome} pays {pays_text(pays)} on the {wager.name}{note}"))
+    return out
 
 
-def _settle_three_card(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]) -> Settlement:
-    decl = game.declaration
-    cards = _cards(decl, given, {})
-    pv = game.hand_value(cards["player"])
-    dv = game.hand_value(cards["dealer"])
-    hands = {"player": game.describe(pv), "dealer": game.describe(dv)}
-    ante, play = w["ante"], w["play"]
-    out: list[WagerResult] = []
-    if ante:
-        if play == 0:
-            out.append(WagerResult("ante", "Ante", ante, -ante, "player folds: Ante loses, no Ante Bonus (R20)"))
-        else:
-            qualifies = dv >= qualifier_value(decl)
-            if not qualifies:
-                out.append(WagerResult("ante", "Ante", ante, ante,
-                                       f"dealer does not qualify ({hands['dealer']}): Ante wins 1 to 1"))
-                out.append(WagerResult("play", "Play", play, 0, "dealer does not qualify: Play pushes"))
-            else:
-                out.extend(_against_qualified_dealer(pv, dv, ante, play, "Play"))
-            hit = game._table_line("ante_bonus", pv)
-            if hit is not None:
-                pays, outcome = hit
-                paid, note = pay_amount(ante, pays)
-                out.append(WagerResult("ante_bonus", "Ante Bonus", ante, paid,
-                                       f"Ante Bonus: {outcome} pays {pays_text(pays)} on the Ante{note}"))
-    elif play:
-        raise WagerError("a Play wager needs an Ante: the Play must equal the Ante (R22)")
-    if w["pair_plus"]:
-        out.append(_bonus_line(game, "pair_plus", w["pair_plus"], pv, "Pair Plus", "less than a pair loses"))
-    if w["six_card_bonus"]:
-        six = game.hand_value(cards["player"] + cards["dealer"], "high")
-        hands["six card bonus"] = game.describe(six, "high")
-        out.append(_bonus_line(game, "six_card_bonus", w["six_card_bonus"], six, "6 Card Bonus",
-                               "less than three of a kind loses"))
-    return Settlement(tuple(out), hands)
+def _table_hit(decl: BankedGame, table: PayTable, value: Mapping[str, int]) -> tuple[Fraction, str] | None:
+    row = int(pay_rows(table, decl.table_system(table))[value[table.hand]])
+    if row < 0:
+        return None
+    line = table.lines[row]
+    return line.pays, line.outcome
 
 
-STREETS = ("flop", "turn", "river")
-
-
-def _settle_nh(game: BankedGame, w: dict[str, int], given: Mapping[str, Any]) -> Settlement:
-    decl = game.declaration
-    cards = _cards(decl, given, {"bonus": w["six_card_bonus"] > 0})
-    ante = w["ante"]
-    folded_at = next((s for s in STREETS if w[s] == 0), None)
-    if folded_at is not None:
-        later = [s for s in STREETS[STREETS.index(folded_at) + 1:] if w[s]]
-        if later:
-            raise IllegalActionError(
-                f"the player folded before the {folded_at} card and cannot bet the {later[0]} "
-                f"(${w[later[0]]}); a folded hand takes no more bets (R21)")
-    hands: dict[str, str] = {}
-    out: list[WagerResult] = []
-    main = ["ante"] + [s for s in STREETS if w[s]]
-    if folded_at is not None:
-        names = " and ".join(decl.wager(k).name for k in main)
-        for k in main:
-            out.append(WagerResult(k, decl.wager(k).name, w[k], -w[k],
-                                   f"player folds before the {folded_at} card: {names} {'loses' if len(main) == 1 else 'lose'} (R21)"))
-    else:
-        v = game.hand_value(cards["hole"] + cards["community"], "high")
-        hands["player"] = game.describe(v, "high")
-        hit = game._table_line("main", v)
-        for k in main:
-            nm = decl.wager(k).name
-            if hit is None:
-                out.append(WagerResult(k, nm, w[k], -w[k], f"{hands['player']} is less than a pair of sixes: {nm} loses"))
-            else:
-                pays, outcome = hit
-                paid, note = pay_amount(w[k], pays)
-                out.append(WagerResult(k, nm, w[k], paid, f"{outcome}: {nm} {'pushes' if pays == 0 else 'pays ' + pays_text(pays)}{note}"))
-    if w["pair_plus"]:
-        pp = game.hand_value(cards["community"], "three-card")
-        hands["community (Pair Plus)"] = game.describe(pp, "three-card")
-        out.append(_bonus_line(game, "pair_plus", w["pair_plus"], pp, "Pair Plus", "less than a pair loses"))
-    if w["six_card_bonus"]:
-        six = game.hand_value(cards["hole"] + cards["bonus"], "high")
-        hands["six card bonus"] = game.describe(six, "high")
-        out.append(_bonus_line(game, "six_card_bonus", w["six_card_bonus"], six, "6 Card Bonus",
-                               "less than three of a kind loses"))
-    cap = decl.caps[ante]
-    won = sum(r.result for r in out if r.result > 0)
-    if won > cap:
-        reason = (f"payouts of ${won:,} in one hand are limited to ${cap:,} with a ${ante} ante (R21, B3)")
-        return Settlement(tuple(out), hands, won - cap, reason)
-    return Settlement(tuple(out), hands)
+def _pay_table_line(decl: BankedGame, wager: Wager, amount: int, value: Mapping[str, int]) -> WagerResult:
+    """A wager settled by its pay table; with no row hit, it loses, or (Super Bonus) it pushes
+    when the player's hand beats or ties the dealer's and loses otherwise."""
+    table = decl.pay_table(wager.pay_table_key)
+    hit = _table_hit(decl, table, value)
+    if hit is not None:
+        pays, outcome = hit
+        if pays == 0:
+            return WagerResult(wager.key, wager.name, amount, 0, f"{wager.name}: {outcome} pushes")
+        paid, note = pay_amount(amount, pays)
+        return WagerResult(wager.key, wager.name, amount, paid, f"{wager.name}: {outcome} pays {pays_text(pays)}{note}")
+    less = f"less than {table.lowest_paid()}"
+    ruling = f" ({table.ruling})" if table.ruling else ""
+    if wager.settles is Settles.BY_PAY_TABLE:
+        return WagerResult(wager.key, wager.name, amount, -amount, f"{wager.name}: {less} loses{ruling}")
+    assert decl.qualifier is not None  # the declaration refuses a dealer wager without a qualifier
+    pv, dv = value[decl.main_hand], value[decl.qualifier.hand]
+    if pv >= dv:
+        how = "beats" if pv > dv else "ties"
+        q = "" if dv >= dealer_qualifying_value(decl) else " (the dealer does not qualify)"
+        return WagerResult(wager.key, wager.name, amount, 0,
+                           f"{less}, player {how} the dealer{q}: {wager.name} pushes{ruling}")
+    return WagerResult(wager.key, wager.name, amount, -amount,
+                       f"{less} and the dealer's hand is higher: {wager.name} loses{ruling}")

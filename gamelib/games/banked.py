@@ -1,5 +1,10 @@
-"""Banked table games as data: wagers and their limits, equal-wager rules, the dealer's
-qualifier, every pay table and the payout caps.
+"""Banked table games as data: the deal, the hands judged, the wagers with their limits and how
+each settles, the rounds of cards and decisions, the dealer's qualifier, every pay table, the
+payout caps and the counting method of the exact analysis.
+
+One generic settler (:class:`gamelib.engine.banked.BankedGameEngine`) and one analysis driver
+(:func:`gamelib.analysis.banked.analyze`) read a :class:`BankedGame`; a variant is a new
+declaration (``dataclasses.replace`` with another pay table or qualifier), nothing else.
 
 Three games are declared, one constant each, all reachable through ``DECLARATIONS`` (and,
 with their settlement and analysis, through :func:`gamelib.get_game`):
@@ -38,7 +43,7 @@ Rulings made here and not in RULINGS.md (named so the book and the tests can cit
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -48,7 +53,8 @@ import numpy as np
 from ..amounts import exact_pays
 from ..errors import GameError, RankingError, shown
 from ..rankings import RANKING_SYSTEMS, system as ranking_system
-from ..rankings.core import PatternSystem
+from ..rankings.core import PatternSystem, rank_word
+from .vocabularies import Counting, NotQualified, OnFold, Settles
 
 RANK_LETTERS = "23456789TJQKA"
 
@@ -81,28 +87,42 @@ class PayLine:
 
 @dataclass(frozen=True)
 class PayTable:
-    """A pay table: the wager it settles, the ranking system, the cards judged and its rows.
+    """A pay table: its key, its name, the judged hand it pays on and its rows, best first.
 
-    ``cards`` says in words which cards make the hand. ``otherwise`` is what a hand matching no
-    row does: ``"loses"`` or ``"see rules"`` (the Super Bonus pushes or loses by the showdown).
+    ``otherwise`` says in words what a hand matching no row does (``"loses"``; the Super Bonus
+    pushes or loses by the showdown; the Ante Bonus pays nothing); ``ruling`` is cited where a
+    settlement falls through to it.
 
     >>> THREE_CARD_6BONUS.pay_table("pair_plus").pays_for("pair")
     Fraction(1, 1)
     """
 
-    wager: str
-    system: str
-    cards: str
+    key: str
+    name: str
+    hand: str
     lines: tuple[PayLine, ...]
     otherwise: str = "loses"
+    ruling: str = ""
 
     def pays_for(self, outcome: str) -> Fraction:
         """The multiplier of the row named ``outcome``."""
         for line in self.lines:
             if line.outcome == outcome:
                 return line.pays
-        raise GameError(f"the {self.wager} pay table has no row {shown(outcome)}; rows: "
+        raise GameError(f"the {self.key} pay table has no row {shown(outcome)}; rows: "
                         + ", ".join(l.outcome for l in self.lines))
+
+    def lowest_paid(self) -> str:
+        """The weakest hand the table pays (or pushes), in words: ``"a pair of queens"``.
+
+        >>> CRAZY4_POKER.pay_table("queens_up").lowest_paid(), NH_HOLDEM.pay_table("main").lowest_paid()
+        ('a pair of queens', 'a pair of sixes')
+        """
+        last = self.lines[-1]
+        words = last.category
+        if last.low is not None and last.category == "pair":
+            words += " of " + rank_word(RANK_LETTERS.index(last.low), plural=True)
+        return words if words.split()[0] in ("two", "three", "four") else "a " + words
 
     def with_pays(self, pays: Mapping[str, Any]) -> "PayTable":
         """The same table with some rows paying differently (a casino's other approved table).
@@ -120,27 +140,47 @@ class PayTable:
         known = {l.outcome for l in self.lines}
         unknown = sorted(set(pays) - known, key=repr)
         if unknown:
-            raise GameError(f"the {self.wager} pay table has no row {', '.join(shown(u, 30) for u in unknown[:3])}; "
+            raise GameError(f"the {self.key} pay table has no row {', '.join(shown(u, 30) for u in unknown[:3])}; "
                             f"rows: {', '.join(l.outcome for l in self.lines)}")
-        new = {k: exact_pays(v, f"the {self.wager} {k} row") for k, v in pays.items()}
-        lines = tuple(
-            PayLine(l.outcome, new[l.outcome] if l.outcome in new else l.pays, l.category, l.low, l.high)
-            for l in self.lines
-        )
+        new = {k: exact_pays(v, f"the {self.key} {k} row") for k, v in pays.items()}
+        lines = tuple(replace(l, pays=new.get(l.outcome, l.pays)) for l in self.lines)
         for l in lines:
             if l.pays < 0:
                 raise GameError(f"a pay table row cannot pay less than nothing: {l.outcome} pays {l.pays}")
-        return PayTable(self.wager, self.system, self.cards, lines, self.otherwise)
+        return replace(self, lines=lines)
+
+
+@dataclass(frozen=True)
+class HandMinimum:
+    """The weakest hand allowed to bet a decision wager at ``multiple`` times its base (Crazy 4:
+    a 3x Play needs a pair of aces or better, R19): the hand's ranks, unsuited, and the words.
+
+    >>> CRAZY4_POKER.wager("play").needs[0].words
+    'a pair of aces or better'
+    """
+
+    multiple: int
+    ranks: tuple[str, ...]
+    words: str
+    ruling: str = ""
 
 
 @dataclass(frozen=True)
 class Wager:
-    """One betting spot: its limits in whole dollars and how it relates to other spots.
+    """One betting spot: its limits in whole dollars, how it relates to other spots, and how it
+    is settled.
 
-    ``equal_to``: the amount must equal that wager (R22). ``multiples``: the amount must be one
-    of these multiples of ``equal_to`` (Crazy 4 Play 1x or 3x; NH street bets 1x-3x).
+    Limits: ``equal_to``: the amount must equal that wager (R22). ``multiples``: the amount must
+    be one of these multiples of ``equal_to`` (Crazy 4 Play 1x or 3x; NH street bets 1x-3x).
     ``allowed``: the only amounts allowed (NH ante $2, $4, $5 or $10). ``required``: must be
-    placed for a hand to be dealt. ``decision``: placed after seeing cards (Play / street bets).
+    placed for a hand to be dealt. ``decision``: placed after seeing cards (Play, street bets);
+    ``0`` is a fold. ``needs``: the weakest hand for a multiple (``HandMinimum``).
+
+    Settlement: ``settles`` (:class:`Settles`) against the dealer or by the pay table ``table``
+    (default: the table named like the wager); ``if_not_qualified``: what a wager settled
+    against the dealer does when the dealer does not qualify; ``on_fold``: whether folding
+    loses the wager or it stands (side bets); ``bonus``: a pay table paid on this wager's amount
+    when the player plays (the Three Card Poker Ante Bonus).
 
     >>> DECLARATIONS["nh-holdem"].wager("ante").allowed
     (2, 4, 5, 10)
@@ -156,6 +196,38 @@ class Wager:
     multiples: tuple[int, ...] = (1,)
     decision: bool = False
     note: str = ""
+    settles: Settles = Settles.BY_PAY_TABLE
+    table: str | None = None
+    if_not_qualified: NotQualified | None = None
+    on_fold: OnFold = OnFold.STANDS
+    bonus: str | None = None
+    needs: tuple[HandMinimum, ...] = ()
+
+    def __post_init__(self) -> None:
+        what = f"wager {self.key!r}"
+        object.__setattr__(self, "settles", Settles.parse(self.settles, f"{what}: how it settles"))
+        object.__setattr__(self, "on_fold", OnFold.parse(self.on_fold, f"{what}: what a fold does"))
+        if self.if_not_qualified is not None:
+            object.__setattr__(self, "if_not_qualified", NotQualified.parse(
+                self.if_not_qualified, f"{what}: what it does when the dealer does not qualify", none="(no dealer)"))
+        if self.settles is Settles.AGAINST_DEALER and self.if_not_qualified is None:
+            raise GameError(f"{what} settles against the dealer: say what it does when the dealer does not "
+                            f"qualify ({NotQualified.words()})")
+        if self.allowed is None and self.equal_to is None and (self.minimum is None or self.maximum is None
+                                                               or not 0 < self.minimum <= self.maximum):
+            raise GameError(f"{what} needs limits: a minimum and maximum (0 < minimum <= maximum), the allowed "
+                            "amounts, or the wager it must equal")
+        if not self.multiples or any(type(m) is not int or m < 1 for m in self.multiples):
+            raise GameError(f"{what}: the multiples are whole numbers from 1, not {shown(self.multiples)}")
+        for n in self.needs:
+            if n.multiple not in self.multiples:
+                raise GameError(f"{what}: a minimum hand for {n.multiple}x, which is not one of its multiples "
+                                f"{self.multiples}")
+
+    @property
+    def pay_table_key(self) -> str:
+        """The pay table that settles this wager (its own name unless ``table`` says otherwise)."""
+        return self.table or self.key
 
     def limits_text(self) -> str:
         """The limits in words, e.g. ``"$2 to $10"``."""
@@ -168,34 +240,107 @@ class Wager:
 
 
 @dataclass(frozen=True)
+class JudgedHand:
+    """A hand the game judges: the dealt card groups it is made from and its ranking system.
+
+    ``key`` names it in the settlement's hands and in the pay tables; ``words`` says which
+    cards make it (shown with its pay tables); ``title`` labels it in a sample round.
+
+    >>> NH_HOLDEM.hand("six card bonus").cards
+    ('hole', 'bonus')
+    """
+
+    key: str
+    cards: tuple[str, ...]
+    system: str
+    words: str
+    title: str
+
+
+@dataclass(frozen=True)
 class Qualifier:
-    """The dealer's minimum hand to qualify: the lowest qualifying hand's ranks, unsuited.
+    """The dealer's minimum hand to qualify: the lowest qualifying hand's ranks, unsuited,
+    judged as the hand ``hand`` (the dealer's) in its system.
 
     >>> THREE_CARD_6BONUS.qualifier.ranks
     ('Q', '3', '2')
     """
 
-    system: str
     ranks: tuple[str, ...]
     words: str
+    hand: str = "dealer"
 
 
 @dataclass(frozen=True)
-class BankedDeclaration:
-    """Everything one banked game's rules say, as data."""
+class Reveal:
+    """A step of a round: cards ``first`` to ``last`` (not included) of a dealt group are shown;
+    ``name`` says which in a dealer's words (``"the flop card"``), where a fold names it.
+    """
+
+    cards: str
+    first: int
+    last: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Decide:
+    """A step of a round: the player makes the decision wager ``wager``, having seen the card
+    groups ``seen`` (what the strategy reads)."""
+
+    wager: str
+    seen: tuple[str, ...]
+
+
+Step = Reveal | Decide
+
+
+@dataclass(frozen=True)
+class BankedGame:
+    """Everything one banked game's rules say, as data: the deal, the hands judged, the wagers
+    and how each settles, the rounds of cards and decisions, the dealer's qualifier, the pay
+    tables and caps, and the counting method of its exact analysis.
+
+    ``deal``: the card groups dealt, and how many cards each. ``main_hand``: the player's hand
+    (the game's ranking is its system). ``caps``: the most paid on the winning wagers of one
+    hand, by the amount of the wager ``cap_on`` (R21, B3). ``fold_rulings`` / ``cap_rulings``:
+    the rulings a settlement cites for a fold and a cap.
+
+    A declaration checks itself when it is built: every name it uses refers to something it
+    declares, and every word is one of its vocabulary.
+    """
 
     key: str
     title: str
     filing: str
     rulings: tuple[str, ...]
-    system: str
-    hands: dict[str, int]
+    deal: dict[str, int]
+    hands: tuple[JudgedHand, ...]
     wagers: tuple[Wager, ...]
     pay_tables: tuple[PayTable, ...]
+    rounds: tuple[Step, ...]
+    counting: Counting
+    main_hand: str = "player"
     qualifier: Qualifier | None = None
-    three_x_minimum: tuple[str, ...] | None = None
     caps: dict[int, int] = field(default_factory=dict)
+    cap_on: str = "ante"
+    cap_rulings: tuple[str, ...] = ()
+    fold_rulings: tuple[str, ...] = ()
     at_least_one_of: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "counting", Counting.parse(self.counting, f"{self.key}: the counting method"))
+        _check_declaration(self)
+
+    @property
+    def system(self) -> str:
+        """The game's ranking: the system of the player's hand."""
+        return self.hand(self.main_hand).system
+
+    @property
+    def decisions(self) -> tuple[Decide, ...]:
+        """The decisions of a round, in order."""
+        return tuple(s for s in self.rounds if isinstance(s, Decide))
 
     def wager(self, key: str) -> Wager:
         """The wager spot called ``key``."""
@@ -204,158 +349,95 @@ class BankedDeclaration:
                 return w
         raise GameError(f"{self.title} has no wager {shown(key)}; its wagers are: {', '.join(w.key for w in self.wagers)}")
 
-    def pay_table(self, wager: str) -> PayTable:
-        """The pay table that settles ``wager``.
+    def hand(self, key: str) -> JudgedHand:
+        """The judged hand called ``key``."""
+        for h in self.hands:
+            if h.key == key:
+                return h
+        raise GameError(f"{self.title} judges no hand {shown(key)}; its hands are: {', '.join(h.key for h in self.hands)}")
+
+    def pay_table(self, key: str) -> PayTable:
+        """The pay table called ``key``.
 
         >>> NH_HOLDEM.pay_table("main").pays_for("royal flush")
         Fraction(250, 1)
         """
         for t in self.pay_tables:
-            if t.wager == wager:
+            if t.key == key:
                 return t
-        raise GameError(f"{self.title} has no pay table for {shown(wager)}; tables: "
-                        + ", ".join(t.wager for t in self.pay_tables))
+        raise GameError(f"{self.title} has no pay table {shown(key)}; tables: "
+                        + ", ".join(t.key for t in self.pay_tables))
+
+    def table_system(self, table: PayTable) -> str:
+        """The ranking system a pay table's hand is judged in."""
+        return self.hand(table.hand).system
+
+    def with_pay_table(self, key: str, pays: Mapping[str, Any]) -> "BankedGame":
+        """The same declaration with one pay table's rows paying differently."""
+        new = self.pay_table(key).with_pays(pays)
+        return replace(self, pay_tables=tuple(new if t.key == key else t for t in self.pay_tables))
 
 
-F = Fraction
+def _check_declaration(d: BankedGame) -> None:
+    """Refuse a declaration that names something it does not declare (a clear GameError)."""
+    def refuse(what: str) -> None:
+        raise GameError(f"banked game {d.key!r}: {what}")
 
-# --- Crazy 4 Poker with the Queens Up bonus (filing 002) -----------------------------------
-CRAZY4_POKER = BankedDeclaration(
-    key="crazy4",
-    title="Crazy 4 Poker",
-    filing="002_19b37bd3ecc87a60.txt",
-    rulings=("R19", "R22", "B1", "B2", "B5"),
-    system="crazy4",
-    hands={"player": 5, "dealer": 5},
-    wagers=(
-        Wager("ante", "Ante", 2, 10, required=True, note="R19: the filing's $2-$10 limits"),
-        Wager("super_bonus", "Super Bonus", required=True, equal_to="ante", note="R22: equal to the Ante"),
-        Wager("queens_up", "Queens Up", 2, 10, note="optional; B2: $2-$10, may exceed the Ante"),
-        Wager("play", "Play", equal_to="ante", multiples=(1, 3), decision=True,
-              note="1x the Ante, or 3x with a pair of aces or better"),
-    ),
-    qualifier=Qualifier("crazy4", ("K", "4", "3", "2"), "king high or better"),
-    three_x_minimum=("A", "A", "3", "2"),
-    pay_tables=(
-        PayTable("super_bonus", "crazy4", "the player's best four of five", (
-            PayLine("four aces", F(200), "four of a kind", "A", "A"),
-            PayLine("four of a kind, 2s-Ks", F(30), "four of a kind", "2", "K"),
-            PayLine("straight flush", F(15), "straight flush"),
-            PayLine("three of a kind", F(2), "three of a kind"),
-            PayLine("flush", F(3, 2), "flush"),
-            PayLine("straight", F(1), "straight"),
-        ), otherwise="push if the player's hand beats or ties the dealer's, else loses (R19)"),
-        PayTable("queens_up", "crazy4", "the player's best four of five", (
-            PayLine("four of a kind", F(50), "four of a kind"),
-            PayLine("straight flush", F(40), "straight flush"),
-            PayLine("three of a kind", F(7), "three of a kind"),
-            PayLine("flush", F(4), "flush"),
-            PayLine("straight", F(3), "straight"),
-            PayLine("two pair", F(2), "two pair"),
-            PayLine("pair of queens or better", F(1), "pair", "Q", "A"),
-        )),
-    ),
-)
-
-# --- Three Card Poker with the 6 Card Bonus (filing 004) ------------------------------------
-THREE_CARD_6BONUS = BankedDeclaration(
-    key="three-card-6bonus",
-    title="Three Card Poker with 6 Card Bonus",
-    filing="004_9de9c52e7bb3ba5d.txt",
-    rulings=("R20", "R22"),
-    system="three-card",
-    hands={"player": 3, "dealer": 3},
-    wagers=(
-        Wager("ante", "Ante", 2, 10),
-        Wager("pair_plus", "Pair Plus", 1, 10),
-        Wager("six_card_bonus", "6 Card Bonus", 1, 10),
-        Wager("play", "Play", equal_to="ante", decision=True, note="R22: exactly the Ante; $2-$10"),
-    ),
-    at_least_one_of=("ante", "pair_plus", "six_card_bonus"),
-    qualifier=Qualifier("three-card", ("Q", "3", "2"), "queen high or better"),
-    pay_tables=(
-        PayTable("ante_bonus", "three-card", "the player's three cards (paid only on a raise, R20)", (
-            PayLine("straight flush", F(4), "straight flush"),
-            PayLine("three of a kind", F(3), "three of a kind"),
-            PayLine("straight", F(1), "straight"),
-        ), otherwise="no bonus"),
-        PayTable("pair_plus", "three-card", "the player's three cards", (
-            PayLine("mini royal (A-K-Q suited)", F(75), "straight flush", "A", "A"),
-            PayLine("straight flush", F(40), "straight flush"),
-            PayLine("three of a kind", F(30), "three of a kind"),
-            PayLine("straight", F(5), "straight"),
-            PayLine("flush", F(3), "flush"),
-            PayLine("pair", F(1), "pair"),
-        )),
-        PayTable("six_card_bonus", "high", "best five of the player's three and the dealer's three (R20)", (
-            PayLine("royal flush", F(500), "straight flush", "A", "A"),
-            PayLine("straight flush", F(250), "straight flush"),
-            PayLine("four of a kind", F(50), "four of a kind"),
-            PayLine("full house", F(25), "full house"),
-            PayLine("flush", F(15), "flush"),
-            PayLine("straight", F(10), "straight"),
-            PayLine("three of a kind", F(5), "three of a kind"),
-        )),
-    ),
-)
-
-# --- New Hampshire Hold'em (filing 003) -----------------------------------------------------
-NH_HOLDEM = BankedDeclaration(
-    key="nh-holdem",
-    title="New Hampshire Hold'em",
-    filing="003_cb564579a778de00.txt",
-    rulings=("R21", "R22", "B3", "B4"),
-    system="high",
-    hands={"hole": 2, "community": 3, "bonus": 4},
-    wagers=(
-        Wager("ante", "Ante", allowed=(2, 4, 5, 10), required=True),
-        Wager("pair_plus", "Pair Plus", 2, 10),
-        Wager("six_card_bonus", "6 Card Bonus", 2, 10),
-        Wager("flop", "Flop bet", equal_to="ante", multiples=(1, 2, 3), decision=True),
-        Wager("turn", "Turn bet", equal_to="ante", multiples=(1, 2, 3), decision=True),
-        Wager("river", "River bet", equal_to="ante", multiples=(1, 2, 3), decision=True),
-    ),
-    caps={2: 1000, 4: 2000, 5: 5000, 10: 5000},
-    pay_tables=(
-        PayTable("main", "high", "best five of the two hole and three community cards", (
-            PayLine("royal flush", F(250), "straight flush", "A", "A"),
-            PayLine("straight flush", F(80), "straight flush"),
-            PayLine("four of a kind", F(30), "four of a kind"),
-            PayLine("full house", F(8), "full house"),
-            PayLine("flush", F(6), "flush"),
-            PayLine("straight", F(4), "straight"),
-            PayLine("three of a kind", F(3), "three of a kind"),
-            PayLine("two pair", F(2), "two pair"),
-            PayLine("pair of jacks through aces", F(1), "pair", "J", "A"),
-            PayLine("pair of sixes through tens", F(0), "pair", "6", "T"),
-        )),
-        PayTable("pair_plus", "three-card", "the three community cards alone (R21)", (
-            PayLine("straight flush", F(40), "straight flush"),
-            PayLine("three of a kind", F(30), "three of a kind"),
-            PayLine("straight", F(6), "straight"),
-            PayLine("flush", F(3), "flush"),
-            PayLine("pair", F(1), "pair"),
-        )),
-        PayTable("six_card_bonus", "high", "best five of the two hole cards and four bonus cards (R21)", (
-            PayLine("royal flush", F(1000), "straight flush", "A", "A"),
-            PayLine("straight flush", F(200), "straight flush"),
-            PayLine("four of a kind", F(50), "four of a kind"),
-            PayLine("full house", F(20), "full house"),
-            PayLine("flush", F(15), "flush"),
-            PayLine("straight", F(10), "straight"),
-            PayLine("three of a kind", F(5), "three of a kind"),
-        )),
-    ),
-)
-
-DECLARATIONS: dict[str, BankedDeclaration] = {
-    d.key: d for d in (CRAZY4_POKER, THREE_CARD_6BONUS, NH_HOLDEM)
-}
+    for h in d.hands:
+        for g in h.cards:
+            if g not in d.deal:
+                refuse(f"hand {h.key!r} is made of {g!r} cards, which are not dealt (dealt: {', '.join(d.deal)})")
+        if h.system not in banked_systems():
+            refuse(f"hand {h.key!r} is ranked by {h.system!r}; a banked hand is ranked by one of: "
+                   f"{', '.join(banked_systems())}")
+    keys = {h.key for h in d.hands}
+    if d.main_hand not in keys:
+        refuse(f"the player's hand {d.main_hand!r} is not one of its hands ({', '.join(keys)})")
+    tables = {t.key for t in d.pay_tables}
+    for t in d.pay_tables:
+        if t.hand not in keys:
+            refuse(f"pay table {t.key!r} pays on hand {t.hand!r}, which it does not judge ({', '.join(keys)})")
+    wagers = {w.key for w in d.wagers}
+    for w in d.wagers:
+        if w.equal_to is not None and w.equal_to not in wagers:
+            refuse(f"wager {w.key!r} equals {w.equal_to!r}, which is not a wager")
+        if w.settles is not Settles.AGAINST_DEALER and w.pay_table_key not in tables:
+            refuse(f"wager {w.key!r} settles by pay table {w.pay_table_key!r}, which is not declared "
+                   f"({', '.join(sorted(tables))})")
+        if w.bonus is not None and w.bonus not in tables:
+            refuse(f"wager {w.key!r} carries the bonus table {w.bonus!r}, which is not declared")
+        if w.settles is not Settles.BY_PAY_TABLE and d.qualifier is None:
+            refuse(f"wager {w.key!r} settles against the dealer, but no dealer's qualifier is declared")
+    if d.qualifier is not None and d.qualifier.hand not in keys:
+        refuse(f"the qualifier judges hand {d.qualifier.hand!r}, which it does not judge")
+    decided = [s.wager for s in d.rounds if isinstance(s, Decide)]
+    for s in d.rounds:
+        if isinstance(s, Reveal):
+            if s.cards not in d.deal or not 0 <= s.first < s.last <= d.deal[s.cards]:
+                refuse(f"a round shows cards {s.first}:{s.last} of {s.cards!r}; dealt: {d.deal}")
+        elif s.wager not in wagers or not d.wager(s.wager).decision:
+            refuse(f"a round decides {s.wager!r}, which is not a decision wager")
+        elif not set(s.seen) <= set(d.deal):
+            refuse(f"the {s.wager} decision reads {s.seen}, not all dealt")
+    missing = [w.key for w in d.wagers if w.decision and w.key not in decided]
+    if missing:
+        refuse(f"no round decides the decision wager(s) {', '.join(missing)}")
+    if d.caps:
+        if d.cap_on not in wagers:
+            refuse(f"the caps are by the {d.cap_on!r} wager, which is not a wager")
+        on = d.wager(d.cap_on)
+        amounts = on.allowed or tuple(range(on.minimum or 0, (on.maximum or -1) + 1))
+        if set(d.caps) != set(amounts):
+            refuse(f"the caps name {sorted(d.caps)} for the {d.cap_on}, whose amounts are {list(amounts)}: "
+                   "one cap for each")
+    for k in d.at_least_one_of:
+        if k not in wagers:
+            refuse(f"at least one of {d.at_least_one_of} names {k!r}, which is not a wager")
 
 
 # ---- values read off a declaration (the settler and the analysis both use them) ---------------
 def system_of(name: str) -> PatternSystem:
-    """The pattern (best-``k``-cards poker ranking) behind a declaration's system name.
+    """The pattern (best-``k``-cards poker ranking) behind a ranking system's name.
 
     A banked game's hands are valued by a pattern alone: no board, no eight-or-better mapping.
 
@@ -379,45 +461,241 @@ def banked_systems() -> tuple[str, ...]:
                  if s.pattern is not None and not s.uses_board and not s.eight_or_better)
 
 
-def qualifier_value(decl: BankedDeclaration) -> int:
-    """The smallest value that qualifies the dealer (``0``: no qualifier).
+def _ranks_value(system: str, ranks: tuple[str, ...]) -> int:
+    return system_of(system).value_of([RANK_LETTERS.index(r) for r in ranks], False)
+
+
+def dealer_qualifying_value(decl: BankedGame) -> int:
+    """The smallest value of the dealer's hand that qualifies (``0``: no qualifier).
 
     >>> from gamelib.rankings.three_card import THREE_CARD
-    >>> qualifier_value(DECLARATIONS["three-card-6bonus"]) == THREE_CARD.value_of([10, 1, 0], False)
+    >>> dealer_qualifying_value(DECLARATIONS["three-card-6bonus"]) == THREE_CARD.value_of([10, 1, 0], False)
     True
     """
     if decl.qualifier is None:
         return 0
-    ranks = [RANK_LETTERS.index(r) for r in decl.qualifier.ranks]
-    return system_of(decl.qualifier.system).value_of(ranks, False)
+    return _ranks_value(decl.hand(decl.qualifier.hand).system, decl.qualifier.ranks)
 
 
-def three_x_value(decl: BankedDeclaration) -> int:
-    """The smallest value allowed to make a 3x Play (Crazy 4: a pair of aces), else 0.
+def minimum_value(decl: BankedGame, needs: HandMinimum) -> int:
+    """The smallest value of the player's hand allowed to bet ``needs.multiple`` times.
 
-    >>> three_x_value(DECLARATIONS["crazy4"]) > 0
+    >>> minimum_value(CRAZY4_POKER, CRAZY4_POKER.wager("play").needs[0]) > 0
     True
     """
-    if decl.three_x_minimum is None:
-        return 0
-    ranks = [RANK_LETTERS.index(r) for r in decl.three_x_minimum]
-    return system_of(decl.system).value_of(ranks, False)
+    return _ranks_value(decl.system, needs.ranks)
 
 
 @lru_cache(maxsize=64)
-def pay_rows(table: PayTable) -> np.ndarray:
-    """For every value of the table's system, the index of the pay-table row it hits (-1: none).
+def pay_rows(table: PayTable, system: str) -> np.ndarray:
+    """For every value of ``system``, the index of the pay-table row it hits (-1: none).
 
     >>> t = DECLARATIONS["three-card-6bonus"].pay_table("pair_plus")
-    >>> int(pay_rows(t)[-1])  # the best three-card hand, A-K-Q suited: the mini royal row
+    >>> int(pay_rows(t, "three-card")[-1])  # the best three-card hand, A-K-Q suited: the mini royal row
     0
     """
-    system = system_of(table.system)
-    rows = np.full(system.n_classes + 1, -1, np.int16)
-    for v in range(1, system.n_classes + 1):
-        hc = system.classes[v - 1]
+    pattern = system_of(system)
+    rows = np.full(pattern.n_classes + 1, -1, np.int16)
+    for v in range(1, pattern.n_classes + 1):
+        hc = pattern.classes[v - 1]
         for i, line in enumerate(table.lines):
             if line.matches(hc.category, hc.ranks[0]):
                 rows[v] = i
                 break
     return rows
+
+
+def table_rows(decl: BankedGame, key: str) -> np.ndarray:
+    """``pay_rows`` of the declaration's pay table ``key``, in the system of the hand it pays on.
+
+    >>> int(table_rows(DECLARATIONS["crazy4"], "super_bonus")[-1])  # four aces
+    0
+    """
+    table = decl.pay_table(key)
+    return pay_rows(table, decl.table_system(table))
+
+
+F = Fraction
+_AGAINST_DEALER = Settles.AGAINST_DEALER
+_TABLE_ELSE_DEALER = Settles.BY_PAY_TABLE_ELSE_DEALER
+
+# --- Crazy 4 Poker with the Queens Up bonus (filing 002) -----------------------------------
+CRAZY4_POKER = BankedGame(
+    key="crazy4",
+    title="Crazy 4 Poker",
+    filing="002_19b37bd3ecc87a60.txt",
+    rulings=("R19", "R22", "B1", "B2", "B5"),
+    counting=Counting.FOUR_OF_FIVE_AGAINST_DEALER,
+    deal={"player": 5, "dealer": 5},
+    hands=(
+        JudgedHand("player", ("player",), "crazy4", "the player's best four of five", "player's hand"),
+        JudgedHand("dealer", ("dealer",), "crazy4", "the dealer's best four of five", "dealer's hand"),
+    ),
+    wagers=(
+        Wager("ante", "Ante", 2, 10, required=True, note="R19: the filing's $2-$10 limits",
+              settles=_AGAINST_DEALER, if_not_qualified=NotQualified.PUSHES, on_fold=OnFold.LOSES),
+        Wager("super_bonus", "Super Bonus", required=True, equal_to="ante", note="R22: equal to the Ante",
+              settles=_TABLE_ELSE_DEALER, on_fold=OnFold.LOSES),
+        Wager("queens_up", "Queens Up", 2, 10, note="optional; B2: $2-$10, may exceed the Ante"),
+        Wager("play", "Play", equal_to="ante", multiples=(1, 3), decision=True,
+              note="1x the Ante, or 3x with a pair of aces or better",
+              settles=_AGAINST_DEALER, if_not_qualified=NotQualified.WINS, on_fold=OnFold.LOSES,
+              needs=(HandMinimum(3, ("A", "A", "3", "2"), "a pair of aces or better", "R19"),)),
+    ),
+    rounds=(Reveal("player", 0, 5), Decide("play", ("player",)), Reveal("dealer", 0, 5)),
+    qualifier=Qualifier(("K", "4", "3", "2"), "king high or better"),
+    fold_rulings=("R19", "B5"),
+    pay_tables=(
+        PayTable("super_bonus", "Super Bonus", "player", (
+            PayLine("four aces", F(200), "four of a kind", "A", "A"),
+            PayLine("four of a kind, 2s-Ks", F(30), "four of a kind", "2", "K"),
+            PayLine("straight flush", F(15), "straight flush"),
+            PayLine("three of a kind", F(2), "three of a kind"),
+            PayLine("flush", F(3, 2), "flush"),
+            PayLine("straight", F(1), "straight"),
+        ), otherwise="push if the player's hand beats or ties the dealer's, else loses (R19)", ruling="R19"),
+        PayTable("queens_up", "Queens Up", "player", (
+            PayLine("four of a kind", F(50), "four of a kind"),
+            PayLine("straight flush", F(40), "straight flush"),
+            PayLine("three of a kind", F(7), "three of a kind"),
+            PayLine("flush", F(4), "flush"),
+            PayLine("straight", F(3), "straight"),
+            PayLine("two pair", F(2), "two pair"),
+            PayLine("pair of queens or better", F(1), "pair", "Q", "A"),
+        )),
+    ),
+)
+
+# --- Three Card Poker with the 6 Card Bonus (filing 004) ------------------------------------
+THREE_CARD_6BONUS = BankedGame(
+    key="three-card-6bonus",
+    title="Three Card Poker with 6 Card Bonus",
+    filing="004_9de9c52e7bb3ba5d.txt",
+    rulings=("R20", "R22"),
+    counting=Counting.THREE_AGAINST_DEALER,
+    deal={"player": 3, "dealer": 3},
+    hands=(
+        JudgedHand("player", ("player",), "three-card", "the player's three cards", "player's hand"),
+        JudgedHand("dealer", ("dealer",), "three-card", "the dealer's three cards", "dealer's hand"),
+        JudgedHand("six card bonus", ("player", "dealer"), "high",
+                   "best five of the player's three and the dealer's three (R20)",
+                   "the player's and the dealer's cards, for the 6 Card Bonus"),
+    ),
+    wagers=(
+        Wager("ante", "Ante", 2, 10, settles=_AGAINST_DEALER, if_not_qualified=NotQualified.WINS,
+              on_fold=OnFold.LOSES, bonus="ante_bonus"),
+        Wager("pair_plus", "Pair Plus", 1, 10),
+        Wager("six_card_bonus", "6 Card Bonus", 1, 10),
+        Wager("play", "Play", equal_to="ante", decision=True, note="R22: exactly the Ante; $2-$10",
+              settles=_AGAINST_DEALER, if_not_qualified=NotQualified.PUSHES, on_fold=OnFold.LOSES),
+    ),
+    rounds=(Reveal("player", 0, 3), Decide("play", ("player",)), Reveal("dealer", 0, 3)),
+    at_least_one_of=("ante", "pair_plus", "six_card_bonus"),
+    qualifier=Qualifier(("Q", "3", "2"), "queen high or better"),
+    fold_rulings=("R20",),
+    pay_tables=(
+        PayTable("ante_bonus", "Ante Bonus", "player", (
+            PayLine("straight flush", F(4), "straight flush"),
+            PayLine("three of a kind", F(3), "three of a kind"),
+            PayLine("straight", F(1), "straight"),
+        ), otherwise="no bonus (paid on the Ante only when the player raises, R20)", ruling="R20"),
+        PayTable("pair_plus", "Pair Plus", "player", (
+            PayLine("mini royal (A-K-Q suited)", F(75), "straight flush", "A", "A"),
+            PayLine("straight flush", F(40), "straight flush"),
+            PayLine("three of a kind", F(30), "three of a kind"),
+            PayLine("straight", F(5), "straight"),
+            PayLine("flush", F(3), "flush"),
+            PayLine("pair", F(1), "pair"),
+        )),
+        PayTable("six_card_bonus", "6 Card Bonus", "six card bonus", (
+            PayLine("royal flush", F(500), "straight flush", "A", "A"),
+            PayLine("straight flush", F(250), "straight flush"),
+            PayLine("four of a kind", F(50), "four of a kind"),
+            PayLine("full house", F(25), "full house"),
+            PayLine("flush", F(15), "flush"),
+            PayLine("straight", F(10), "straight"),
+            PayLine("three of a kind", F(5), "three of a kind"),
+        )),
+    ),
+)
+
+# --- New Hampshire Hold'em (filing 003) -----------------------------------------------------
+
+
+def _street_bet(key: str, name: str) -> Wager:
+    """A New Hampshire Hold'em street bet: 1x to 3x the Ante, paid by the main table, lost on a fold."""
+    return Wager(key, name, equal_to="ante", multiples=(1, 2, 3), decision=True, table="main", on_fold=OnFold.LOSES)
+
+
+NH_HOLDEM = BankedGame(
+    key="nh-holdem",
+    title="New Hampshire Hold'em",
+    filing="003_cb564579a778de00.txt",
+    rulings=("R21", "R22", "B3", "B4"),
+    counting=Counting.STREETS_AGAINST_PAY_TABLE,
+    deal={"hole": 2, "community": 3, "bonus": 4},
+    hands=(
+        JudgedHand("player", ("hole", "community"), "high", "best five of the two hole and three community cards",
+                   "player's hand"),
+        JudgedHand("community (Pair Plus)", ("community",), "three-card", "the three community cards alone (R21)",
+                   "the community cards alone, for Pair Plus"),
+        JudgedHand("six card bonus", ("hole", "bonus"), "high",
+                   "best five of the two hole cards and four bonus cards (R21)",
+                   "the hole cards and the bonus cards, for the 6 Card Bonus"),
+    ),
+    wagers=(
+        Wager("ante", "Ante", allowed=(2, 4, 5, 10), required=True, table="main", on_fold=OnFold.LOSES),
+        Wager("pair_plus", "Pair Plus", 2, 10),
+        Wager("six_card_bonus", "6 Card Bonus", 2, 10),
+        _street_bet("flop", "Flop bet"),
+        _street_bet("turn", "Turn bet"),
+        _street_bet("river", "River bet"),
+    ),
+    rounds=(
+        Reveal("hole", 0, 2),
+        Decide("flop", ("hole",)),
+        Reveal("community", 0, 1, "the flop card"),
+        Decide("turn", ("hole", "community")),
+        Reveal("community", 1, 2, "the turn card"),
+        Decide("river", ("hole", "community")),
+        Reveal("community", 2, 3, "the river card"),
+        Reveal("bonus", 0, 4),
+    ),
+    caps={2: 1000, 4: 2000, 5: 5000, 10: 5000},
+    cap_rulings=("R21", "B3"),
+    fold_rulings=("R21",),
+    pay_tables=(
+        PayTable("main", "Main game", "player", (
+            PayLine("royal flush", F(250), "straight flush", "A", "A"),
+            PayLine("straight flush", F(80), "straight flush"),
+            PayLine("four of a kind", F(30), "four of a kind"),
+            PayLine("full house", F(8), "full house"),
+            PayLine("flush", F(6), "flush"),
+            PayLine("straight", F(4), "straight"),
+            PayLine("three of a kind", F(3), "three of a kind"),
+            PayLine("two pair", F(2), "two pair"),
+            PayLine("pair of jacks through aces", F(1), "pair", "J", "A"),
+            PayLine("pair of sixes through tens", F(0), "pair", "6", "T"),
+        )),
+        PayTable("pair_plus", "Pair Plus", "community (Pair Plus)", (
+            PayLine("straight flush", F(40), "straight flush"),
+            PayLine("three of a kind", F(30), "three of a kind"),
+            PayLine("straight", F(6), "straight"),
+            PayLine("flush", F(3), "flush"),
+            PayLine("pair", F(1), "pair"),
+        )),
+        PayTable("six_card_bonus", "6 Card Bonus", "six card bonus", (
+            PayLine("royal flush", F(1000), "straight flush", "A", "A"),
+            PayLine("straight flush", F(200), "straight flush"),
+            PayLine("four of a kind", F(50), "four of a kind"),
+            PayLine("full house", F(20), "full house"),
+            PayLine("flush", F(15), "flush"),
+            PayLine("straight", F(10), "straight"),
+            PayLine("three of a kind", F(5), "three of a kind"),
+        )),
+    ),
+)
+
+DECLARATIONS: dict[str, BankedGame] = {
+    d.key: d for d in (CRAZY4_POKER, THREE_CARD_6BONUS, NH_HOLDEM)
+}

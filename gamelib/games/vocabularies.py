@@ -1,4 +1,4 @@
-"""The fixed vocabularies of the pot-game declarations, as enums checked when a declaration is built.
+"""The fixed vocabularies of the game declarations, as enums checked when a declaration is built.
 
 Each field of a declaration that holds one of a few words (how the forced bets go in, which up
 card brings in, whose board acts first, who gets an odd chip, a street's bet size, which cards
@@ -134,6 +134,38 @@ class StructureKind(Vocabulary):
     NO_LIMIT = "no-limit"
 
 
+
+# --- banked games -------------------------------------------------------------------------------
+
+class Settles(Vocabulary):
+    """How a banked game's wager is settled."""
+
+    AGAINST_DEALER = "against the dealer"  # 1 to 1 against a qualifying dealer, push on a tie (Ante, Play)
+    BY_PAY_TABLE = "by its pay table"  # the first row the hand matches; no row: the wager loses
+    BY_PAY_TABLE_ELSE_DEALER = "by its pay table, else against the dealer"  # no row: push unless the dealer is higher
+
+
+class NotQualified(Vocabulary):
+    """What a wager settled against the dealer does when the dealer does not qualify."""
+
+    PUSHES = "pushes"
+    WINS = "wins 1 to 1"
+
+
+class OnFold(Vocabulary):
+    """What folding does to a wager: it loses with the hand, or it stands and is settled anyway."""
+
+    LOSES = "loses"
+    STANDS = "stands"  # the side bets: settled whether or not the player folds (R20, B4)
+
+
+class Counting(Vocabulary):
+    """The exact counting method a banked game's analysis needs (``gamelib.analysis.banked``)."""
+
+    FOUR_OF_FIVE_AGAINST_DEALER = "best four of five against the dealer, one decision"  # Crazy 4 Poker
+    THREE_AGAINST_DEALER = "three cards against the dealer, one decision"  # Three Card Poker
+    STREETS_AGAINST_PAY_TABLE = "street bets against a pay table"  # New Hampshire Hold'em
+
 def unreachable(value: Any, what: str) -> TableError:
     """The error for a vocabulary value a declaration could not have held (its check refuses it).
 
@@ -146,5 +178,6 @@ def unreachable(value: Any, what: str) -> TableError:
 
 __all__ = [
     "Vocabulary", "Forced", "BringInCard", "BoardOrder", "OddChip", "NoQualifier", "BetSize",
-    "PortionCards", "NamedQualifier", "StructureKind", "unreachable",
+    "PortionCards", "NamedQualifier", "StructureKind", "Settles", "NotQualified", "OnFold", "Counting",
+    "unreachable",
 ]

@@ -1,4 +1,4 @@
-"""The banked-game drill: a round's result on every wager (``PayWager``), from ``BankedGame.settle``.
+"""The banked-game drill: a round's result on every wager (``PayWager``), from ``BankedGameEngine.settle``.
 
 >>> d = PayWager("crazy4"); q = d.next(1)
 >>> d.check(q, q.answer).correct
@@ -11,8 +11,12 @@ from typing import Any
 
 import numpy as np
 
+from ..engine.banked import Settlement
+from ..engine.registry import get_game
 from ..errors import GameError, shown
 from ..games import BANKED_GAMES
+from ..games.banked import Wager, pay_rows, system_of
+from ..games.vocabularies import Settles
 from .core import Field, Question
 from .drill_base import SEARCH_DEALS, BATCH, _rng, Drill
 
@@ -33,14 +37,18 @@ class PayWager(Drill):
 
     @classmethod
     def focuses_for(cls, game: str) -> tuple[str, ...]:
-        return ("any", "caps") if game == "nh-holdem" else ("any",)
+        """``caps`` where the game declares payout caps (a deal whose payout the cap reduces)."""
+        return ("any", "caps") if get_game(game).declaration.caps else ("any",)
 
-    def _amount(self, rng: np.random.Generator, w: Any) -> int:
+    def _amount(self, rng: np.random.Generator, w: Wager) -> int:
         if w.allowed:
             return int(rng.choice(w.allowed))
+        assert w.minimum is not None and w.maximum is not None  # a declared wager has limits
         return int(rng.integers(w.minimum, w.maximum + 1))
 
     def _wagers(self, rng: np.random.Generator, cards: dict[str, list[int]]) -> dict[str, int]:
+        """Random wagers within the limits, and random decisions the hand is allowed (a fold
+        ends the decisions)."""
         decl = self.engine.declaration
         out: dict[str, int] = {}
         for w in decl.wagers:
@@ -48,34 +56,32 @@ class PayWager(Drill):
                 continue
             if w.required or rng.random() < 0.6:
                 out[w.key] = self._amount(rng, w)
-        if self.game == "three-card-6bonus" and "ante" not in out and rng.random() < 0.8:
-            out["ante"] = self._amount(rng, decl.wager("ante"))
+        for d in decl.decisions:  # the wager a decision multiplies is usually placed
+            base = decl.wager(d.wager).equal_to
+            if base is not None and base not in out and rng.random() < 0.8:
+                out[base] = self._amount(rng, decl.wager(base))
         if decl.at_least_one_of and not any(out.get(k) for k in decl.at_least_one_of):
             out[decl.at_least_one_of[0]] = self._amount(rng, decl.wager(decl.at_least_one_of[0]))
         for w in decl.wagers:
             if w.equal_to and not w.decision:
                 out[w.key] = out[w.equal_to]
-        if self.game == "crazy4":
-            from ..games.banked import three_x_value
-
-            pv = self.engine.hand_value(cards["player"])
-            if pv >= three_x_value(decl):
-                out["play"] = out["ante"] * int(rng.choice([0, 1, 3], p=[0.1, 0.3, 0.6]))
-            else:
-                out["play"] = out["ante"] * int(rng.choice([0, 1], p=[0.3, 0.7]))
-        elif self.game == "three-card-6bonus":
-            if out.get("ante"):
-                out["play"] = out["ante"] if rng.random() < 0.7 else 0
-        else:
-            fold_at = int(rng.choice([0, 1, 2, 3], p=[0.1, 0.1, 0.1, 0.7]))
-            for k, street in enumerate(("flop", "turn", "river")):
-                out[street] = out["ante"] * int(rng.integers(1, 4)) if k < fold_at or fold_at == 3 else 0
+        player = [c for g in decl.hand(decl.main_hand).cards for c in cards[g]]
+        folded = False
+        for d in decl.decisions:
+            w = decl.wager(d.wager)
+            base = out.get(w.equal_to or "", 0)
+            if folded or not base or rng.random() < 0.1:
+                folded = folded or bool(base)
+                out[d.wager] = 0
+                continue
+            options = [m for m in self.engine.decision_options(d.wager, player) if m]
+            out[d.wager] = base * int(rng.choice(options))
         return out
 
     def _deal(self, rng: np.random.Generator) -> dict[str, list[int]]:
         deck = rng.permutation(52).tolist()
         out, i = {}, 0
-        for who, n in self.engine.declaration.hands.items():
+        for who, n in self.engine.declaration.deal.items():
             out[who] = deck[i:i + n]
             i += n
         return out
@@ -109,27 +115,46 @@ class PayWager(Drill):
         return self._question(seed, prompt, cards_shown, facts, fields, answer, why,
                               wagers=wagers, hands=dict(s.hands))
 
-    def _capped(self, rng: np.random.Generator) -> tuple[dict, dict, Any]:
-        """A New Hampshire Hold'em deal where the payout cap applies (R21, B3)."""
-        from ..rankings.high import HIGH
-
+    def _capped(self, rng: np.random.Generator) -> tuple[dict[str, list[int]], dict[str, int], Settlement]:
+        """A deal where the payout cap applies (R21, B3): every wager at its most, the ante whose
+        cap is smallest for its size, and deals searched in batches, the pay tables read
+        vectorised, until the pays before the cap exceed it."""
         decl = self.engine.declaration
         ante = min(decl.caps, key=lambda a: decl.caps[a] / a)
-        wagers = {"ante": ante, "flop": 3 * ante, "turn": 3 * ante, "river": 3 * ante,
-                  "pair_plus": decl.wager("pair_plus").maximum, "six_card_bonus": decl.wager("six_card_bonus").maximum}
+        wagers: dict[str, int] = {}
+        for w in decl.wagers:
+            if w.equal_to:
+                wagers[w.key] = max(w.multiples) * wagers[w.equal_to]
+            elif w.key == decl.cap_on:
+                wagers[w.key] = ante
+            else:
+                wagers[w.key] = max(w.allowed) if w.allowed else int(w.maximum or 0)
+        start, i = {}, 0
+        for g, n in decl.deal.items():
+            start[g] = i
+            i += n
+        paid = []  # (amount, the columns of its hand, its ranking, the row of each value, the pays by row)
+        for w in decl.wagers:
+            if w.settles is Settles.AGAINST_DEALER:
+                continue
+            table = decl.pay_table(w.pay_table_key)
+            hand = decl.hand(table.hand)
+            cols = [start[g] + k for g in hand.cards for k in range(decl.deal[g])]
+            pays = np.array([float(line.pays) for line in table.lines] + [0.0])
+            paid.append((wagers[w.key], cols, system_of(hand.system), pay_rows(table, hand.system), pays))
+        cap = decl.caps[ante]
         for _ in range(SEARCH_DEALS // BATCH * 4):
             perms = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (BATCH, 1)), axis=1)
-            five = HIGH.evaluate_array(perms[:, :5])
-            six = HIGH.evaluate_array(np.concatenate([perms[:, :2], perms[:, 5:9]], axis=1))
-            cats = HIGH.category_of(np.maximum(five, six))
-            big = [HIGH.categories.index(c) for c in ("four of a kind", "straight flush")]
-            for i in np.flatnonzero(np.isin(cats, big)):
-                p = perms[i].tolist()
-                cards = {"hole": p[:2], "community": p[2:5], "bonus": p[5:9]}
+            total = np.zeros(BATCH)
+            for amount, cols, pattern, rows, pays in paid:
+                total += amount * pays[rows[pattern.evaluate_array(perms[:, cols])]]
+            for j in np.flatnonzero(total > cap):
+                p = perms[j].tolist()
+                cards = {g: p[start[g]:start[g] + n] for g, n in decl.deal.items()}
                 s = self.engine.settle(wagers, **cards)
                 if s.cap_reduction:
                     return cards, wagers, s
-        raise GameError("no capped New Hampshire Hold'em deal found; try another seed")  # pragma: no cover
+        raise GameError(f"no capped {decl.title} deal found; try another seed")  # pragma: no cover
 
 
 __all__ = ["PayWager"]

@@ -1,7 +1,7 @@
 """The five drills. Each deals a fresh seeded situation from the real engine and keeps the
 engine's answer and reason: nothing here is a fixed list of questions, and no rule is written
 here (hand values come from ``gamelib.rankings``, winners and dollars from the showdown judge,
-wager results from ``BankedGame.settle``, forced bets and legal actions from the hand state
+wager results from ``BankedGameEngine.settle``, forced bets and legal actions from the hand state
 machine).
 
 * :class:`ReadHand` -- name the value of a hand in a game (``focus`` ``"exact"``: the words a

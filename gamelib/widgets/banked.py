@@ -4,10 +4,10 @@ editor, a player-against-dealer comparison, and the strategy card.
 Every widget is generic over the three banked games (``crazy4``, ``three-card-6bonus``,
 ``nh-holdem``): limits, equal-wager rules (RULINGS R22), qualifiers, pay tables and caps are read
 from the game's declaration (:mod:`gamelib.games.banked`); results, reasons and refusals come
-from :meth:`gamelib.engine.banked.BankedGame.settle`; the right play and its expected values come
+from :meth:`gamelib.engine.banked.BankedGameEngine.settle`; the right play and its expected values come
 from the game's strategy object; house edges from ``analyze(with_pay_table(...))``. The only
-thing written here per game is the order in which a round shows its cards and decisions
-(:data:`ROUNDS`), which is presentation, not a rule.
+thing written here per game is nothing: the rounds (which cards are shown, which decisions are made, in order) and the
+hands judged are the declaration's too.
 
 >>> r = deal_round("three-card-6bonus", seed=7)
 >>> [s.kind for s in r.steps]
@@ -25,13 +25,13 @@ import ipywidgets as widgets
 from .. import rankings
 from ..amounts import exact_pays
 from ..cards import parse_cards
-from ..engine.banked import BankedGame, Settlement
+from ..engine.banked import BankedGameEngine, Settlement
 from ..engine.registry import get_game
-from ..games.banked import qualifier_value
+from ..games.banked import dealer_qualifying_value
 from ..errors import GameError, shown
 from .cards import hand_html
 from .explorer import compare
-from .banked_common import ROUNDS, COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _ERR, _game, analysis_of, _units, settlement_html
+from .banked_common import COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _ERR, _game, analysis_of, _units, settlement_html
 # The rest of the banked widgets, re-exported here for the book.
 from .banked_common import default_wagers, decision_amount  # noqa: F401
 from .banked_figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
@@ -41,7 +41,7 @@ from ..analysis.banked_nh import nh_option_values, nh_path_wagered  # noqa: F401
 
 
 # ---- the pay desk and the pay-table editor ---------------------------------------------------
-def house_edge_report(game: BankedGame, wager: str) -> dict[str, Fraction | None]:
+def house_edge_report(game: BankedGameEngine, wager: str) -> dict[str, Fraction | None]:
     """The analysis figures a pay table moves: the return of its own wager, and for a table of
     the main game the main game's house edge and element of risk (else the wager's own edge).
 
@@ -80,7 +80,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         self.card_inputs = {
             who: widgets.Text(value=hands.get(who, ""), description=f"{who} ({n} cards)", style=style,
                               layout=widgets.Layout(width="30em"))
-            for who, n in decl.hands.items()
+            for who, n in decl.deal.items()
         }
         self.settle_button = widgets.Button(description="Settle", button_style="primary")
         self.result = widgets.HTML()
@@ -88,7 +88,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         note = ("<p style='margin:4px 0;'><i>Decision wagers (" + html.escape(", ".join(
             w.name for w in decl.wagers if w.decision)) + ") carry the player's choice: 0 is a fold.</i></p>")
         # pay-table editor
-        tables = [t.wager for t in decl.pay_tables]
+        tables = [t.key for t in decl.pay_tables]
         self.table_choice = widgets.Dropdown(options=tables, value=wager_table or tables[-1], description="Pay table")
         self.pay_box = widgets.VBox()
         self.recompute_button = widgets.Button(description="Recompute house edge", button_style="primary")
@@ -122,13 +122,14 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         return s
 
     def _load_table(self) -> None:
-        table = self.game.declaration.pay_table(self.table_choice.value)
+        decl = self.game.declaration
+        table = decl.pay_table(self.table_choice.value)
         self.pay_inputs = {
             line.outcome: widgets.Text(value=str(line.pays), description=line.outcome,
                                        style={"description_width": "16em"}, layout=widgets.Layout(width="24em"))
             for line in table.lines
         }
-        self.pay_box.children = [widgets.HTML(f"<i>{html.escape(table.cards)}; pays to 1 (fractions such as 3/2 allowed)</i>"),
+        self.pay_box.children = [widgets.HTML(f"<i>{html.escape(decl.hand(table.hand).words)}; pays to 1 (fractions such as 3/2 allowed)</i>"),
                                  *self.pay_inputs.values()]
         self.recompute()
 
@@ -189,7 +190,7 @@ def compare_html(game_key: str, hands: list[str]) -> str:
     game = _game(game_key)
     decl = game.declaration
     c = compare(decl.system, hands)
-    dealer_game = "dealer" in decl.hands
+    dealer_game = decl.qualifier is not None
     labels = ["Player", "Dealer"] if dealer_game and len(hands) == 2 else [f"Hand {i + 1}" for i in range(len(hands))]
     rows = []
     for label, h in zip(labels, c.hands):
@@ -209,7 +210,7 @@ def compare_html(game_key: str, hands: list[str]) -> str:
         verdict = f"{' and '.join(labels[i] for i in c.winners)} {'wins' if len(c.winners) == 1 else 'tie'}: {why}."
     notes = [verdict]
     if dealer_game and len(hands) == 2 and decl.qualifier is not None:
-        ok = c.hands[1].value >= qualifier_value(decl)
+        ok = c.hands[1].value >= dealer_qualifying_value(decl)
         notes.append(f"The dealer {'qualifies' if ok else 'does not qualify'} (needs {decl.qualifier.words}).")
     return (f'<table style="border-collapse:collapse;">{"".join(rows)}</table>'
             + "".join(f"<p style='margin:4px 0;'><b>{html.escape(n)}</b></p>" for n in notes))
@@ -228,7 +229,7 @@ class CompareWidget(widgets.VBox):  # type: ignore[misc]
         self.game_key = game_key
         decl = _game(game_key).declaration
         example = hands or COMPARE_EXAMPLES[game_key]
-        who = "player's and dealer's" if "dealer" in decl.hands else "players'"
+        who = "player's and dealer's" if decl.qualifier is not None else "players'"
         self.hands = widgets.Textarea(value="\n".join(example), description="Hands",
                                       placeholder=f"the {who} hands, one per line",
                                       layout=widgets.Layout(width="30em", height="5em"))
@@ -256,7 +257,7 @@ def strategy_hands(game_key: str) -> tuple[str, ...]:
     >>> strategy_hands("nh-holdem")
     ('hole', 'community')
     """
-    return [item for item in ROUNDS[game_key] if item[0] == "decision"][-1][2]
+    return _game(game_key).declaration.decisions[-1].seen
 
 
 def strategy_html(game_key: str, hands: Mapping[str, str], wagered: str = "") -> str:
@@ -275,10 +276,10 @@ def strategy_html(game_key: str, hands: Mapping[str, str], wagered: str = "") ->
     strategy = analysis_of(game).strategy
     seen = strategy_hands(game_key)
     args = [parse_cards(hands[h], what=f"{h} cards") if hands.get(h, "").strip() else [] for h in seen]
-    if game_key == "nh-holdem":
-        return _nh_strategy_html(strategy, args[0], args[1] if len(args) > 1 else [], wagered)
+    if len(game.declaration.decisions) > 1:
+        return _streets_strategy_html(game, strategy, args[0], args[1] if len(args) > 1 else [], wagered)
     play = strategy.play_for(*args)
-    options = option_values(game, strategy, args)
+    options = option_values(strategy, args)
     cards = [c for a in args for c in a]
     pics = hand_html(cards) if cards else ""
     rows = "".join(
@@ -289,11 +290,14 @@ def strategy_html(game_key: str, hands: Mapping[str, str], wagered: str = "") ->
     return f"{pics}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
 
 
-def _nh_strategy_html(strategy: Any, hole: list[int], community: list[int], wagered: str) -> str:
+def _streets_strategy_html(game: BankedGameEngine, strategy: Any, hole: list[int], community: list[int],
+                           wagered: str) -> str:
+    """The strategy card of a game decided street by street (New Hampshire Hold'em): the right
+    play for the amount already wagered, and every option's value for every amount possible."""
     td = "style='padding:3px 10px;'"
     tdr = "style='padding:3px 10px;text-align:right;'"
     street = len(community)
-    amounts = (1,) if street == 0 else ((2, 3, 4) if street == 1 else (3, 4, 5, 6, 7))
+    amounts = strategy.wagered_amounts(street)
     strategy.path_wagered(hole, community)  # checks the cards
     text = wagered.strip()
     if text:
@@ -322,9 +326,9 @@ def _nh_strategy_html(strategy: Any, hole: list[int], community: list[int], wage
                         for k, v in options.items())
         mark = " style='background:#fff6d5;'" if w == units else ""
         rows.append(f"<tr{mark}><td style='padding:3px 10px;'>{w}</td>{cells}<td {td}>{html.escape(play)}</td></tr>")
-    header = "".join(f"<th {td}>{k}</th>" for k in ("units wagered", "fold", "1x", "2x", "3x", "right play"))
+    header = "".join(f"<th {td}>{k}</th>" for k in ("units wagered", *strategy.CHOICES, "right play"))
     table = (f"<p style='margin:4px 0;'>Expected result in antes, best play afterwards, for every amount that can "
-             f"be in before the {('flop', 'turn', 'river')[street]} card:</p>"
+             f"be in before the {game.declaration.decisions[street].wager} card:</p>"
              f"<table style='border-collapse:collapse;'><tr>{header}</tr>{''.join(rows)}</table>")
     return f"{pics}{head}{table}"
 
@@ -354,7 +358,7 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
         self.button.on_click(lambda _: self.refresh())
         summary = html.escape(analysis_of(game).strategy.summary()).replace("\n", "<br>")
         self.summary = widgets.HTML(f"<details><summary>The whole strategy in words</summary><p>{summary}</p></details>")
-        boxes = [*self.inputs.values()] + ([self.wagered] if game_key == "nh-holdem" else [])
+        boxes = [*self.inputs.values()] + ([self.wagered] if len(game.declaration.decisions) > 1 else [])
         super().__init__([*boxes, self.button, self.result, self.summary])
         self.refresh()
 
@@ -368,7 +372,7 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
 
 
 __all__ = [
-    "ROUNDS", "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
+    "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
     "option_values", "nh_option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
     "compare_html", "CompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
     "plot_decision_ev", "plot_nh_starting_hands", "analysis_of", "strategy_hands", "limits_frame",

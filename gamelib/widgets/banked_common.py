@@ -1,6 +1,8 @@
-"""What the banked-game widgets share: the per-game presentation data (how a round unfolds,
-which hands are judged, sample hands), the game and its analysis by key, the default wagers, a
-decision's dollars and a settlement as HTML.
+"""What the banked-game widgets share: the sample hands a chapter's widgets open with, the game
+and its analysis by key, the default wagers, a decision's dollars and a settlement as HTML.
+
+How a round unfolds and which cards make each hand are the declaration's
+(:class:`gamelib.games.banked.BankedGame` ``rounds`` and ``hands``), not this module's.
 
 >>> default_wagers("crazy4")
 {'ante': 5, 'super_bonus': 5, 'queens_up': 5}
@@ -13,34 +15,10 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..analysis.banked import analyze
-from ..engine.banked import BankedGame, Settlement
+from ..engine.banked import BankedGameEngine, Settlement
 from ..engine.registry import get_game
 from ..errors import GameError, shown
-
-#: How a round unfolds on the table, per game: ``("cards", hand, first, last)`` shows cards
-#: ``first:last`` of a hand, ``("decision", wager, seen)`` asks the strategy for a decision wager
-#: given the hands seen so far. Presentation only: every rule is in the declaration.
-ROUNDS: dict[str, tuple[tuple[Any, ...], ...]] = {
-    "crazy4": (("cards", "player", 0, 5), ("decision", "play", ("player",)), ("cards", "dealer", 0, 5)),
-    "three-card-6bonus": (("cards", "player", 0, 3), ("decision", "play", ("player",)), ("cards", "dealer", 0, 3)),
-    "nh-holdem": (
-        ("cards", "hole", 0, 2),
-        ("decision", "flop", ("hole",)),
-        ("cards", "community", 0, 1),
-        ("decision", "turn", ("hole", "community")),
-        ("cards", "community", 1, 2),
-        ("decision", "river", ("hole", "community")),
-        ("cards", "community", 2, 3),
-        ("cards", "bonus", 0, 4),
-    ),
-}
-
-#: Which hands make "the player's hand" judged in the game's ranking, and the dealer's.
-HAND_OF: dict[str, dict[str, tuple[str, ...]]] = {
-    "crazy4": {"player": ("player",), "dealer": ("dealer",)},
-    "three-card-6bonus": {"player": ("player",), "dealer": ("dealer",)},
-    "nh-holdem": {"player": ("hole", "community")},
-}
+from ..games import BANKED_GAMES
 
 #: Sample hands for the comparison widget (player first, then dealer or a second player).
 COMPARE_EXAMPLES: dict[str, list[str]] = {
@@ -69,9 +47,13 @@ STRATEGY_EXAMPLES: dict[str, dict[str, str]] = {
 _ERR = '<p style="color:#b00020;margin:4px 0;"><b>Refused:</b> {}</p>'
 
 
-def _game(game_key: str) -> BankedGame:
+def _game(game_key: str | BankedGameEngine) -> BankedGameEngine:
+    """The banked game of a key, or the game itself (a declaration of one's own, built with
+    ``BankedGameEngine(declaration)``)."""
+    if isinstance(game_key, BankedGameEngine):
+        return game_key
     game = get_game(game_key)
-    if not isinstance(game, BankedGame):
+    if not isinstance(game, BankedGameEngine):
         raise GameError(f"{shown(game_key)} is not a banked game")
     return game
 
@@ -79,14 +61,14 @@ def _game(game_key: str) -> BankedGame:
 _ANALYSES: dict[str, Any] = {}
 
 
-def analysis_of(game: BankedGame) -> Any:
+def analysis_of(game: BankedGameEngine) -> Any:
     """The game's analysis, kept in memory for the game objects of :func:`gamelib.get_game`
     (``analyze(game)`` re-reads the disk cache on every call; edited games are analysed anew).
 
     >>> analysis_of(get_game("crazy4")) is analysis_of(get_game("crazy4"))
     True
     """
-    if game is not get_game(game.key):
+    if game.key not in BANKED_GAMES or game is not get_game(game.key):
         return analyze(game)
     if game.key not in _ANALYSES:
         _ANALYSES[game.key] = analyze(game)
@@ -101,7 +83,7 @@ def _units(f: Fraction) -> str:
     return f"{float(f):+.4f}"
 
 
-def default_wagers(game_key: str, unit: int = 5) -> dict[str, int]:
+def default_wagers(game_key: str | BankedGameEngine, unit: int = 5) -> dict[str, int]:
     """The wagers of a sample round: ``unit`` dollars on every spot that is not a decision,
     brought inside the spot's limits (equal-to spots match their base).
 
@@ -122,7 +104,7 @@ def default_wagers(game_key: str, unit: int = 5) -> dict[str, int]:
     return out
 
 
-def decision_amount(game: BankedGame, wager: str, play: str, wagers: Mapping[str, int]) -> int:
+def decision_amount(game: BankedGameEngine, wager: str, play: str, wagers: Mapping[str, int]) -> int:
     """Dollars for a decision wager from the strategy's answer (``fold``, ``raise``, ``1x``..).
 
     >>> decision_amount(get_game("crazy4"), "play", "3x", {"ante": 5})
@@ -158,4 +140,4 @@ def settlement_html(s: Settlement) -> str:
         f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
 
 
-__all__ = ["ROUNDS", "HAND_OF", "COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units", "_ERR"]
+__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units", "_ERR"]

@@ -73,7 +73,7 @@ def plot_decision_ev(game_key: str):  # type: ignore[no-untyped-def]
     ev = s.ev[order].astype(float) / s.ev_denominator
     weights = s.weights[order].astype(float)
     x = np.cumsum(weights) / weights.sum()
-    names = {"crazy4": ("fold", "play 1x", "play 3x"), "three-card-6bonus": ("fold", "raise")}[game_key]
+    names = [f"play {c}" if c[0].isdigit() else c for c in s.CHOICES]  # "play 1x", "raise", "fold"
     fig, ax = plt.subplots(figsize=(7, 3.4))
     for j, name in enumerate(names):
         col = ev[:, j]
@@ -160,7 +160,8 @@ def example_html(game_key: str, wagers: Mapping[str, int], **cards: str) -> str:
     for who, text in cards.items():
         hand = parse_cards(text)
         best = None
-        if who in ("player", "dealer"):
+        decl = game.declaration
+        if any(h.cards == (who,) and h.system == decl.system for h in decl.hands):  # a hand in the game's ranking
             best = set(rankings.best_hand(game.declaration.system, hand)) or None
         pics.append(f"<tr><td style='padding:2px 8px;font-weight:bold;'>{html.escape(who)}</td>"
                     f"<td style='padding:2px 8px;'>{hand_html(hand, highlight=best)}</td></tr>")

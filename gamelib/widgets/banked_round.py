@@ -17,13 +17,12 @@ import ipywidgets as widgets
 from .. import rankings
 from ..cards import Deck, format_cards, parse_cards
 from ..analysis.banked import strategy_of
-from ..analysis.banked_nh import nh_option_values
-from ..engine.banked import BankedGame, Settlement
+from ..engine.banked import BankedGameEngine, Settlement
 from ..engine.registry import get_game
-from ..games.banked import qualifier_value
+from ..games.banked import Decide, Reveal, dealer_qualifying_value
 from ..errors import GameError, shown
 from .cards import hand_html
-from .banked_common import ROUNDS, HAND_OF, _ERR, _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
+from .banked_common import _ERR, _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
 
 
 # ---- the sample round ----------------------------------------------------------------------
@@ -49,7 +48,7 @@ class Round:
     settlement: Settlement
 
 
-def deal_round(game_key: str, seed: int = 1, wagers: Mapping[str, int] | None = None) -> Round:
+def deal_round(game_key: str | BankedGameEngine, seed: int = 1, wagers: Mapping[str, int] | None = None) -> Round:
     """Deal a seeded round and play it the optimal way: each hand dealt from one shuffled deck
     in the declaration's order, each decision from the game's strategy, then the settlement.
 
@@ -62,76 +61,74 @@ def deal_round(game_key: str, seed: int = 1, wagers: Mapping[str, int] | None = 
     bets = dict(wagers) if wagers is not None else default_wagers(game_key)
     game.check_wagers(bets)
     deck = Deck(seed)
-    cards = {who: tuple(deck.deal(n)) for who, n in decl.hands.items()}
+    cards = {who: tuple(deck.deal(n)) for who, n in decl.deal.items()}
     strategy = analysis_of(game).strategy
     steps: list[Step] = []
-    shown: dict[str, list[int]] = {who: [] for who in decl.hands}
+    shown: dict[str, list[int]] = {who: [] for who in decl.deal}
     folded = False
-    for item in ROUNDS[game_key]:
-        if item[0] == "cards":
-            _, who, a, b = item
-            shown[who] = list(cards[who][:b])
-            steps.append(_cards_step(game, who, shown, cards[who][a:b]))
+    for item in decl.rounds:
+        if isinstance(item, Reveal):
+            shown[item.cards] = list(cards[item.cards][:item.last])
+            steps.append(_cards_step(game, item.cards, shown, cards[item.cards][item.first:item.last]))
         else:
-            _, wager, seen = item
+            wager = item.wager
             if folded or not bets.get(decl.wager(wager).equal_to or "", 0):
                 bets.setdefault(wager, 0)
                 continue
-            step, amount = _decision_step(game, strategy, wager, seen, shown, bets)
+            step, amount = _decision_step(game, strategy, item, shown, bets)
             bets[wager] = amount
             folded = amount == 0
             steps.append(step)
     settlement = game.settle(bets, **{k: list(v) for k, v in cards.items()})
     steps.append(Step("settlement", "Settlement", str(settlement), settlement_html(settlement)))
-    return Round(game_key, seed, {k: v for k, v in cards.items()}, bets, tuple(steps), settlement)
+    return Round(game.key, seed, {k: v for k, v in cards.items()}, bets, tuple(steps), settlement)
 
 
-def _hand_words(game: BankedGame, cards: list[int], system: str) -> tuple[str, set[int]]:
+def _hand_words(game: BankedGameEngine, cards: list[int], system: str) -> tuple[str, set[int]]:
     value = game.hand_value(cards, system)
     best = set(rankings.best_hand(system, cards)) if len(cards) >= 3 else set()
     return game.describe(value, system), best
 
 
-def _cards_step(game: BankedGame, who: str, shown: dict[str, list[int]], new: tuple[int, ...]) -> Step:
+def _cards_step(game: BankedGameEngine, who: str, shown: dict[str, list[int]], new: tuple[int, ...]) -> Step:
+    """Cards turned up, and every judged hand they complete, in words (the dealer's with the
+    qualifier); a hand not yet whole shows its cards only."""
     decl = game.declaration
-    key = game.key
     title = f"{who.capitalize()} card{'s' if len(new) > 1 else ''}: {format_cards(list(new))}"
     parts = [f"<p style='margin:4px 0;'><b>{html.escape(title)}</b></p>"]
     lines = []
-    for role, hands in HAND_OF[key].items():
-        if who not in hands:
+    pictured = False
+    for hand in decl.hands:
+        if who not in hand.cards:
             continue
-        cards = [c for h in hands for c in shown[h]]
-        system = decl.system
-        try:
-            words, best = _hand_words(game, cards, system)
-        except GameError:  # not a whole hand yet (NH Hold'em before the river card)
-            parts.append(hand_html(cards))
+        cards = [c for g in hand.cards for c in shown[g]]
+        if any(len(shown[g]) < decl.deal[g] for g in hand.cards):
+            if hand.key == decl.main_hand:  # the player's hand building up (NH Hold'em before the river card)
+                parts.append(hand_html(cards))
+                pictured = True
             continue
-        parts.append(hand_html(cards, highlight=best or None))
-        line = f"{role}'s hand: {words}"
-        if role == "dealer" and decl.qualifier is not None:
-            ok = game.hand_value(cards) >= qualifier_value(decl)
+        words, best = _hand_words(game, cards, hand.system)
+        if not pictured:
+            parts.append(hand_html(cards, highlight=best or None))
+            pictured = True
+        line = f"{hand.title}: {words}"
+        if decl.qualifier is not None and hand.key == decl.qualifier.hand:
+            ok = game.hand_value(cards, hand.system) >= dealer_qualifying_value(decl)
             line += f" ({'qualifies' if ok else 'does not qualify'}: the dealer needs {decl.qualifier.words})"
         lines.append(line)
-    if not any(who in hands for hands in HAND_OF[key].values()):
+    if not pictured:
         parts.append(hand_html(list(new)))
-        if who == "bonus":
-            lines.append("bonus cards for the 6 Card Bonus (dealt whether or not the player folded, B4)")
-    if key == "nh-holdem" and who == "community" and len(shown["community"]) == 3:
-        words, best = _hand_words(game, shown["community"], "three-card")
-        lines.append(f"the community cards alone, for Pair Plus: {words}")
     parts += [f"<p style='margin:2px 0;'>{html.escape(t)}</p>" for t in lines]
     return Step("cards", title, "\n".join([title] + lines), "".join(parts))
 
 
-def _decision_step(game: BankedGame, strategy: Any, wager: str, seen: tuple[str, ...],
+def _decision_step(game: BankedGameEngine, strategy: Any, decide: Decide,
                    shown: dict[str, list[int]], bets: dict[str, int]) -> tuple[Step, int]:
-    w = game.declaration.wager(wager)
-    args = [shown[h] for h in seen]
+    w = game.declaration.wager(decide.wager)
+    args = [shown[h] for h in decide.seen]
     play = strategy.play_for(*args)
-    amount = decision_amount(game, wager, play, bets)
-    options = option_values(game, strategy, args)
+    amount = decision_amount(game, decide.wager, play, bets)
+    options = option_values(strategy, args)
     title = f"Decision: {w.name}"
     verdict = "fold" if amount == 0 else f"{play}: bet ${amount}"
     text = f"{title}: the strategy says {verdict}"
@@ -144,19 +141,14 @@ def _decision_step(game: BankedGame, strategy: Any, wager: str, seen: tuple[str,
     return Step("decision", title, text, body + "</p>"), amount
 
 
-def option_values(game: BankedGame, strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
-    """The exact expected result of each choice (units of the ante): from the strategy object's
-    ``expected_values`` for Crazy 4 and Three Card Poker, from :func:`nh_option_values` for NH
-    Hold'em (whose strategy object gives only the value of playing on optimally).
+def option_values(strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
+    """The exact expected result of each choice (units of the ante) at the decision the cards
+    seen lead to, from the strategy object (every banked strategy answers ``expected_values``).
 
-    >>> sorted(option_values(get_game("three-card-6bonus"), strategy_of(get_game("three-card-6bonus")), [parse_cards("Qs 6d 4h")]))
+    >>> sorted(option_values(strategy_of(get_game("three-card-6bonus")), [parse_cards("Qs 6d 4h")]))
     ['fold', 'raise']
     """
-    if hasattr(strategy, "expected_values"):
-        return dict(strategy.expected_values(*args))
-    if game.key == "nh-holdem":
-        return nh_option_values(game, strategy, args[0], args[1] if len(args) > 1 else [])
-    return {}
+    return dict(strategy.expected_values(*args))
 
 
 class BankedDealWidget(widgets.VBox):  # type: ignore[misc]

@@ -112,7 +112,7 @@ def brute_force(player: str):
     qual = dv >= q
     ante = np.where(~qual, 0, np.sign(pv - dv))
     game = get_game("crazy4")
-    sb_line = game._table_line("super_bonus", pv)
+    sb_line = game.pay_line("super_bonus", pv)
     # Super Bonus: the pay table on a straight or better, else push unless the dealer is higher
     sb_total = sb_line[0] * len(dv) if sb_line else Fraction(int(np.where(dv > pv, -1, 0).sum()))
     out = {"fold": Fraction(-2)}
@@ -192,6 +192,6 @@ def test_analysis_agrees_with_the_settlement_engine(c4):
         else:
             cmp = int(np.sign(pv - dv))
             expected = 4 * ((cmp if qual else 0) + k * (cmp if qual else 1))
-            line = game._table_line("super_bonus", pv)
+            line = game.pay_line("super_bonus", pv)
             expected += int(line[0] * 4) if line else (-4 if dv > pv else 0)
         assert s.total == expected, (player, dealer, play)

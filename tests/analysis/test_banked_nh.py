@@ -59,7 +59,7 @@ def independent_values(hole: str):
     triples = combinations_array(50, 3)
     hands = np.concatenate([np.tile(np.array(h, np.int8), (len(triples), 1)), rest[triples]], axis=1)
     table = GAME.declaration.pay_table("main")
-    rows = pay_rows(table)[HIGH.evaluate_array(hands)]
+    rows = pay_rows(table, "high")[HIGH.evaluate_array(hands)]
     pays = np.array([int(l.pays) for l in table.lines] + [-1])[rows]
     P = np.zeros((50, 50, 50), np.int64)
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
@@ -131,7 +131,7 @@ def test_settlement_engine_pays_what_the_analysis_counts(nh):
         if len(wagers) < 4:
             assert s.total == -5 * w
         else:
-            row = pay_rows(table)[int(HIGH.evaluate_array(np.array([deal]))[0])]
+            row = pay_rows(table, "high")[int(HIGH.evaluate_array(np.array([deal]))[0])]
             pays = table.lines[row].pays if row >= 0 else -1
             assert s.total == 5 * w * pays
 

@@ -87,7 +87,7 @@ def direct_values(player: str) -> dict[str, Fraction]:
     qual = dv >= THREE_CARD.value_of([10, 1, 0], False)
     ante = np.where(qual, np.sign(pv - dv), 1)
     play = np.where(qual, np.sign(pv - dv), 0)
-    line = GAME._table_line("ante_bonus", pv)
+    line = GAME.pay_line("ante_bonus", pv)
     bonus = line[0] if line else 0
     return {"fold": Fraction(-1), "raise": Fraction(int(ante.sum() + play.sum()), len(dv)) + bonus}
 

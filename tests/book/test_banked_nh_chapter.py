@@ -80,7 +80,7 @@ def test_typed_bet_sizes_are_the_declared_ones(nb):
 
 
 def test_card_counts_in_words_are_the_declared_ones(nb):
-    hands = get_game("nh-holdem").declaration.hands
+    hands = get_game("nh-holdem").declaration.deal
     text = " ".join(prose(nb).split())
     for who, words in (("hole", "hole cards"), ("community", "community cards"), ("bonus", "bonus cards")):
         assert f"{WORDS[hands[who]]} {words}" in text

@@ -28,7 +28,7 @@ import pytest
 
 from gamelib import get_game
 from gamelib.combinatorics import combinations_array
-from gamelib.games.banked import qualifier_value, three_x_value
+from gamelib.games.banked import dealer_qualifying_value, minimum_value
 from gamelib.errors import IllegalActionError
 from gamelib.rankings.crazy4 import CRAZY4
 from gamelib.rankings.three_card import THREE_CARD
@@ -170,7 +170,7 @@ def lowest_crazy4_qualifier() -> int:
     for drop in range(5):
         best = np.maximum(best, CRAZY4.evaluate_array(np.delete(hands, drop, axis=1)))
     assert (best == CRAZY4.evaluate_array(hands)).all()  # the engine's best-four-of-five agrees
-    q = qualifier_value(get_game("crazy4").declaration)
+    q = dealer_qualifying_value(get_game("crazy4").declaration)
     return int(best[best >= q].min())
 
 
@@ -191,7 +191,7 @@ def test_crazy4_lowest_qualifier_is_k_6_4_3():
 
 def test_three_card_lowest_qualifier_is_q_3_2():
     values3 = THREE_CARD.evaluate_array(combinations_array(52, 3))
-    q = qualifier_value(get_game("three-card-6bonus").declaration)
+    q = dealer_qualifying_value(get_game("three-card-6bonus").declaration)
     lowest = THREE_CARD.describe(int(values3[values3 >= q].min()))
     values = glued(load(TCP))
     assert values["tcp-lowest-qualifier"] == lowest == "queen-three high (Q-3-2)"
@@ -218,7 +218,7 @@ def test_crazy4_three_x_examples_show_the_engine_verdicts():
             refused += 1
     assert allowed >= 2 and refused >= 2
     assert shown.count("3x allowed") == allowed
-    assert glued(nb)["c4-3x-minimum"] == game.describe(three_x_value(game.declaration)).split(" (")[0]
+    assert glued(nb)["c4-3x-minimum"] == game.describe(minimum_value(game.declaration, game.declaration.wager("play").needs[0])).split(" (")[0]
 
 
 # ---- figures that stay typed elsewhere, held to the engine --------------------------------------

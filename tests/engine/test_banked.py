@@ -298,7 +298,7 @@ def test_nh_refusals():  # R21, R22
         nh("7c 2d", "Ks 9h 4d", ante=5, flop=20)
     with pytest.raises(WagerError, match=r"Turn bet must be"):
         nh("7c 2d", "Ks 9h 4d", ante=5, flop=5, turn=7)
-    with pytest.raises(IllegalActionError, match="cannot bet the turn"):
+    with pytest.raises(IllegalActionError, match="cannot make the Turn bet"):
         nh("7c 2d", "Ks 9h 4d", ante=5, turn=5)
     with pytest.raises(WagerError, match=r"Pair Plus must be between \$2 and \$10"):
         nh("7c 2d", "Ks 9h 4d", ante=5, pair_plus=1)

@@ -35,7 +35,7 @@ def test_crazy4_wagers_and_qualifier():  # filing 002, R19, R22, B2
     assert (d.wager("queens_up").minimum, d.wager("queens_up").maximum) == (2, 10)  # B2
     assert d.wager("play").equal_to == "ante" and d.wager("play").multiples == (1, 3)
     assert d.qualifier.ranks == ("K", "4", "3", "2")
-    assert d.three_x_minimum[:2] == ("A", "A")
+    assert d.wager("play").needs[0].ranks[:2] == ("A", "A") and d.wager("play").needs[0].multiple == 3
 
 
 def test_crazy4_pay_tables():  # filing 002

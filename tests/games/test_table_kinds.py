@@ -89,24 +89,6 @@ def test_a_kind_is_a_frozen_declaration():
 
 # --- no game key compared outside gamelib/games/ ----------------------------------------------
 
-#: Comparisons of game keys that other items of issue 11 remove (item 3: banked games declared as
-#: data; the trainer's drills are refactored with the ranking systems). Each entry is
-#: (module, the comparison as ``ast.unparse`` writes it); delete an entry when its code goes.
-PENDING: frozenset[tuple[str, str]] = frozenset({
-    ("__main__.py", "args.game != 'nh-holdem'"),
-    ("analysis/banked.py", "key == 'crazy4'"),
-    ("analysis/banked.py", "key == 'three-card-6bonus'"),
-    ("analysis/banked.py", "key == 'nh-holdem'"),
-    ("trainer/banked_drills.py", "game == 'nh-holdem'"),
-    ("trainer/banked_drills.py", "self.game == 'crazy4'"),
-    ("trainer/banked_drills.py", "self.game == 'three-card-6bonus'"),
-    ("trainer/hand_drills.py", "game == 'nh-holdem'"),
-    ("trainer/run_game.py", "decl.key == 'big-o'"),
-    ("widgets/banked.py", "game_key == 'nh-holdem'"),
-    ("widgets/banked_round.py", "game.key == 'nh-holdem'"),
-    ("widgets/banked_round.py", "key == 'nh-holdem'"),
-})
-
 #: Modules that must hold no game-key comparison at all, pending list or not.
 NEVER: tuple[str, ...] = ("engine/", "widgets/rotation.py", "widgets/table_rules.py", "widgets/betting_structures.py",
                           "widgets/dataframe_style.py", "widgets/scripted_hands.py")
@@ -156,9 +138,8 @@ def test_no_game_key_is_compared_outside_the_declarations():
     found = [(rel, line, text) for rel, src in _modules() for line, text in key_comparisons(src)]
     table_kind_code = [f for f in found if f[0].startswith(NEVER)]
     assert not table_kind_code, "a table's behaviour comes from its TableKind, not a key: " + repr(table_kind_code)
-    unexpected = [f for f in found if (f[0], f[2]) not in PENDING]
-    assert not unexpected, ("a game key compared outside gamelib/games/; read the declaration instead "
-                            f"(gamelib.games.table_kinds, pot, banked): {unexpected}")
+    assert not found, ("a game key compared outside gamelib/games/; read the declaration instead "
+                            f"(gamelib.games.table_kinds, pot, banked): {found}")
 
 
 # --- R17's numbers only in the declaration ------------------------------------------------------

@@ -10,10 +10,9 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.banked import analyze, strategy_of
 from gamelib.cards import parse_cards
-from gamelib.games.banked import qualifier_value
+from gamelib.games.banked import Reveal, dealer_qualifying_value
 from gamelib.errors import GameError, WagerError
 from gamelib.widgets.banked import (
-    ROUNDS,
     analysis_of,
     BankedDealWidget,
     CompareWidget,
@@ -48,7 +47,7 @@ def test_round_follows_the_strategy_and_settles_like_the_engine(key: str, seed: 
     strategy = analysis_of(game).strategy
     r = deal_round(key, seed=seed)
     # every hand dealt with the declared number of cards, no card twice
-    assert {k: len(v) for k, v in r.cards.items()} == game.declaration.hands
+    assert {k: len(v) for k, v in r.cards.items()} == game.declaration.deal
     every = [c for v in r.cards.values() for c in v]
     assert len(set(every)) == len(every)
     # the decisions are the strategy's
@@ -68,7 +67,7 @@ def test_round_follows_the_strategy_and_settles_like_the_engine(key: str, seed: 
     assert r.settlement == s
     assert r.steps[-1].kind == "settlement" and r.steps[-1].html == settlement_html(s)
     kinds = [st.kind for st in r.steps]
-    assert kinds.count("cards") == sum(1 for item in ROUNDS[key] if item[0] == "cards")
+    assert kinds.count("cards") == sum(1 for item in game.declaration.rounds if isinstance(item, Reveal))
 
 
 def test_round_is_seeded() -> None:
@@ -103,7 +102,7 @@ def test_dealer_step_says_whether_the_dealer_qualifies() -> None:
     for seed in range(1, 6):
         r = deal_round("crazy4", seed=seed)
         dealer_step = [s for s in r.steps if s.title.startswith("Dealer")][0]
-        ok = game.hand_value(list(r.cards["dealer"])) >= qualifier_value(game.declaration)
+        ok = game.hand_value(list(r.cards["dealer"])) >= dealer_qualifying_value(game.declaration)
         assert ("does not qualify" in dealer_step.text) is (not ok)
 
 
