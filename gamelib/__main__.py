@@ -29,6 +29,7 @@ from typing import NoReturn
 
 from . import BANKED_GAMES, get_game
 from .amounts import exact_pays, parse_dollars
+from .engine.banked import banked_game
 from .errors import GameError, shown
 
 
@@ -56,7 +57,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_analyze(sub: argparse._SubParsersAction) -> None:
+def register_analyze(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """The ``analyze`` command."""
     p = sub.add_parser("analyze", help="exact analysis of a banked game (outcome tables, house edge, strategy)")
     p.add_argument("game", choices=BANKED_GAMES)
@@ -77,7 +78,7 @@ def _units(text: str) -> int:
 def _by_streets() -> list[str]:
     """The banked games decided street by street (more than one decision), where ``--community``
     and ``--wagered`` apply."""
-    return [k for k in BANKED_GAMES if len(get_game(k).declaration.decisions) > 1]
+    return [k for k in BANKED_GAMES if len(banked_game(k).declaration.decisions) > 1]
 
 
 def _cmd_strategy(args: argparse.Namespace) -> int:
@@ -100,7 +101,7 @@ def _cmd_strategy(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_strategy(sub: argparse._SubParsersAction) -> None:
+def register_strategy(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """The ``strategy`` command. Refused input (cards, an amount that cannot be wagered at this
     point, an option that does not apply to the game) is one line on stderr and exit code 2."""
     p = sub.add_parser("strategy", help="the right play for a hand (derived from the exact analysis)")
@@ -111,17 +112,15 @@ def register_strategy(sub: argparse._SubParsersAction) -> None:
                    help="NH Hold'em: units of ante already wagered, ante included (default: what the strategy "
                         "itself would have bet)")
     p.set_defaults(func=_cmd_strategy)
-    p.error = _one_line_error("gamelib strategy")  # type: ignore[method-assign]
 
 
-def _one_line_error(prog: str) -> Callable[[str], NoReturn]:
-    """An argparse ``error`` that prints one line on stderr (no usage block) and exits with 2."""
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line on stderr (no usage block) and exit code 2;
+    its subcommands' parsers are of this class too, named ``gamelib <command>``."""
 
-    def error(message: str) -> NoReturn:
-        print(f"{prog}: {message}", file=sys.stderr)
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
         sys.exit(2)
-
-    return error
 
 
 def _cmd_settle(args: argparse.Namespace) -> int:
@@ -138,10 +137,10 @@ def _cmd_settle(args: argparse.Namespace) -> int:
 
 def _dealt_groups() -> list[str]:
     """Every card group a banked game deals (``player``, ``dealer``, ``hole``...), one option each."""
-    return list(dict.fromkeys(g for k in BANKED_GAMES for g in get_game(k).declaration.deal))
+    return list(dict.fromkeys(g for k in BANKED_GAMES for g in banked_game(k).declaration.deal))
 
 
-def register_settle(sub: argparse._SubParsersAction) -> None:
+def register_settle(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """The ``settle`` command."""
     p = sub.add_parser("settle", help="settle one hand of a banked game")
     p.add_argument("game", choices=BANKED_GAMES)
@@ -151,7 +150,7 @@ def register_settle(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_cmd_settle)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [register_analyze, register_strategy, register_settle]
+COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_strategy, register_settle]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -160,14 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
     ['analyze', 'settle', 'strategy']
     """
-    parser = argparse.ArgumentParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")
+    # Refused input is always one line on stderr and exit code 2, usage errors included.
+    parser = OneLineParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in COMMANDS:
         register(sub)
-    # Refused input is always one line on stderr and exit code 2, usage errors included.
-    parser.error = _one_line_error("gamelib")  # type: ignore[method-assign]
-    for name, command in sub.choices.items():
-        command.error = _one_line_error(f"gamelib {name}")  # type: ignore[method-assign]
     return parser
 
 

@@ -113,7 +113,7 @@ class Crazy4Strategy:
         lowest = int(v[played].min()) if played.any() else None
         lines.append(f"Play 1x with {describe('crazy4', int(v[v >= always].min()))} or better (below 3x).")
         mixed = (v >= lowest) & (v < always) if lowest is not None else np.zeros(len(v), bool)
-        if mixed.any():
+        if lowest is not None and mixed.any():
             n_played = int(w[mixed & played].sum())
             n_mixed = int(w[mixed].sum())
             lines.append(

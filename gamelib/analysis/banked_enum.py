@@ -59,7 +59,8 @@ def canonical_keys(hands: np.ndarray) -> np.ndarray:
     full = np.bitwise_or.reduce(cardbit, axis=1)
     masks = np.stack([(full >> (13 * s)) & 0x1FFF for s in range(4)], axis=1)
     masks.sort(axis=1)
-    return (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
+    key: np.ndarray = (masks[:, 3] << 39) | (masks[:, 2] << 26) | (masks[:, 1] << 13) | masks[:, 0]
+    return key
 
 
 class DisjointCounter:
@@ -131,9 +132,9 @@ class DisjointCounter:
             order = np.argsort(queries, kind="stable")
             found = np.empty(len(queries), np.int64)
             found[order] = np.searchsorted(data, queries[order])
-            found = found.reshape(len(cis), len(players), -1)
+            found_by = found.reshape(len(cis), len(players), -1)  # (subsets, players, values)
             starts = self.starts[level][ci_all]
-            total += sign * (found - starts[:, :, None]).sum(axis=0)
+            total += sign * (found_by - starts[:, :, None]).sum(axis=0)
         if j >= self.k:
             if j > self.k:  # pragma: no cover - not needed by the games here
                 raise NotImplementedError("player hands larger than dealer hands")

@@ -97,7 +97,8 @@ def pay_keys(values: np.ndarray) -> np.ndarray:
     table = np.zeros(HIGH.n_classes + 1, np.int64)
     for v, hc in enumerate(HIGH.classes, start=1):
         table[v] = HIGH.categories.index(hc.category) * 13 + hc.ranks[0]
-    return table[np.asarray(values)]
+    keys: np.ndarray = table[np.asarray(values)]
+    return keys
 
 
 def _key_rows(table) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -540,7 +541,7 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
     # where two best options were exactly equal (R23), and on how many ordered deals the player
     # meets such a decision first (before any other tie: until then both tie rules play alike)
     C3, C4 = _forward(A2, A3, sub3, sub4, live2=~T2, live3=~T3)
-    tie_rows = []
+    tie_rows: list[dict[str, Any]] = []
     fold4 = V4 == -np.array(W4, np.int64)[None, :] * 48 * D
     for street, tied, fold_best, reached, per in (
             ("flop", T2[:, None], (O2[:, 0] == V2)[:, None], np.ones((n2, 1), np.int64), 50 * 49 * 48),

@@ -344,6 +344,7 @@ def _in_play(decl: BankedGame, w: Mapping[str, int]) -> list[str]:
 
 def _hands_of(decl: BankedGame, wager: Wager) -> tuple[str, ...]:
     """The judged hands a wager's settlement reads."""
+    hands: tuple[str, ...]
     if wager.settles is Settles.BY_PAY_TABLE:
         hands = (decl.pay_table(wager.pay_table_key).hand,)
     elif wager.settles is Settles.AGAINST_DEALER:
@@ -403,9 +404,10 @@ def _against_dealer_lines(decl: BankedGame, w: Mapping[str, int], value: Mapping
     out = []
     for i, k in enumerate(keys):
         wager, amount = decl.wager(k), w[k]
+        verb: str
         if not qualifies:
-            verb = wager.if_not_qualified
-            sign = 1 if verb is NotQualified.WINS else 0
+            verb = str(wager.if_not_qualified)
+            sign = 1 if wager.if_not_qualified is NotQualified.WINS else 0
             how = f"dealer does not qualify ({hands[dealer]})" if i == 0 else "dealer does not qualify"
         elif pv > dv:
             how, sign, verb = "player beats the dealer", 1, "wins 1 to 1"

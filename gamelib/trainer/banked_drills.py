@@ -11,8 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.banked import Settlement
-from ..engine.registry import get_game
+from ..engine.banked import Settlement, banked_game
 from ..errors import GameError, shown
 from ..games import BANKED_GAMES
 from ..games.banked import Wager, pay_rows, system_of
@@ -38,7 +37,7 @@ class PayWager(Drill):
     @classmethod
     def focuses_for(cls, game: str) -> tuple[str, ...]:
         """``caps`` where the game declares payout caps (a deal whose payout the cap reduces)."""
-        return ("any", "caps") if get_game(game).declaration.caps else ("any",)
+        return ("any", "caps") if banked_game(game).declaration.caps else ("any",)
 
     def _amount(self, rng: np.random.Generator, w: Wager) -> int:
         if w.allowed:
@@ -49,7 +48,7 @@ class PayWager(Drill):
     def _wagers(self, rng: np.random.Generator, cards: dict[str, list[int]]) -> dict[str, int]:
         """Random wagers within the limits, and random decisions the hand is allowed (a fold
         ends the decisions)."""
-        decl = self.engine.declaration
+        decl = self.banked_engine.declaration
         out: dict[str, int] = {}
         for w in decl.wagers:
             if w.equal_to or w.decision:
@@ -57,9 +56,9 @@ class PayWager(Drill):
             if w.required or rng.random() < 0.6:
                 out[w.key] = self._amount(rng, w)
         for d in decl.decisions:  # the wager a decision multiplies is usually placed
-            base = decl.wager(d.wager).equal_to
-            if base is not None and base not in out and rng.random() < 0.8:
-                out[base] = self._amount(rng, decl.wager(base))
+            base_key = decl.wager(d.wager).equal_to
+            if base_key is not None and base_key not in out and rng.random() < 0.8:
+                out[base_key] = self._amount(rng, decl.wager(base_key))
         if decl.at_least_one_of and not any(out.get(k) for k in decl.at_least_one_of):
             out[decl.at_least_one_of[0]] = self._amount(rng, decl.wager(decl.at_least_one_of[0]))
         for w in decl.wagers:
@@ -74,27 +73,27 @@ class PayWager(Drill):
                 folded = folded or bool(base)
                 out[d.wager] = 0
                 continue
-            options = [m for m in self.engine.decision_options(d.wager, player) if m]
+            options = [m for m in self.banked_engine.decision_options(d.wager, player) if m]
             out[d.wager] = base * int(rng.choice(options))
         return out
 
     def _deal(self, rng: np.random.Generator) -> dict[str, list[int]]:
         deck = rng.permutation(52).tolist()
         out, i = {}, 0
-        for who, n in self.engine.declaration.deal.items():
+        for who, n in self.banked_engine.declaration.deal.items():
             out[who] = deck[i:i + n]
             i += n
         return out
 
     def next(self, seed: int) -> Question:
-        decl = self.engine.declaration
+        decl = self.banked_engine.declaration
         rng = _rng(seed, 5)
         if self.focus == "caps":
             cards, wagers, s = self._capped(rng)
         else:
             cards = self._deal(rng)
             wagers = self._wagers(rng, cards)
-            s = self.engine.settle(wagers, **cards)
+            s = self.banked_engine.settle(wagers, **cards)
         names = {w.key: w.name for w in decl.wagers}
         facts = ["wagers: " + ", ".join(f"{names[k]} ${v}" for k, v in wagers.items() if v)]
         folded = [names[k] for k, v in wagers.items() if v == 0 and decl.wager(k).decision]
@@ -119,7 +118,7 @@ class PayWager(Drill):
         """A deal where the payout cap applies (R21, B3): every wager at its most, the ante whose
         cap is smallest for its size, and deals searched in batches, the pay tables read
         vectorised, until the pays before the cap exceed it."""
-        decl = self.engine.declaration
+        decl = self.banked_engine.declaration
         ante = min(decl.caps, key=lambda a: decl.caps[a] / a)
         wagers: dict[str, int] = {}
         for w in decl.wagers:
@@ -151,7 +150,7 @@ class PayWager(Drill):
             for j in np.flatnonzero(total > cap):
                 p = perms[j].tolist()
                 cards = {g: p[start[g]:start[g] + n] for g, n in decl.deal.items()}
-                s = self.engine.settle(wagers, **cards)
+                s = self.banked_engine.settle(wagers, **cards)
                 if s.cap_reduction:
                     return cards, wagers, s
         raise GameError(f"no capped {decl.title} deal found; try another seed")  # pragma: no cover

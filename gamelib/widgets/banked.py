@@ -304,13 +304,14 @@ def _streets_strategy_html(game: BankedGameEngine, strategy: Any, hole: list[int
         if not (text.isascii() and text.isdigit()) or len(text) > 3:
             raise GameError(f"units already wagered must be a whole number, ante included "
                             f"({amounts[0]} to {amounts[-1]} here), not {text[:20]!r}")
-        units: int | None = int(text)
-        strategy.play_for(hole, community, units)  # refuses an amount that cannot be in now
-        source = f"with {units} unit{'s' if units > 1 else ''} of the ante wagered"
+        given = int(text)
+        strategy.play_for(hole, community, given)  # refuses an amount that cannot be in now
+        units: int | None = given
+        source = f"with {given} unit{'s' if given > 1 else ''} of the ante wagered"
     else:
         units = strategy.path_wagered(hole, community) if community else 1
-        source = (f"with {units} unit{'s' if units > 1 else ''} of the ante wagered, as the strategy itself would "
-                  "have bet" if units is not None else "")
+        source = "" if units is None else (f"with {units} unit{'s' if units > 1 else ''} of the ante wagered, "
+                                           "as the strategy itself would have bet")
     pics = hand_html(hole + community)
     if units is None:
         head = (f"<p style='margin:4px 0;'><i>The strategy folds before this point; enter the units already "
