@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from .messages import badge, error_html
 from .. import rankings
 from ..amounts import exact_pays
 from ..cards import parse_cards
@@ -31,7 +32,7 @@ from ..games.banked import dealer_qualifying_value
 from ..errors import GameError, shown
 from .cards import hand_html
 from .explorer import compare
-from .banked_common import COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _ERR, _game, analysis_of, _units, settlement_html
+from .banked_common import COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _game, analysis_of, _units, settlement_html
 # The rest of the banked widgets, re-exported here for the book.
 from .banked_common import default_wagers, decision_amount  # noqa: F401
 from .banked_figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
@@ -116,7 +117,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             s = self.game.settle(self.wagers(), **cards)
         except GameError as err:
-            self.result.value = _ERR.format(html.escape(str(err)))
+            self.result.value = error_html("Refused", err)
             return None
         self.result.value = settlement_html(s)
         return s
@@ -148,13 +149,13 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         try:
             pays = {k: exact_pays(t.value, f"the {k} row") for k, t in self.pay_inputs.items()}
         except GameError as err:
-            self.edge.value = _ERR.format(html.escape(str(err)))
+            self.edge.value = error_html("Refused", err)
             return None
         try:
             edited = self.game.with_pay_table(wager, pays)
             new = house_edge_report(edited, wager)
         except GameError as err:
-            self.edge.value = _ERR.format(html.escape(str(err)))
+            self.edge.value = error_html("Refused", err)
             return None
         old = house_edge_report(self.game, wager)
         self.edge.value = edge_html(wager, old, new)
@@ -194,11 +195,11 @@ def compare_html(game_key: str, hands: list[str]) -> str:
     labels = ["Player", "Dealer"] if dealer_game and len(hands) == 2 else [f"Hand {i + 1}" for i in range(len(hands))]
     rows = []
     for label, h in zip(labels, c.hands):
-        badge = ('<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">wins</span>'
-                 if h.wins and len(c.winners) < len(c.hands) else "")
+        won = (badge("wins")
+               if h.wins and len(c.winners) < len(c.hands) else "")
         rows.append(f"<tr><td style='padding:4px 8px;font-weight:bold;'>{label}</td>"
                     f"<td style='padding:4px 8px;'>{hand_html(list(h.cards), highlight=set(h.best) or None)}</td>"
-                    f"<td style='padding:4px 8px;'>{html.escape(h.description)}</td><td>{badge}</td></tr>")
+                    f"<td style='padding:4px 8px;'>{html.escape(h.description)}</td><td>{won}</td></tr>")
     if len(c.winners) == len(c.hands):
         verdict = f"Tie: {'both hands are' if len(c.hands) == 2 else 'every hand is'} {c.hands[0].description}."
     else:
@@ -216,11 +217,11 @@ def compare_html(game_key: str, hands: list[str]) -> str:
             + "".join(f"<p style='margin:4px 0;'><b>{html.escape(n)}</b></p>" for n in notes))
 
 
-class CompareWidget(widgets.VBox):  # type: ignore[misc]
+class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
     """Enter the player's and the dealer's hands (or two hands) in the game's ranking; see who
     wins, why, and whether the dealer qualifies.
 
-    >>> w = CompareWidget("crazy4")
+    >>> w = DealerCompareWidget("crazy4")
     >>> "Player" in w.result.value
     True
     """
@@ -247,7 +248,7 @@ class CompareWidget(widgets.VBox):  # type: ignore[misc]
         try:
             self.result.value = compare_html(self.game_key, lines)
         except GameError as err:
-            self.result.value = _ERR.format(html.escape(str(err)))
+            self.result.value = error_html("Refused", err)
 
 
 # ---- the strategy card -----------------------------------------------------------------------
@@ -369,13 +370,13 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
             self.result.value = strategy_html(self.game_key, {k: t.value for k, t in self.inputs.items()},
                                               self.wagered.value)
         except (GameError, ValueError) as err:
-            self.result.value = _ERR.format(html.escape(str(err)))
+            self.result.value = error_html("Refused", err)
 
 
 __all__ = [
     "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
     "option_values", "nh_option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
-    "compare_html", "CompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
+    "compare_html", "DealerCompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
     "plot_decision_ev", "plot_nh_starting_hands", "analysis_of", "strategy_hands", "limits_frame",
     "pay_table_frame", "example_html",
 ]

@@ -44,9 +44,6 @@ STRATEGY_EXAMPLES: dict[str, dict[str, str]] = {
     "nh-holdem": {"hole": "Ts 6h", "community": "9c"},
 }
 
-_ERR = '<p style="color:#b00020;margin:4px 0;"><b>Refused:</b> {}</p>'
-
-
 def _game(game_key: str | BankedGameEngine) -> BankedGameEngine:
     """The banked game of a key, or the game itself (a declaration of one's own, built with
     ``BankedGameEngine(declaration)``)."""
@@ -140,4 +137,4 @@ def settlement_html(s: Settlement) -> str:
         f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
 
 
-__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units", "_ERR"]
+__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units"]

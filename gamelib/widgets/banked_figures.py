@@ -13,12 +13,13 @@ from typing import Mapping
 
 import pandas as pd
 
+from .messages import BAD, GOOD, error_html
 from .. import rankings
 from ..cards import parse_cards
 from ..engine.banked import Settlement
 from ..errors import GameError
 from .cards import hand_html
-from .banked_common import _ERR, _game, analysis_of, settlement_html
+from .banked_common import _game, analysis_of, settlement_html
 
 
 # ---- plots -----------------------------------------------------------------------------------
@@ -44,7 +45,7 @@ def plot_returns(game_key: str):  # type: ignore[no-untyped-def]
     names = [k.replace("_", " ") for k in a.returns] + ["main game"]
     values = [float(r) for r in a.returns.values()] + [float(a.expected_return)]
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    colors = ["#1b7f3b" if v >= 0 else "#b00020" for v in values]
+    colors = [GOOD if v >= 0 else BAD for v in values]
     ax.barh(names[::-1], values[::-1], color=colors[::-1])
     ax.axvline(0, color="#444", linewidth=0.8)
     ax.set_xlabel("expected return per unit wagered (negative: the house's edge)")
@@ -106,7 +107,7 @@ def plot_nh_starting_hands():  # type: ignore[no-untyped-def]
                 rows.append((float(s.expected_value(hole)), s.play_for(hole)))
     rows.sort(key=lambda r: -r[0])
     fig, ax = plt.subplots(figsize=(7, 3.4))
-    colors = {"3x": "#1b7f3b", "2x": "#d4a017", "1x": "#1458c8", "fold": "#b00020"}
+    colors = {"3x": GOOD, "2x": "#d4a017", "1x": "#1458c8", "fold": BAD}
     ax.bar(range(len(rows)), [r[0] for r in rows], color=[colors[r[1]] for r in rows], width=1.0)
     ax.axhline(0, color="#444", linewidth=0.6)
     ax.set_xlabel("the 169 starting hands, best to worst (green: bet 3x, blue: bet 1x, red: fold)")
@@ -155,7 +156,7 @@ def example_html(game_key: str, wagers: Mapping[str, int], **cards: str) -> str:
     try:
         s: Settlement | None = game.settle(wagers, **cards)
     except GameError as err:
-        s, refusal = None, _ERR.format(html.escape(str(err)))
+        s, refusal = None, error_html("Refused", err)
     pics = []
     for who, text in cards.items():
         hand = parse_cards(text)

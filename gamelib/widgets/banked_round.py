@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from .messages import badge, error_html
 from .. import rankings
 from ..cards import Deck, format_cards, parse_cards
 from ..analysis.banked import strategy_of
@@ -22,7 +23,7 @@ from ..engine.registry import get_game
 from ..games.banked import Decide, Reveal, dealer_qualifying_value
 from ..errors import GameError, shown
 from .cards import hand_html
-from .banked_common import _ERR, _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
+from .banked_common import _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
 
 
 # ---- the sample round ----------------------------------------------------------------------
@@ -181,7 +182,7 @@ class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
         try:
             self.round = deal_round(self.game_key, int(self.seed.value), self.wagers)
         except GameError as err:
-            self.output.value = _ERR.format(html.escape(str(err)))
+            self.output.value = error_html("Refused", err)
             return
         bets = ", ".join(f"{self.game.declaration.wager(k).name} ${v}" for k, v in self.wagers.items() if v)
         self.header.value = (f"<p style='margin:4px 0;'><i>{html.escape(self.game.title)}, seed {self.round.seed}; "

@@ -23,6 +23,7 @@ from typing import Any, Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from .messages import error_html
 from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
 from ..engine import events
@@ -221,7 +222,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     against the structure's limits (R11-R16, R18) and accepts it or refuses it with the reason.
 
     >>> w = WagerWidget("big-o", "$1-$4 (Big O cash game)", actions="call\ncall\ncheck\nbet 5")
-    >>> "refused" in w.result.value and "bet to $1-$4" in w.result.value
+    >>> "Refused" in w.result.value and "bet to $1-$4" in w.result.value
     True
     """
 
@@ -253,7 +254,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             hand = Hand(POT_DECLARATIONS[self.game], [int(self.stack.value)] * int(self.players.value),
                         structure=st, seed=self.seed)
         except GameError as err:
-            self.result.value = f'<p style="color:#b00020;"><b>Cannot deal:</b> {html.escape(str(err))}</p>'
+            self.result.value = error_html("Cannot deal", err)
             return
         rows, refused = [], ""
         for line in [x.strip() for x in self.actions.value.splitlines() if x.strip()]:
@@ -278,7 +279,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                        f"<td style=\"padding:2px 8px;\">${e}</td></tr>" for a, b, c, d, e in rows)
         nxt = ""
         if refused:
-            nxt = f'<p style="color:#b00020;"><b>refused</b> {html.escape(refused)}</p>'
+            nxt = error_html("Refused", refused)
         elif hand.is_over:
             nxt = "<p>The hand is over: " + html.escape(hand.events[-1].text or "") + "</p>"
         else:

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
+from .messages import badge, error_html
 from .. import rankings
 from ..cards import CardsLike, deal_hands, format_cards, parse_cards, refuse_shared_cards
 from ..errors import GameError, shown
@@ -124,17 +125,13 @@ def comparison_html(c: Comparison, four_color: bool = False) -> str:
     """
     rows = []
     for i, r in enumerate(c.hands):
-        badge = (
-            '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">wins</span>'
-            if r.wins
-            else ""
-        )
+        won = badge("wins") if r.wins else ""
         rows.append(
             "<tr>"
             f'<td style="padding:4px 8px;font-weight:bold;white-space:nowrap;">Hand {i + 1}</td>'
             f'<td style="padding:4px 8px;white-space:nowrap;">{hand_html(list(r.cards), four_color=four_color, highlight=set(r.best) or None)}</td>'
             f'<td style="padding:4px 8px;">{html.escape(r.description)}</td>'
-            f'<td style="padding:4px 8px;">{badge}</td>'
+            f'<td style="padding:4px 8px;">{won}</td>'
             "</tr>"
         )
     board = ""
@@ -219,7 +216,7 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
             c = compare(self.system.value, lines, self.board.value if self.board.value.strip() else None)
             self.result.value = comparison_html(c, four_color=self.four_color.value)
         except GameError as err:
-            self.result.value = f'<p style="color:#b00020;"><b>Cannot compare:</b> {html.escape(str(err))}</p>'
+            self.result.value = error_html("Cannot compare", err)
 
 
 def category_table_html(system: str, n_cards: int, four_color: bool = False) -> str:

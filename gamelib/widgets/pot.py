@@ -30,6 +30,7 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as widgets
 
+from .messages import badge, error_html
 from ..cards import format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
@@ -45,7 +46,6 @@ from .cards import hand_html
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
 _TD_NOWRAP = 'style="padding:3px 8px;vertical-align:middle;white-space:nowrap;"'
 _TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #888;"'
-_WIN = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 
 
 def _engine(game: str | PotGameEngine) -> PotGameEngine:
@@ -53,10 +53,6 @@ def _engine(game: str | PotGameEngine) -> PotGameEngine:
     if not isinstance(eng, PotGameEngine):
         raise GameError(f"{shown(game)} is not a pot game; the pot games are listed in gamelib.POT_GAMES")
     return eng
-
-
-def _error_html(what: str, err: Exception) -> str:
-    return f'<p style="color:#b00020;"><b>{html.escape(what)}:</b> {html.escape(str(err))}</p>'
 
 
 def _cards_html(down: Sequence[int], up: Sequence[int] = (), four_color: bool = False) -> str:
@@ -93,8 +89,8 @@ def showdown_html(sd: Showdown, four_color: bool = False) -> str:
             continue
         cells = []
         for p, words in zip(g.portions, hand_words(g, cards, sd.boards)):
-            badge = " " + _WIN.format("wins") if s in winners.get(p.name, set()) else ""
-            cells.append(f"<td {_TD}>{html.escape(words or '')}{badge}</td>")
+            won = " " + badge("wins") if s in winners.get(p.name, set()) else ""
+            cells.append(f"<td {_TD}>{html.escape(words or '')}{won}</td>")
         rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD_NOWRAP}>"
                     f"{hand_html(cards, four_color=four_color)}</td>{''.join(cells)}</tr>")
     reasons = "".join(f"<li>{html.escape(r)}</li>" for r in sd.reasons)
@@ -280,7 +276,7 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             self.walk = Walkthrough(self.engine, players=int(self.players.value), seed=int(self.seed.value))
         except GameError as err:
             self.walk = None
-            self.output.value = _error_html("Cannot deal", err)
+            self.output.value = error_html("Cannot deal", err)
             self.result.value = ""
             return
         self.street = 0
@@ -367,7 +363,7 @@ class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         try:
             hands, boards = _default_hands(self.engine, int(self.players.value), int(self.seed.value))
         except GameError as err:
-            self.result.value = _error_html("Cannot deal", err)
+            self.result.value = error_html("Cannot deal", err)
             return
         self.hands.value = "\n".join(hands)
         for box, b in zip(self.boards, boards):
@@ -415,7 +411,7 @@ class CompareWidget(_ShowdownInput):
         try:
             sd = self.showdown()
         except GameError as err:
-            self.result.value = _error_html("Cannot judge", err)
+            self.result.value = error_html("Cannot judge", err)
             return
         self.result.value = showdown_html(sd, self.four_color)
 
@@ -454,7 +450,7 @@ class PotPayWidget(_ShowdownInput):
             pots = parse_pots(self.pots.value, len(sd.hands))
             e = explain_award(sd, pots, button=int(self.button.value))
         except GameError as err:
-            self.result.value = _error_html("Cannot pay", err)
+            self.result.value = error_html("Cannot pay", err)
             return
         self.result.value = showdown_html(sd, self.four_color) + pay_html(e)
 

@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from .messages import badge, error_html
 from ..engine.rotation import DealersChoice, Rotation
 from ..engine.stakes import structure_for
 from ..engine.table import Table
@@ -35,7 +36,6 @@ from ..games.pot import POT_DECLARATIONS
 APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)
 
 _WIDE = {"description_width": "initial"}
-_OK = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 
 
 #: The filing's game-type letters.
@@ -72,10 +72,6 @@ def _structure_words(key: str, lower: int = 2, higher: int = 4) -> str:
     forced = (f"bring-in ${st.bring_in}" if game.is_stud
               else f"blinds ${st.small_blind}/${st.big_blind}")
     return f"{st.name}, {forced}"
-
-
-def _error(msg: str) -> str:
-    return f'<p style="color:#b00020;"><b>Refused:</b> {html.escape(msg)}</p>'
 
 
 class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
@@ -142,7 +138,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         try:
             r = self.rotation()
         except TableError as err:
-            self.status.value = _error(str(err))
+            self.status.value = error_html("Refused", err)
             self.schedule.value = ""
             return
         game = r.game_for_hand(self.hand)
@@ -206,7 +202,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
                 self.table.sit(s, f"Player {s + 1}", 100)
         except TableError as err:
             self.table = None
-            self.status.value = _error(str(err))
+            self.status.value = error_html("Refused", err)
             self.history.value = ""
             return
         self.status.value = f"<p>Seat {self.table.button} has the button and picks the first game.</p>"
@@ -224,7 +220,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
         try:
             hand = t.new_hand(seed=self.seed + len(self.lines), choice=self.pick.value)
         except TableError as err:
-            self.status.value = _error(f"seat {button} picked {_title(self.pick.value)}: {err}")
+            self.status.value = error_html("Refused", f"seat {button} picked {_title(self.pick.value)}: {err}")
             return
         game = hand.game.key
         while not hand.is_over:  # everybody folds: the hand ends, the button moves
@@ -233,7 +229,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
         t.settle()
         self.lines.append(f"hand {len(self.lines) + 1}: seat {button} on the button picks "
                           f"{_title(game)} ({hand.structure.name})")
-        self.status.value = (f"<p>{_OK.format('dealt')} {html.escape(self.lines[-1])}. "
+        self.status.value = (f"<p>{badge('dealt')} {html.escape(self.lines[-1])}. "
                              f"The button moves to seat {t.button}, who picks next.</p>")
         self.history.value = "<br>".join(html.escape(x) for x in self.lines[-12:])
 

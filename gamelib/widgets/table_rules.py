@@ -22,14 +22,13 @@ from typing import Any, Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from .messages import badge, error_html
 from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 from ..games.table_kinds import Spread, table_kind_of
 
 _WIDE = {"description_width": "initial"}
-_OK = '<span style="background:#1b7f3b;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
-_NO = '<span style="background:#b00020;color:#fff;border-radius:4px;padding:1px 6px;">{}</span>'
 
 
 def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_dealer: int = 0,
@@ -118,7 +117,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         else:
             rule = (f"No entry above ${kind.max_entry:,} and no more than ${kind.max_purchase_per_hand} bought "
                     "from the dealer in one hand.")
-        verdict = _OK.format("accepted") if not msg else _NO.format("refused")
+        verdict = badge("accepted") if not msg else badge("refused", good=False)
         why = "" if not msg else f"<br><b>Refused:</b> {html.escape(msg)}"
         self.result.value = f"<p>{verdict} ${int(self.amount.value):,}. {html.escape(rule)}{why}</p>"
 

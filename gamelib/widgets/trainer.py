@@ -27,6 +27,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from .messages import BAD, GOOD, error_html
 from ..engine.registry import get_game
 from ..errors import GameError
 from ..games import GAMES
@@ -84,7 +85,7 @@ def result_html(r: Result, four_color: bool = False) -> str:
     """
     q = r.question
     head = ("Right." if r.correct else "Not right.")
-    colour = "#1b7f3b" if r.correct else "#b00020"
+    colour = GOOD if r.correct else BAD
     cards = ""
     if q.meta.get("best"):
         shown = [c for label, cs in q.cards for c in cs]
@@ -256,7 +257,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             drill = make_drill(self.drill.value, self.game.value, self.focus.value)
             q = drill.next(seed)
         except GameError as err:
-            self.question_html.value = f'<p style="color:#b00020;"><b>Cannot deal:</b> {html.escape(str(err))}</p>'
+            self.question_html.value = error_html("Cannot deal", err)
             self.answers.children = ()
             return self.question
         self.feedback.value = ""  # cleared first: the old verdict never shows beside a new question
@@ -323,12 +324,12 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.result is not None:
             return self.result
         if self.question is None:
-            self.feedback.value = '<p style="color:#b00020;"><b>Cannot check:</b> no question has been dealt</p>'
+            self.feedback.value = error_html("Cannot check", "no question has been dealt")
             return None
         try:
             r = self.session.check(self.question, self.current_answer())
         except GameError as err:
-            self.feedback.value = f'<p style="color:#b00020;"><b>Cannot check:</b> {html.escape(str(err))}</p>'
+            self.feedback.value = error_html("Cannot check", err)
             return None
         self.result = r
         self.feedback.value = result_html(r, self.four_color)

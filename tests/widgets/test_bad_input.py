@@ -72,7 +72,7 @@ class _Suffixed(_Prefixed):
 # (id, build -> (box, button, output), bad texts, the visible message's words)
 CASES: list[tuple[str, Callable[[], tuple[Any, Any, Any]], list[str], list[str]]] = [
     ("trainer dollars", _trainer, BAD_DOLLARS, ["Cannot check", "whole dollars"]),
-    ("wager checker amount", _wager, BAD_DOLLARS, ["refused", "whole dollars"]),
+    ("wager checker amount", _wager, BAD_DOLLARS, ["Refused", "whole dollars"]),
     ("pot amount", _pot_pay, BAD_DOLLARS, ["Cannot pay", "whole dollars"]),
     ("pot seats", _pot_pay_seats, ["²", "+-5", "9" * 5000], ["Cannot pay", "seats are numbers"]),
     ("pay table", _pay_table, BAD_DOLLARS + ["1e400", "1/0", "nan", "inf", "1.2.3"],

@@ -15,7 +15,7 @@ from gamelib.errors import GameError, WagerError
 from gamelib.widgets.banked import (
     analysis_of,
     BankedDealWidget,
-    CompareWidget,
+    DealerCompareWidget,
     PayWidget,
     StrategyWidget,
     compare_html,
@@ -212,7 +212,7 @@ def test_compare_player_against_dealer() -> None:
 
 
 def test_compare_widget_refuses() -> None:
-    w = CompareWidget("three-card-6bonus")
+    w = DealerCompareWidget("three-card-6bonus")
     assert "Player" in w.result.value
     w.hands.value = "9h 9d 3c\n9h 8d 4c"
     w.button.click()

@@ -78,13 +78,13 @@ def test_wager_widget_accepts_and_refuses_as_the_engine() -> None:
     w.actions.value = "raise 7\nraise 24"  # seat 1 (small blind) faces $7: pot 10 + call 6, at most $23
     w.check_button.click()
     assert "seat 0 raises to $7" in w.result.value
-    assert "refused</b> raise 24" in w.result.value and "raise to $12-$23" in w.result.value
+    assert "Refused:</b> raise 24" in w.result.value and "raise to $12-$23" in w.result.value
     w.actions.value = "raise 7\nraise 23\ncall\nfold"
     w.check()
-    assert "refused" not in w.result.value and "Next: seat 1 on flop" in w.result.value
+    assert "Refused" not in w.result.value and "Next: seat 1 on flop" in w.result.value
     w.actions.value = "raise 9"
     w.check()
-    assert "refused</b> raise 9" in w.result.value and "raise to $4-$7" in w.result.value  # over the pot
+    assert "Refused:</b> raise 9" in w.result.value and "raise to $4-$7" in w.result.value  # over the pot
     w.actions.value = "raise"
     w.check()
     assert "say how much" in w.result.value
@@ -95,7 +95,7 @@ def test_wager_widget_stud_and_end_of_hand() -> None:
 
     w = WagerWidget("stud8", "$2/$4 limit", players=2, actions="bring-in\nfold\ncall")
     assert "The hand is over" not in w.result.value
-    assert "the hand is over" in w.result.value and "refused" in w.result.value
+    assert "the hand is over" in w.result.value and "Refused" in w.result.value
     w.actions.value = "bring-in\nfold"
     w.check()
     assert "The hand is over" in w.result.value
