@@ -25,14 +25,15 @@ import ipywidgets as widgets
 from .messages import badge, error_html
 from .. import rankings
 from ..amounts import exact_pays
-from ..cards import parse_cards
+from ..cards import Deck, format_cards, parse_cards
 from ..engine.banked import BankedGameEngine, Settlement
 from ..engine.registry import get_game
 from ..games.banked import dealer_qualifying_value
 from ..errors import GameError, shown
 from .cards import hand_html
 from .explorer import compare
-from .banked_common import COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _game, analysis_of, _units, settlement_html
+from .banked_common import (COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _example_key, _game, _units, analysis_of,
+                            sample_cards, settlement_html)
 # The rest of the banked widgets, re-exported here for the book.
 from .banked_common import default_wagers, decision_amount  # noqa: F401
 from .banked_figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
@@ -67,11 +68,13 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
     (True, True)
     """
 
-    def __init__(self, game_key: str, wager_table: str | None = None) -> None:
+    def __init__(self, game_key: str | BankedGameEngine, wager_table: str | None = None) -> None:
         self.game_key = game_key
         self.game = _game(game_key)
         decl = self.game.declaration
-        bets, hands = PAY_EXAMPLES[game_key]
+        bets, hands = PAY_EXAMPLES.get(_example_key(game_key)) or (
+            {**default_wagers(game_key), **{d.wager: decision_amount(self.game, d.wager, "1x", default_wagers(game_key))
+                                           for d in decl.decisions}}, sample_cards(game_key))
         style = {"description_width": "14em"}
         self.wager_inputs = {
             w.key: widgets.IntText(value=bets.get(w.key, 0), description=f"{w.name} ({w.limits_text()})",
@@ -182,7 +185,7 @@ def edge_html(wager: str, filed: Mapping[str, Fraction | None], edited: Mapping[
 
 
 # ---- player against dealer -------------------------------------------------------------------
-def compare_html(game_key: str, hands: list[str]) -> str:
+def compare_html(game_key: str | BankedGameEngine, hands: list[str]) -> str:
     """Two or more hands in the game's ranking: who wins and why, and whether the dealer qualifies.
 
     >>> "does not qualify" in compare_html("three-card-6bonus", ["9h 9d 3c", "Jh 8d 4c"])
@@ -217,6 +220,14 @@ def compare_html(game_key: str, hands: list[str]) -> str:
             + "".join(f"<p style='margin:4px 0;'><b>{html.escape(n)}</b></p>" for n in notes))
 
 
+def _two_hands(decl: Any) -> list[str]:
+    """Two seeded hands of the player's size from one deck: the opening of a comparison for a
+    game the chapters give no example of."""
+    deck = Deck(1)
+    n = sum(decl.deal[g] for g in decl.hand(decl.main_hand).cards)
+    return [format_cards(deck.deal(n)), format_cards(deck.deal(n))]
+
+
 class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
     """Enter the player's and the dealer's hands (or two hands) in the game's ranking; see who
     wins, why, and whether the dealer qualifies.
@@ -226,10 +237,10 @@ class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, game_key: str, hands: list[str] | None = None) -> None:
+    def __init__(self, game_key: str | BankedGameEngine, hands: list[str] | None = None) -> None:
         self.game_key = game_key
         decl = _game(game_key).declaration
-        example = hands or COMPARE_EXAMPLES[game_key]
+        example = hands or COMPARE_EXAMPLES.get(_example_key(game_key)) or _two_hands(decl)
         who = "player's and dealer's" if decl.qualifier is not None else "players'"
         self.hands = widgets.Textarea(value="\n".join(example), description="Hands",
                                       placeholder=f"the {who} hands, one per line",
@@ -252,7 +263,7 @@ class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
 
 
 # ---- the strategy card -----------------------------------------------------------------------
-def strategy_hands(game_key: str) -> tuple[str, ...]:
+def strategy_hands(game_key: str | BankedGameEngine) -> tuple[str, ...]:
     """The hands the player has seen at the game's last decision (what the strategy reads).
 
     >>> strategy_hands("nh-holdem")
@@ -261,7 +272,7 @@ def strategy_hands(game_key: str) -> tuple[str, ...]:
     return _game(game_key).declaration.decisions[-1].seen
 
 
-def strategy_html(game_key: str, hands: Mapping[str, str], wagered: str = "") -> str:
+def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wagered: str = "") -> str:
     """The right play for a hand and the expected result of each option, from the game's strategy.
 
     NH Hold'em answers for the situation given: the cards seen and ``wagered``, the units of ante
@@ -344,10 +355,11 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, game_key: str, hands: Mapping[str, str] | None = None, wagered: str = "") -> None:
+    def __init__(self, game_key: str | BankedGameEngine, hands: Mapping[str, str] | None = None,
+                 wagered: str = "") -> None:
         self.game_key = game_key
         game = _game(game_key)
-        example = dict(hands or STRATEGY_EXAMPLES[game_key])
+        example = dict(hands or STRATEGY_EXAMPLES.get(_example_key(game_key)) or sample_cards(game_key))
         self.inputs = {
             who: widgets.Text(value=example.get(who, ""), description=f"{who} cards",
                               style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))

@@ -72,6 +72,23 @@ def analysis_of(game: BankedGameEngine) -> Any:
     return _ANALYSES[game.key]
 
 
+def sample_cards(game_key: str | BankedGameEngine, seed: int = 1) -> dict[str, str]:
+    """Every dealt group of a seeded deal, as text: the opening hand of a widget for a game the
+    chapters give no example of (a declaration of one's own).
+
+    >>> sorted(sample_cards("nh-holdem"))
+    ['bonus', 'community', 'hole']
+    """
+    from ..cards import Deck, format_cards
+
+    deck = Deck(seed)
+    return {g: format_cards(deck.deal(n)) for g, n in _game(game_key).declaration.deal.items()}
+
+
+def _example_key(game_key: str | BankedGameEngine) -> str:
+    return game_key if isinstance(game_key, str) else game_key.key
+
+
 def _money(d: int) -> str:
     return f"+${d:,}" if d > 0 else (f"-${-d:,}" if d < 0 else "$0")
 
@@ -137,4 +154,4 @@ def settlement_html(s: Settlement) -> str:
         f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
 
 
-__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units"]
+__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "sample_cards", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units"]

@@ -158,3 +158,15 @@ def test_the_vocabularies_are_the_declarations_words():
     w = Wager("w", "W", 1, 5, settles="against the dealer", if_not_qualified="pushes", on_fold="loses")
     assert (w.settles, w.if_not_qualified, w.on_fold) == (Settles.AGAINST_DEALER, NotQualified.PUSHES, OnFold.LOSES)
     assert isinstance(JACK_QUALIFIER, BankedGame) and JACK_QUALIFIER.counting is Counting.THREE_AGAINST_DEALER
+
+
+def test_the_chapter_widgets_open_on_the_variant():
+    """Every banked widget takes the variant's game object and reads its declaration: no sample
+    hands are written for it, the widgets deal their own."""
+    from gamelib.widgets.banked import BankedDealWidget, DealerCompareWidget, PayWidget, StrategyWidget
+
+    pay = PayWidget(GAME, "pair_plus")
+    assert "Total" in pay.result.value and "house edge" in pay.edge.value
+    assert "jack high or better" in DealerCompareWidget(GAME).result.value
+    assert "The right play" in StrategyWidget(GAME).result.value
+    assert "Total" in BankedDealWidget(GAME, seed=4).output.value
