@@ -168,43 +168,49 @@ class Board(Event):
 
 
 @dataclass(frozen=True)
-class Fold(Event):
+class SeatAction(Event):
+    """An action of one seat with no amount: ``seat <n> <words>`` (fold, check, stand pat)."""
+
     seat: int
+    words = "acts"
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} folds"
+        return f"seat {self.seat} {self.words}"
 
 
 @dataclass(frozen=True)
-class Check(Event):
-    seat: int
-
-    @property
-    def text(self) -> str:
-        return f"seat {self.seat} checks"
+class Fold(SeatAction):
+    words = "folds"
 
 
 @dataclass(frozen=True)
-class Call(Event):
+class Check(SeatAction):
+    words = "checks"
+
+
+@dataclass(frozen=True)
+class SeatAmount(Event):
+    """Chips one seat puts in by calling or bringing in: ``seat <n> <words> $<amount>``."""
+
     seat: int
     amount: int
     all_in: bool = False
+    words = "puts in"
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} calls ${self.amount}" + (ALL_IN if self.all_in else "")
+        return f"seat {self.seat} {self.words} ${self.amount}" + (ALL_IN if self.all_in else "")
 
 
 @dataclass(frozen=True)
-class BringIn(Event):
-    seat: int
-    amount: int
-    all_in: bool = False
+class Call(SeatAmount):
+    words = "calls"
 
-    @property
-    def text(self) -> str:
-        return f"seat {self.seat} brings in for ${self.amount}" + (ALL_IN if self.all_in else "")
+
+@dataclass(frozen=True)
+class BringIn(SeatAmount):
+    words = "brings in for"
 
 
 @dataclass(frozen=True)
@@ -252,12 +258,8 @@ class Draw(Event):
 
 
 @dataclass(frozen=True)
-class StandPat(Event):
-    seat: int
-
-    @property
-    def text(self) -> str:
-        return f"seat {self.seat} stands pat"
+class StandPat(SeatAction):
+    words = "stands pat"
 
 
 @dataclass(frozen=True)
@@ -370,7 +372,7 @@ def render(events: Iterable[Event]) -> list[str]:
     return [line for e in events if (line := e.text) is not None]
 
 
-__all__ = ["Event", "EVENT_TYPES", "render", "HandStart", "Post", "Reshuffle", "StreetStart", "Burn", "Deal",
+__all__ = ["Event", "EVENT_TYPES", "render", "HandStart", "Post", "Reshuffle", "StreetStart", "Burn", "Deal", "SeatAction", "SeatAmount",
            "CommunityCard", "Board", "Fold", "Check", "Call", "BringIn", "Wager", "Bet", "Raise", "Complete",
            "Draw", "StandPat", "Discard", "WinsUncontested", "ShowdownStart", "Shows", "PotReturned",
            "PotAward", "Collect", "FinalStacks"]

@@ -88,6 +88,19 @@ class HandState:
         """
         return self.game.streets[min(self.street_index, len(self.game.streets) - 1)]
 
+    def bet_last_acted_on(self, seat: int) -> Optional[int]:
+        """The bet ``seat`` last acted on in this betting round (``None``: it has not acted since
+        the round began or the betting was last reopened). A raise of less than a full raise
+        does not reopen the betting to a seat that has acted on the bet before it (R-A1).
+
+        >>> from gamelib.engine.hand import Hand
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["badugi"], [20, 20, 20], seed=1); h.act("call")
+        >>> h.bet_last_acted_on(h.button), h.bet_last_acted_on(h.to_act)
+        (2, None)
+        """
+        return self._acted.get(seat)
+
     def _in_hand(self) -> list[int]:
         """The seats that have not folded."""
         return [s for s in range(self.n) if not self.folded[s]]

@@ -402,7 +402,7 @@ def classify_decision(h: Hand, m: Mirror, ours: View, theirs: View) -> Optional[
         all_in = h.committed[s] + h.stacks[s]
         if o["raise"] == (min(h.unit, all_in),) * 2 and p["raise"] == (min(cb + h.unit, all_in),) * 2:
             return "limit-completion"
-    acted = h._acted.get(s)
+    acted = h.bet_last_acted_on(s)
     if ("raise" in p and "raise" not in o and _same_except(o, p, "raise") and acted is not None
             and cb - acted < h.last_raise):
         return "short-all-in-reopens"
