@@ -48,6 +48,7 @@ from . import events as ev
 from .payouts import (PayExplanation, PortionPay, explain_award, parse_pots,  # re-exported for the book
                       pots_from_contributions, sample_deal)
 from .pot_game import PotGameEngine, pot_game
+from .script import act
 from .showdown import Showdown, qualifier_value
 
 #: Seeded completions tried for each set of cards a player might keep.
@@ -225,18 +226,14 @@ class StreetView:
     community: tuple[int, ...] = ()  # a stud community card every player uses (R-A6)
 
 
-#: Script tokens for the betting actions of a scripted walkthrough (draws stay automatic).
-SCRIPT_TOKENS: dict[str, str] = {"f": "fold", "c": "call", "b": "bet", "r": "raise", "x": "complete",
-                                 "i": "bring-in"}
-
-
 class Walkthrough:
     """One automatic hand of a pot game, kept street by street (see the module docstring).
 
-    ``script`` optionally plays the betting: one token per betting action, in turn order
-    (``SCRIPT_TOKENS``: ``f`` fold, ``c`` check or call, ``b``/``r``/``x`` bet, raise or
-    complete by the smallest legal amount, or to a stated total as in ``r12``, ``i`` bring in).
-    After the script runs out, every player checks or calls. Draws are always automatic.
+    ``script`` optionally plays the betting: one token per betting action, in turn order, in the
+    action-script language of ``gamelib.engine.script`` (``f`` fold, ``c`` check or call,
+    ``b``/``r``/``x`` bet, raise or complete by the smallest legal amount, or to a stated total
+    as in ``r12``, ``i`` bring in), played by its interpreter. After the script runs out, every
+    player checks or calls. Draws are always automatic: a draw token is refused at the betting.
 
     >>> w = Walkthrough("archie", players=3, seed=2)
     >>> len(w.streets), w.streets[-1].seats[0].words[0] is not None
@@ -301,19 +298,7 @@ class Walkthrough:
         s = h.to_act
         assert s is not None  # the hand is not over, so a seat is to act
         if h.phase == "bet" and self.script:
-            token = self.script.pop(0)
-            kind = SCRIPT_TOKENS.get(token[0])
-            if kind is None:
-                raise GameError(f"unknown script token {shown(token)}; tokens are "
-                                + ", ".join(f"{k} ({v})" for k, v in SCRIPT_TOKENS.items()))
-            if kind == "call" and "call" not in kinds:
-                kind = "check"
-            if kind in ("bet", "raise", "complete"):
-                a = kinds.get(kind)
-                amount = int(token[1:]) if token[1:] else (a.min if a is not None else None)
-                h.act(kind, amount)
-            else:
-                h.act(kind)
+            act(h, self.script.pop(0))
             return
         if "bring-in" in kinds:
             h.act("bring-in")

@@ -28,13 +28,14 @@ from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
 from ..engine import events
 from ..engine.hand import Hand
+from ..engine.script import first_line
 from ..engine.stakes import check_mixed_structure, min_buy_in, structure_for
 from ..errors import GameError, TableError, shown
 from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
                          stud_structure)
 from ..games.table_kinds import Spread, table_kind_of
 from .cards import hand_html
-from .scripted_hands import _first_line, play
+from .scripted_hands import play
 
 
 def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5, 10), (10, 20), (15, 30),
@@ -272,7 +273,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             except GameError as err:
                 refused = f"{_cut(line)}: {err}"
                 break
-            rows.append((street, seat, could, _first_line(hand, before) or line, hand.pot))
+            rows.append((street, seat, could, first_line(hand, before) or line, hand.pot))
         head = "<tr><th>street</th><th>seat</th><th>could</th><th>accepted</th><th>pot</th></tr>"
         body = "".join(f"<tr><td style=\"padding:2px 8px;\">{html.escape(a)}</td><td style=\"padding:2px 8px;\">{b}</td>"
                        f"<td style=\"padding:2px 8px;\">{html.escape(c)}</td><td style=\"padding:2px 8px;\">{html.escape(d)}</td>"

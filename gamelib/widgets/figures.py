@@ -28,6 +28,7 @@ from ..engine.hand import Hand
 from ..engine.registry import get_game
 from ..engine.showdown import Showdown
 from ..engine.payouts import PayExplanation, explain_award
+from ..engine.script import act
 from ..errors import GameError
 from ..games.pot import POT_DECLARATIONS, Structure, big_bet_structure
 from ..rankings import best_hand, describe, evaluate
@@ -303,14 +304,13 @@ class PlayedHand:
 
 def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
                   structure: Optional[Structure] = None) -> PlayedHand:
-    """``scripted_hands.play`` that also records who acted first on each street.
+    """``scripted_hands.play`` that also records who acted first on each street (the tokens are
+    played by the engine's interpreter, ``gamelib.engine.script.act``).
 
     >>> p = play_recorded("stud8", ["i", "f", "f"], [20, 20, 20], seed=1)
     >>> p.first["third street"], p.up_cards(2, "third street")
     (2, '7h')
     """
-    from .scripted_hands import act
-
     hand = Hand(POT_DECLARATIONS[game], list(stacks), structure=structure, seed=seed)
     first: dict[str, Optional[int]] = {}
     for token in script:

@@ -1,15 +1,15 @@
 """Scripted complete hands, one per pot game: the script, the seat stacks and the deck seed.
 
-A script is a list of tokens, one per action of the player in turn: ``f`` fold, ``c`` check or
-call, ``b``/``r``/``x`` bet, raise or complete by the smallest legal amount (``r12`` raises to
-$12), ``i`` bring in, ``p`` stand pat, ``dN`` draw N (discarding the N worst cards for the
-game: the highest for a low or badugi game, the lowest for a high draw), ``k`` discard the two
-highest down cards (Super Razzdugi, R15).
+The scripts are in the action-script language of ``gamelib.engine.script`` (its docstring is
+the language's specification), played by its interpreter: ``f`` fold, ``c`` check or call,
+``b``/``r``/``x`` bet, raise or complete by the smallest legal amount, ``i`` bring in, ``p``
+stand pat, ``dN`` draw the N worst cards for the game, ``k2`` discard the two worst (Super
+Razzdugi, R15).
 """
 
 from __future__ import annotations
 
-from gamelib.cards import rank_of
+from gamelib.engine import script as action_script
 from gamelib.engine.hand import Hand
 from gamelib.games.pot import POT_DECLARATIONS, BIG_O_STRUCTURES
 
@@ -23,7 +23,7 @@ BLIND_DRAW = ["r", "c", "c",              # deal: seat 0 raises, blinds call
 FLOP = ["r", "c", "c", "c", "b", "c", "f", "b", "r", "c", "c", "c"]
 DRAWMAHA = ["c", "c", "c", "b", "c", "c", "d2", "p", "d1", "b", "c", "f", "c", "c"]
 STUD = ["i", "x", "r", "c", "c", "c", "b", "c", "c", "b", "f", "c", "c", "c", "b", "c"]
-SUPER = ["i", "x", "c", "c", "k", "k", "k", "b", "c", "c", "b", "c", "f", "c", "c", "b", "c"]
+SUPER = ["i", "x", "c", "c", "k2", "k2", "k2", "b", "c", "c", "b", "c", "f", "c", "c", "b", "c"]
 
 SCRIPTS: dict[str, tuple[list[str], list[int], int, object]] = {
     "archie": (BLIND_DRAW, [100, 100, 100], 11, None),
@@ -42,40 +42,9 @@ SCRIPTS: dict[str, tuple[list[str], list[int], int, object]] = {
     "super-razzdugi": (SUPER, [100, 100, 100], 24, None),
 }
 
-HIGH_DRAW = {"drawmaha"}
-
-
-def worst(game_key: str, cards: list[int], n: int) -> list[int]:
-    """The n cards a player drawing in ``game_key`` throws (highest for lows, lowest for high)."""
-    ace_low = lambda c: (rank_of(c) + 1) % 13  # noqa: E731
-    if game_key in HIGH_DRAW:
-        return sorted(cards)[:n]
-    if game_key in ("27-triple-draw", "badeucey", "drawmaha-27"):
-        return sorted(cards, reverse=True)[:n]
-    return sorted(cards, key=ace_low, reverse=True)[:n]
-
 
 def play(key: str) -> Hand:
     """Play the scripted hand of ``key`` to the end."""
     script, stacks, seed, structure = SCRIPTS[key]
     h = Hand(POT_DECLARATIONS[key], stacks, button=0, structure=structure, seed=seed)
-    for token in script:
-        legal = {a.kind: a for a in h.legal_actions()}
-        if token == "f":
-            h.act("fold")
-        elif token == "c":
-            h.act("call" if "call" in legal else "check")
-        elif token[0] in "brx":
-            kind = next(k for k in ("bet", "raise", "complete") if k in legal)
-            h.act(kind, amount=int(token[1:]) if len(token) > 1 else legal[kind].min)
-        elif token == "i":
-            h.act("bring-in")
-        elif token == "p":
-            h.act("stand pat")
-        elif token[0] == "d":
-            h.act("draw", cards=worst(key, h.down[h.to_act], int(token[1:])))
-        elif token == "k":
-            h.act("discard", cards=worst(key, h.down[h.to_act], 2))
-        else:  # pragma: no cover
-            raise ValueError(token)
-    return h
+    return action_script.play(h, script)
