@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import Finish, HTTPError
-from traitlets import Integer, default
+from traitlets import Integer, Unicode, default
 
 if TYPE_CHECKING:  # Voilà's page handlers are Jupyter Server handlers (with .log)
     from jupyter_server.base.handlers import JupyterHandler
@@ -70,8 +70,8 @@ class TrainerFull(HTTPError):
     Voilà turns it into its error page: ``503: The trainer is full, try again shortly``.
     """
 
-    def __init__(self, running: int, limit: int) -> None:
-        super().__init__(503, "%d of %d trainer kernels in use", running, limit, reason=FULL_MESSAGE)
+    def __init__(self, running: int, limit: int, message: str = FULL_MESSAGE) -> None:
+        super().__init__(503, "%d of %d kernels in use", running, limit, reason=message)
 
 
 class TrainerKernelManager(AsyncMappingKernelManager):
@@ -81,6 +81,14 @@ class TrainerKernelManager(AsyncMappingKernelManager):
         40, config=True,
         help="""Most kernels (trainees) at once, counting kernels still starting; 0 means no cap.
         Each kernel takes about 170 MB: keep max_kernels * 170 MB well below the free memory.""")
+    full_message = Unicode(
+        FULL_MESSAGE, config=True,
+        help="""What a reader reads when every kernel is taken (the live book says "The live book
+        is full, try again shortly").""")
+    full_detail = Unicode(
+        "Every practice table is taken ({used} of {limit} in use). A table frees up when a trainee "
+        "closes the trainer's tab.", config=True,
+        help="""The sentence under it; {used} and {limit} are filled in.""")
 
     # Culling is off in Jupyter Server (timeout 0); the trainer turns it on.
     @default("cull_idle_timeout")
@@ -114,7 +122,7 @@ class TrainerKernelManager(AsyncMappingKernelManager):
         # The check and the reservation happen with no await between them.
         if self.is_full():
             used, limit = self.capacity()
-            raise TrainerFull(used, limit)
+            raise TrainerFull(used, limit, self.full_message)
         self._starting += 1
         try:
             return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
@@ -127,12 +135,11 @@ FULL_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="{retry}">
-<title>Trainer full</title>
+<title>{title}</title>
 <style>body{{font-family:sans-serif;max-width:36em;margin:4em auto;padding:0 1em;line-height:1.5}}</style>
 </head><body class="gl-trainer-full">
 <h1>{message}</h1>
-<p>Every practice table is taken ({used} of {limit} in use). A table frees up when a trainee
-closes the trainer's tab.</p>
+<p>{detail}</p>
 <p>This page tries again by itself every {retry} seconds, or <a href="">try again now</a>.</p>
 </body></html>
 """
@@ -144,10 +151,11 @@ def prelaunch_hook(req: JupyterHandler, notebook: Any = None, cwd: Any = None) -
     km = req.settings.get("kernel_manager")
     if isinstance(km, TrainerKernelManager) and km.is_full():
         used, limit = km.capacity()
-        req.log.warning("trainer full (%d of %d kernels): %s", used, limit, req.request.uri)
-        req.set_status(503, reason=FULL_MESSAGE)
+        req.log.warning("full (%d of %d kernels): %s", used, limit, req.request.uri)
+        req.set_status(503, reason=km.full_message)
         req.set_header("Retry-After", str(RETRY_AFTER))
         req.set_header("Content-Type", "text/html; charset=utf-8")
-        raise Finish(FULL_PAGE.format(message=html.escape(FULL_MESSAGE) + ".", used=used, limit=limit,
-                                      retry=RETRY_AFTER))
+        detail = html.escape(km.full_detail.format(used=used, limit=limit))
+        raise Finish(FULL_PAGE.format(message=html.escape(km.full_message) + ".", detail=detail, retry=RETRY_AFTER,
+                                      title=html.escape(km.full_message.split(",")[0])))
     return None

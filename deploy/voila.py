@@ -1,0 +1,42 @@
+# Voilà configuration of the live book (deploy/serve loads it with --Voila.config_file_paths=deploy).
+# It serves, from _build/live (written by deploy/live_build.py):
+#   /                                  -> the book's contents page (template "handbook", tree page)
+#   /voila/files/site/<page>.html      -> the static book, every page (allowlisted below)
+#   /voila/render/chapters/<ch>.ipynb  -> a chapter live: its prose, its widgets running
+#   /voila/render/chapters/trainer.ipynb -> the staff trainer
+# A reader can use every widget but cannot run code: Voilà executes only the notebook it renders
+# and its kernels accept widget messages from the browser, never execute requests.
+# Any value can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
+from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
+
+c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
+
+# The handbook's template: Voilà's lab template without its Font Awesome CDN links, and a front
+# door that opens the book. It lives in deploy/jupyter (deploy/serve puts that on JUPYTER_PATH).
+c.VoilaConfiguration.template = "handbook"
+# Never the notebook's code, never a traceback (a reader sees "There was an error" instead).
+c.VoilaConfiguration.strip_sources = True
+c.VoilaConfiguration.show_tracebacks = False
+# The static book under site/: its pages, scripts, styles, fonts and images; never a notebook
+# or a Python file (the denylist keeps Voilà's default), nothing outside site/.
+c.VoilaConfiguration.file_allowlist = [r"site/.*"]
+c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py)", r".*/\..*"]
+
+# One kernel per open live chapter (about 170 MB), culled when idle, capped in number: the
+# trainer's kernel manager (gamelib/trainer/serving.py), with the live book's words when full.
+c.VoilaConfiguration.multi_kernel_manager_class = TrainerKernelManager
+c.TrainerKernelManager.cull_idle_timeout = 600   # a kernel no tab is connected to, idle 10 min
+c.TrainerKernelManager.cull_interval = 60
+c.TrainerKernelManager.cull_connected = False    # an open tab keeps its kernel
+c.TrainerKernelManager.max_kernels = 40          # about 7 GB at most
+c.TrainerKernelManager.full_message = "The live book is full, try again shortly"
+c.TrainerKernelManager.full_detail = (
+    "Every live seat is taken ({used} of {limit} open chapters). A seat frees up when a reader closes a "
+    "live chapter's tab; the static book works meanwhile.")
+# The "full" page before a kernel starts, and the _xsrf cookie that lets a closed tab free its kernel.
+c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
+c.VoilaConfiguration.preheat_kernel = False
+
+# Many readers arriving together on a small server: wait for slow kernels rather than drop outputs.
+c.VoilaExecutor.iopub_timeout = 120
+c.VoilaExecutor.startup_timeout = 180

@@ -1,0 +1,181 @@
+"""The live book (issue 12): deploy/live_build.py turns the built book into live chapters, and
+deploy/serve's Voilà serves them beside the static pages.
+
+Without a browser: every chapter has a live notebook whose prose is the rendered page (no raw
+MyST, no code), one live cell per widget the static page marks, links that resolve to files
+that exist, and static marks that link to the live widget. In Chromium: the server's root opens
+the book, a live chapter deals a new round when **Deal** is pressed, nothing is fetched from
+another host, and a reader moves between the static and the live chapter with one click each way.
+
+The book must be built first (``bash .ci/book``; the README's test command does it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HTML = ROOT / "_build" / "html"
+CHROMIUM = Path("/usr/bin/chromium")
+VOILA = Path(sys.executable).parent / "voila"
+sys.path.insert(0, str(ROOT / "deploy"))
+import live_build  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (HTML / "index.html").is_file(),
+                                reason="the book is not built (bash .ci/book builds it)")
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("live") / "live"
+    counts = live_build.build(HTML, out)
+    assert counts["chapters"] == len(live_build.chapters()) and counts["widgets"] == counts["marks"] > 0
+    return out
+
+
+def _notebooks(live: Path) -> Iterator[tuple[live_build.Chapter, dict[str, Any]]]:
+    for ch in live_build.chapters():
+        yield ch, json.loads((live / "chapters" / ch.live_path).read_text(encoding="utf-8"))
+
+
+def _prose(nb: dict[str, Any]) -> str:
+    return "".join(c["source"] for c in nb["cells"] if "live-prose" in c["metadata"].get("tags", []))
+
+
+def test_every_chapter_has_a_live_notebook_with_its_widgets(live: Path) -> None:
+    for ch, nb in _notebooks(live):
+        page = (live / "site" / f"{ch.docname}.html").read_text(encoding="utf-8")
+        marks = len(re.findall(r'class="live-mark"', page))
+        widgets = [c for c in nb["cells"] if "live-widget" in c["metadata"].get("tags", [])]
+        assert len(widgets) == marks, ch.docname
+        source = json.loads(ch.source.read_text(encoding="utf-8"))
+        originals = ["".join(c["source"]) for c in source["cells"] if live_build.shows_widget(c)]
+        assert [c["source"] for c in widgets] == originals, ch.docname  # the very cells, unchanged
+
+
+def test_the_prose_is_the_rendered_page_without_myst_or_code(live: Path) -> None:
+    for ch, nb in _notebooks(live):
+        prose = _prose(nb)
+        assert not re.search(r"\{(ref|term|glue:text|glue|doc|numref)\}", prose), ch.docname
+        assert "cell_input" not in prose and "highlight-ipython3" not in prose, ch.docname  # no code shown
+        assert "widget-view+json" not in prose, ch.docname  # no saved widget left in the prose
+        assert "Live chapter" in prose and "Static page" in prose, ch.docname
+    crazy4 = dict((c.docname, nb) for c, nb in _notebooks(live))["book/banked/crazy4"]
+    assert "Crazy 4 Poker" in _prose(crazy4) and "king-six high (K-6-4-3)" in _prose(crazy4)  # a glued figure
+
+
+def test_links_in_live_chapters_resolve(live: Path) -> None:
+    checked = 0
+    for ch, nb in _notebooks(live):
+        here = posixpath.dirname(live_build.LIVE_URL + ch.live_path)
+        for url in re.findall(r'(?:href|src)=\\?"([^"\\#]+)', _prose(nb)):
+            if "://" in url or url.startswith(("mailto:", "data:")):
+                continue
+            path = posixpath.normpath(posixpath.join(here, url))
+            for prefix, folder in ((live_build.SITE_URL, "site"), (live_build.LIVE_URL, "chapters")):
+                if path.startswith(prefix):
+                    assert (live / folder / path[len(prefix):]).exists(), (ch.docname, url)
+                    checked += 1
+                    break
+            else:
+                raise AssertionError(f"{ch.docname}: {url} leads outside the live book")
+    assert checked > 100
+
+
+def test_static_marks_say_what_they_are(live: Path) -> None:
+    # The published book (live_base_url empty) says how to get live widgets ...
+    page = (HTML / "book" / "banked" / "crazy4.html").read_text(encoding="utf-8")
+    assert page.count("Saved example") == page.count('class="live-mark"') == 4
+    assert "deploy/serve" in page and "Open live" not in page
+    # ... the served copy links every mark to the same widget live.
+    served = (live / "site" / "book" / "banked" / "crazy4.html").read_text(encoding="utf-8")
+    links = re.findall(r'class="live-open" href="([^"]+)"', served)
+    assert links == [f"../../../../render/chapters/banked/crazy4.ipynb#widget-{n}" for n in range(4)]
+
+
+def test_the_dependency_analysis_keeps_what_widgets_need() -> None:
+    code = [{"source": "%matplotlib inline"}, {"source": "import math\nfrom x import y"},
+            {"source": "table = y(1)\nprint(table)"}, {"source": "def helper():\n    return math.pi"},
+            {"source": "glue('figure', 3)"}, {"source": "W(helper())"}]
+    assert live_build.needed_cells(code, {5}) == {0, 1, 3, 5}
+
+
+# --- in a real browser ---------------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(live: Path) -> Iterator[str]:
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "deploy" / "jupyter"), PYTHONHASHSEED="0")
+    log = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen([str(VOILA), str(live), "--Voila.config_file_paths=deploy", "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1"], cwd=ROOT, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
+    try:
+        end = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, "voila exited"
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert time.monotonic() < end, "voila did not start"
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.seek(0)
+        print(log.read()[-3000:])
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
+def test_a_live_chapter_in_chromium(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
+                   if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.continue_())
+        page.goto(server)  # the front door opens the book's contents page
+        page.wait_for_url("**/voila/files/site/index.html")
+        page.goto(server + "voila/render/chapters/banked/crazy4.ipynb")
+        deal = page.locator("button:has-text('Deal')").first
+        deal.wait_for(timeout=60_000)
+        text = page.inner_text("body")
+        assert "Crazy 4 Poker" in text and "BankedDealWidget(" not in text and "{ref}" not in text
+        box = page.locator(".widget-text input").first  # the seed box of the deal widget
+        header = page.locator(".widget-html-content", has_text="seed 1").first
+        assert header.count() == 1
+        box.fill("7")
+        deal.click()
+        page.locator(".widget-html-content", has_text="seed 7").first.wait_for(timeout=10_000)
+        # one click to the static page, one click back to the same widget live
+        page.click("text=Static page")
+        page.wait_for_url("**/voila/files/site/book/banked/crazy4.html")
+        page.locator("a.live-open").first.click()
+        page.wait_for_url("**/voila/render/chapters/banked/crazy4.ipynb#widget-0")
+        page.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
+        browser.close()
+    assert outside == []
