@@ -179,3 +179,50 @@ def test_a_live_chapter_in_chromium(server: str) -> None:
         page.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
         browser.close()
     assert outside == []
+
+
+def test_a_reader_cannot_run_code_through_a_live_kernel(server: str, tmp_path: Path) -> None:
+    """What a browser could send a live chapter's kernel: an execute request is dropped by the
+    server (Voilà lets only widget and info messages through); a kernel_info_request on the same
+    connection is answered, so the connection itself works."""
+    import asyncio
+    import urllib.request
+    import uuid
+
+    from tornado.websocket import websocket_connect
+
+    page = urllib.request.urlopen(server + "voila/render/chapters/mixed/formats.ipynb", timeout=60).read().decode()
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert kernel, "no kernel id in the live page"
+    marker = tmp_path / "ran"
+
+    def message(kind: str, content: dict[str, Any]) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
+                                      "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+                           "buffers": []})
+
+    async def talk() -> list[str]:
+        url = server.replace("http://", "ws://") + f"api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4()}"
+        ws = await websocket_connect(url)
+        code = f"open({str(marker)!r}, 'w').write('x')"
+        await ws.write_message(message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                           "user_expressions": {}, "allow_stdin": False}))
+        await ws.write_message(message("kernel_info_request", {}))
+        kinds: list[str] = []
+        try:
+            while "kernel_info_reply" not in kinds or len(kinds) < 12:
+                raw = await asyncio.wait_for(ws.read_message(), 3)
+                if raw is None:
+                    break
+                if isinstance(raw, str):
+                    kinds.append(json.loads(raw)["header"]["msg_type"])
+        except asyncio.TimeoutError:
+            pass
+        ws.close()
+        return kinds
+
+    kinds = asyncio.run(talk())
+    assert "kernel_info_reply" in kinds
+    assert "execute_reply" not in kinds and "execute_input" not in kinds
+    assert not marker.exists()
