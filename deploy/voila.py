@@ -11,6 +11,11 @@ from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
 
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
 
+# Where it listens (deploy/serve's arguments override these: --port=8080 --Voila.ip=0.0.0.0).
+c.Voila.port = 8866
+c.Voila.ip = "127.0.0.1"
+c.Voila.open_browser = False
+
 # The handbook's template: Voilà's lab template without its Font Awesome CDN links, and a front
 # door that opens the book. It lives in deploy/jupyter (deploy/serve puts that on JUPYTER_PATH).
 c.VoilaConfiguration.template = "handbook"
