@@ -1,0 +1,384 @@
+"""The live book on JupyterHub (issue 12): the container image, the hub configurations and the
+single-user server's configuration.
+
+What this machine can check without a container engine or a hub:
+
+* ``deploy/jupyterhub_config.py`` loads with traitlets (as JupyterHub loads it) and sets the
+  default URL, the command, the memory and the idle culler; ``deploy/z2jh-values.yaml`` parses
+  and says the same (default URL, image, memory, culling) in the keys Zero to JupyterHub reads;
+* ``deploy/Containerfile`` installs what ``.ci/setup`` installs (it runs ``.ci/setup`` in the
+  copied repository, on the same Python) and puts the paths the hub configurations name where
+  they say;
+* ``deploy/hub/jupyter_server_config.py`` makes a Jupyter Server that is Voilà and nothing else:
+  a real server started with it redirects to the static book, renders a live chapter without
+  its code, has no terminal, no JupyterLab and no other extension, caps a user's kernels, and
+  drops an execute request sent to a kernel by a browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import yaml
+from traitlets.config import Config
+from traitlets.config.loader import PyFileConfigLoader
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+CONTAINERFILE = DEPLOY / "Containerfile"
+SETUP = ROOT / ".ci" / "setup"
+SERVER_CONFIG = DEPLOY / "hub" / "jupyter_server_config.py"
+#: Measured (README, "Trainer capacity"): a kernel and a server process, resident.
+KERNEL_MB, SERVER_MB = 170, 110
+
+
+# --- reading the files ---------------------------------------------------------------------------
+
+def _load(path: Path) -> Config:
+    """A traitlets configuration file, loaded as Jupyter loads it (environment left unchanged)."""
+    saved = dict(os.environ)
+    try:
+        return PyFileConfigLoader(path.name, path=str(path.parent)).load_config()
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def _value(cfg: Config, cls: str, name: str, default: Any = None) -> Any:
+    """A configured value; a lazy one (``.append``/``.update`` in the file) applied to ``default``."""
+    value = cfg[cls][name]
+    return value.get_value(default) if hasattr(value, "get_value") else value
+
+
+@pytest.fixture(scope="module")
+def hub() -> Config:
+    return _load(DEPLOY / "jupyterhub_config.py")
+
+
+@pytest.fixture(scope="module")
+def server_config() -> Config:
+    return _load(SERVER_CONFIG)
+
+
+@pytest.fixture(scope="module")
+def values() -> dict[str, Any]:
+    return yaml.safe_load((DEPLOY / "z2jh-values.yaml").read_text(encoding="utf-8"))
+
+
+def _instructions(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of a Containerfile, continuation lines joined, comments dropped."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("#") or not line.strip():
+            continue
+        if lines and lines[-1].endswith("\\"):
+            lines[-1] = lines[-1][:-1] + " " + line.strip()
+        else:
+            lines.append(line.strip())
+    lines = [" ".join(line.split()) for line in lines]  # runs of blanks as one
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1] if " " in line else "") for line in lines]
+
+
+@pytest.fixture(scope="module")
+def image() -> list[tuple[str, str]]:
+    return _instructions(CONTAINERFILE.read_text(encoding="utf-8"))
+
+
+def _env(image: list[tuple[str, str]]) -> dict[str, str]:
+    env: dict[str, str] = {}
+    for op, args in image:
+        if op == "ENV":
+            for word in shlex.split(args):
+                name, _, value = word.partition("=")
+                env[name] = value
+    return env
+
+
+def _bytes(size: str) -> int:
+    """A JupyterHub / Kubernetes size ("1G", "300M") in bytes, taking the smaller reading."""
+    number, unit = re.fullmatch(r"([\d.]+)([KMG]?)", size).groups()  # type: ignore[union-attr]
+    return int(float(number) * {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[unit])
+
+
+# --- the hub configurations -------------------------------------------------------------------------
+
+def test_jupyterhub_config_sets_what_the_hub_needs(hub: Config, server_config: Config) -> None:
+    assert hub.Spawner.default_url == server_config.ServerApp.default_url == "/voila/files/site/index.html"
+    assert hub.Spawner.cmd == ["/srv/handbook/.venv/bin/jupyterhub-singleuser"]
+    assert _value(hub, "Spawner", "environment", {}) == {"JUPYTER_CONFIG_PATH": "/srv/handbook/deploy/hub"}
+    assert _bytes(hub.Spawner.mem_guarantee) < _bytes(hub.Spawner.mem_limit)
+    (culler,) = _value(hub, "JupyterHub", "services", [])
+    assert culler["name"] == "idle-culler" and culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
+    args = dict(a.lstrip("-").split("=", 1) for a in culler["command"][3:])
+    assert int(args["timeout"]) >= 600 and int(args["cull-every"]) > 0
+    (role,) = _value(hub, "JupyterHub", "load_roles", [])
+    assert role["services"] == ["idle-culler"]
+    assert {"list:users", "read:users:activity", "read:servers", "delete:servers"} <= set(role["scopes"])
+    # The hub's own services and roles are kept: the file appends to them.
+    merged = Config({"JupyterHub": {"services": [{"name": "theirs"}], "load_roles": []}})
+    merged.merge(_load(DEPLOY / "jupyterhub_config.py"))
+    assert [s["name"] for s in _value(merged, "JupyterHub", "services", [{"name": "theirs"}])] == [
+        "theirs", "idle-culler"]
+
+
+def test_z2jh_values_agree_with_jupyterhub_config(hub: Config, server_config: Config,
+                                                  values: dict[str, Any]) -> None:
+    single, cull = values["singleuser"], values["cull"]
+    assert single["defaultUrl"] == hub.Spawner.default_url
+    assert f'{single["image"]["name"]}:{single["image"]["tag"]}' == hub.DockerSpawner.image == hub.KubeSpawner.image
+    assert single["cmd"] == hub.Spawner.cmd[0]
+    assert single["extraEnv"] == _value(hub, "Spawner", "environment", {})
+    assert single["memory"] == {"guarantee": hub.Spawner.mem_guarantee, "limit": hub.Spawner.mem_limit}
+    assert single["uid"] == hub.KubeSpawner.uid == 1000
+    (culler,) = _value(hub, "JupyterHub", "services", [])
+    args = dict(a.lstrip("-").split("=", 1) for a in culler["command"][3:])
+    assert cull["enabled"] is True
+    assert cull["timeout"] == int(args["timeout"]) and cull["every"] == int(args["cull-every"])
+    # A kernel without a tab goes long before its server does.
+    assert server_config.TrainerKernelManager.cull_idle_timeout < cull["timeout"]
+    assert single["storage"]["type"] == "none"
+
+
+def test_memory_fits_the_kernel_cap(hub: Config, server_config: Config) -> None:
+    kernels = server_config.TrainerKernelManager.max_kernels
+    assert 1 <= kernels
+    assert (SERVER_MB + kernels * KERNEL_MB) * 1_000_000 <= _bytes(hub.Spawner.mem_limit)
+    assert (SERVER_MB + KERNEL_MB) * 1_000_000 <= _bytes(hub.Spawner.mem_guarantee)
+
+
+def test_the_single_user_server_is_voila_only(server_config: Config) -> None:
+    from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
+
+    app = server_config.ServerApp
+    assert app.terminals_enabled is False
+    assert app.kernel_manager_class is TrainerKernelManager
+    assert app.root_dir == str(ROOT / "_build" / "live")
+    assert "execute_request" not in server_config.TrainerKernelManager.allowed_message_types
+    assert "comm_msg" in server_config.TrainerKernelManager.allowed_message_types
+    # deploy/voila.py's settings are the live book's: loaded, not copied.
+    assert server_config.VoilaConfiguration.prelaunch_hook is prelaunch_hook
+    assert server_config.VoilaConfiguration.strip_sources is True
+    assert server_config.VoilaConfiguration.template == "handbook"
+
+
+# --- the image against .ci/setup ------------------------------------------------------------------
+
+def _workdir_at(image: list[tuple[str, str]], index: int) -> str:
+    return [args for op, args in image[:index] if op == "WORKDIR"][-1]
+
+
+def test_the_image_installs_what_ci_setup_installs(image: list[tuple[str, str]]) -> None:
+    setup = SETUP.read_text(encoding="utf-8")
+    # What .ci/setup installs (if it changes, this test is to be read again).
+    assert "python3.11" in setup and "pip install --quiet -r requirements.txt" in setup
+    assert "pip install --quiet -e ." in setup and "apt-get install -y -qq chromium" in setup
+    assert '"$py" -m venv .venv' in setup and 'cd "$(dirname "${BASH_SOURCE[0]}")/.."' in setup
+    # The same Python minor version, on Debian (the apt-get and the chromium of .ci/setup).
+    (base,) = [args for op, args in image if op == "FROM"]
+    match = re.fullmatch(r"python:(\d+\.\d+)-slim-(bookworm|trixie)", base)
+    assert match, base
+    assert f"python{match.group(1)}" in setup
+    # The image runs .ci/setup itself, in the whole repository copied to the working directory.
+    runs = [(i, args) for i, (op, args) in enumerate(image) if op == "RUN"]
+    (setup_at,) = [i for i, args in runs if re.match(r"bash \.ci/setup( |$)", args)]
+    copy_at = image.index(("COPY", ". ."))
+    assert copy_at < setup_at and _workdir_at(image, copy_at) == _workdir_at(image, setup_at) == "/srv/handbook"
+    # The only other installs: the hub's requirements, held to what .ci/setup installed.
+    installs = [args for i, args in runs if i != setup_at and re.search(r"pip install|apt-get install", args)]
+    assert installs == [
+        ".venv/bin/python -m pip freeze --exclude-editable > /tmp/ci-setup-installed.txt && "
+        ".venv/bin/python -m pip install -r deploy/requirements-hub.txt -c /tmp/ci-setup-installed.txt && "
+        "rm /tmp/ci-setup-installed.txt"]
+    # Nothing left from a checkout: the copied .venv and _build are removed, and ignored.
+    assert image[copy_at + 1] == ("RUN", "rm -rf .venv _build")
+    ignored = (DEPLOY / "Containerfile.dockerignore").read_text(encoding="utf-8").split()
+    assert {".venv", "_build"} <= set(ignored)
+    # The book and the live chapters are built after the installs.
+    (build_at,) = [i for i, args in runs if "bash .ci/book" in args]
+    assert build_at > setup_at and "deploy/live_build.py" in image[build_at][1]
+
+
+def test_the_hub_requirements_add_without_repinning() -> None:
+    def pins(path: Path) -> dict[str, str]:
+        out = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.split("#")[0].strip()
+            if line:
+                name, _, version = line.partition("==")
+                assert version, f"{path.name}: {line} is not pinned"
+                out[name.lower()] = version
+        return out
+
+    hub, book = pins(DEPLOY / "requirements-hub.txt"), pins(ROOT / "requirements.txt")
+    assert "jupyterhub" in hub and not set(hub) & set(book)
+
+
+def test_the_image_puts_things_where_the_hubs_look(image: list[tuple[str, str]], hub: Config,
+                                                   values: dict[str, Any]) -> None:
+    env = _env(image)
+    repo = _workdir_at(image, image.index(("COPY", ". .")))
+    assert env["PATH"].split(":")[0] == f"{repo}/.venv/bin"
+    assert hub.Spawner.cmd == [f"{repo}/.venv/bin/jupyterhub-singleuser"] == [values["singleuser"]["cmd"]]
+    assert env["JUPYTER_CONFIG_PATH"] == values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"] == f"{repo}/deploy/hub"
+    assert SERVER_CONFIG.parent == ROOT / env["JUPYTER_CONFIG_PATH"][len(repo) + 1:]
+    # Voilà also reads a voila.py from every folder on JUPYTER_CONFIG_PATH: only ours is there.
+    assert sorted(p.name for p in SERVER_CONFIG.parent.iterdir() if p.suffix in (".py", ".json")) == [
+        "jupyter_server_config.py"]
+    # A non-root user, uid 1000 as the hub configurations say, running jupyterhub-singleuser.
+    assert ("USER", "1000") in image and "--uid 1000" in " ".join(a for op, a in image if op == "RUN")
+    assert image[-1] == ("CMD", '["jupyterhub-singleuser"]')
+    assert env["GAMELIB_CACHE"] in " ".join(a for op, a in image if op == "RUN" and "chown" in a)
+
+
+# --- a real single-user server ---------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def user_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, list[str]]]:
+    """Jupyter Server with the single-user configuration, on a small live book of its own."""
+    import nbformat
+
+    live = tmp_path_factory.mktemp("live")
+    (live / "site").mkdir()
+    (live / "site" / "index.html").write_text("<html><body>The contents page</body></html>")
+    (live / "chapters").mkdir()
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("print('dealt ' + str(6 * 7))")]
+    nbformat.write(nb, live / "chapters" / "chapter.ipynb")
+    port, token = _free_port(), uuid.uuid4().hex
+    env = dict(os.environ, HANDBOOK_LIVE_DIR=str(live), PYTHONHASHSEED="0")
+    log = tempfile.TemporaryFile(mode="w+")
+    # --allow-root: CI runs as root; the image runs as uid 1000.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyter_server", f"--config={SERVER_CONFIG}", "--no-browser", "--allow-root",
+         f"--port={port}", "--ip=127.0.0.1", f"--IdentityProvider.token={token}"],
+        cwd=tempfile.gettempdir(), env=env, stdout=log, stderr=subprocess.STDOUT)
+    lines: list[str] = []
+    try:
+        end = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, "jupyter server exited"
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert time.monotonic() < end, "jupyter server did not start"
+            time.sleep(0.1)
+        log.seek(0)
+        lines = log.read().splitlines()
+        yield f"http://127.0.0.1:{port}/", token, lines
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.seek(0)
+        print(log.read()[-3000:])
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any) -> None:
+        return None
+
+
+def _get(url: str, token: str, method: str = "GET", follow: bool = True) -> tuple[int, str, dict[str, str]]:
+    req = urllib.request.Request(url, method=method, headers={"Authorization": f"token {token}"},
+                                 data=b"{}" if method == "POST" else None)
+    opener = urllib.request.build_opener() if follow else urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(req, timeout=90) as r:
+            return r.status, r.read().decode(), dict(r.headers)
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(errors="replace"), dict(e.headers)
+
+
+def test_the_server_opens_the_book_and_renders_chapters_without_code(user_server: tuple[str, str, list[str]]) -> None:
+    url, token, _ = user_server
+    status, _, headers = _get(url, token, follow=False)
+    assert status == 302 and headers["Location"].split("?")[0] == "/voila/files/site/index.html"
+    assert _get(url + "voila/files/site/index.html", token)[:2] == (200, "<html><body>The contents page</body></html>")
+    status, page, _ = _get(url + "voila/render/chapters/chapter.ipynb", token)
+    assert status == 200 and "dealt 42" in page and "6 * 7" not in page  # run, its code not shown
+
+
+def test_the_server_has_no_console_and_no_other_extension(user_server: tuple[str, str, list[str]]) -> None:
+    url, token, lines = user_server
+    for path in ("api/terminals", "terminals/websocket/1", "lab", "tree", "notebooks/x.ipynb"):
+        assert _get(url + path, token)[0] == 404, path
+    assert _get(url + "api/terminals", token, method="POST")[0] in (404, 405)
+    loaded = {m.group(1) for line in lines if (m := re.search(r"\] (\S+) \| extension was successfully loaded", line))}
+    assert loaded == {"voila.server_extension"}
+
+
+def test_a_user_cannot_run_code_and_has_few_kernels(user_server: tuple[str, str, list[str]]) -> None:
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    url, token, _ = user_server
+    status, body, _ = _get(url + "api/kernels", token, method="POST")
+    assert status == 201
+    kernel = json.loads(body)["id"]
+    marker = Path(tempfile.mkdtemp()) / "ran"
+
+    def message(kind: str, content: dict[str, Any]) -> str:
+        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
+                                      "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+                           "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+                           "buffers": []})
+
+    async def talk() -> list[str]:
+        ws_url = url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+        ws = await websocket_connect(HTTPRequest(ws_url, headers={"Authorization": f"token {token}"}))
+        code = f"open({str(marker)!r}, 'w').write('x')"
+        await ws.write_message(message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                           "user_expressions": {}, "allow_stdin": False}))
+        await ws.write_message(message("kernel_info_request", {}))
+        kinds: list[str] = []
+        try:
+            while "kernel_info_reply" not in kinds or len(kinds) < 12:
+                raw = await asyncio.wait_for(ws.read_message(), 5)
+                if raw is None:
+                    break
+                if isinstance(raw, str):
+                    kinds.append(json.loads(raw)["header"]["msg_type"])
+        except asyncio.TimeoutError:
+            pass
+        ws.close()
+        return kinds
+
+    kinds = asyncio.run(talk())
+    assert "kernel_info_reply" in kinds
+    assert "execute_reply" not in kinds and "execute_input" not in kinds
+    assert not marker.exists()
+    # Kernels up to the cap start; the next one is refused with the cap's words.
+    started = [kernel]
+    while True:
+        status, body, _ = _get(url + "api/kernels", token, method="POST")
+        if status != 201:
+            break
+        started.append(json.loads(body)["id"])
+        assert len(started) <= 10
+    running = len(json.loads(_get(url + "api/kernels", token)[1]))
+    assert status == 503 and "Too many live chapters open" in body and running == 4
+    for k in started:
+        _get(url + f"api/kernels/{k}", token, method="DELETE")
