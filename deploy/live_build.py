@@ -14,10 +14,12 @@ How a chapter becomes live. The prose of a live chapter is the HTML Sphinx rende
 page (cross-references, glossary terms, ruling links and glued figures resolved), not its MyST
 source, so nothing shows as raw ``{ref}`` or ``{term}``. The page's article is cut at each cell
 that shows a widget; each piece is shown as the HTML output of a cell of its own, and each widget
-cell becomes a code cell that Voilà runs, so the widget is live. Of the other code cells only those the widgets need run
-(imports and set-up, and every cell defining a name a kept cell reads, found from the code), under
-``%%capture``: a cell's saved output, already in the HTML, is what the reader sees, so tables and
-figures appear at once and exactly as in the book, and nothing is recomputed to show them. Code is never shown
+cell becomes a code cell that Voilà runs, so the widget is live. Of the other code cells only what
+the widgets need runs, under ``%%capture``: their IPython magic lines (the set-up) and, found from
+the code going backwards from the widget cells, every top-level statement that binds a name a
+kept statement reads (:func:`needed_code`). A cell's saved output, already in the HTML, is what the
+reader sees, so tables and figures appear at once and exactly as in the book, and nothing is
+recomputed to show them. Code is never shown
 (Voilà strips cell sources). A cell tagged ``demo-refusal`` that only shows a refusal (an
 engine error, saved in the prose) is not run; a widget showing a refusal runs live.
 Links are rewritten: to another chapter's live version where it has one, else to the static
@@ -83,6 +85,17 @@ document.addEventListener("click", function (e) {
 """
 
 
+#: Run first in every live chapter. ``glue`` only feeds the static build (the figures it glues are
+#: already in the prose), and importing myst_nb for it would pull in nbformat and jsonschema, a
+#: second or more of a reader's wait: in a live chapter ``myst_nb.glue`` does nothing.
+NO_GLUE = """%%capture
+import sys as _sys, types as _types
+_stub = _types.ModuleType("myst_nb")
+_stub.glue = lambda *args, **kwargs: None  # the live chapter's glued figures are in its prose
+_sys.modules.setdefault("myst_nb", _stub)
+del _sys, _types, _stub"""
+
+
 @dataclass(frozen=True)
 class Chapter:
     """A chapter notebook of the book: its docname (``book/banked/crazy4``)."""
@@ -133,43 +146,99 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(src) if isinstance(src, list) else str(src)
 
 
-def _names(src: str) -> tuple[set[str], set[str], bool]:
-    """(names a cell defines, imports included; names it reads; whether it must always run: a
-    cell with IPython magics, the set-up), from its code; a cell that cannot be parsed always runs."""
-    lines = [line for line in src.splitlines() if not line.lstrip().startswith(("%", "!"))]
-    always = len(lines) != len(src.splitlines())
-    try:
-        tree = ast.parse("\n".join(lines))
-    except SyntaxError:
-        return set(), set(), True
-    defined: set[str] = set()
-    used: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            defined.add(node.name)
-        elif isinstance(node, ast.Name):
-            (defined if isinstance(node.ctx, (ast.Store, ast.Del)) else used).add(node.id)
-    return defined, used, always
+@dataclass(frozen=True)
+class Statement:
+    """A top-level statement of a code cell: its lines, the names it binds and the names it reads."""
+
+    cell: int
+    text: str
+    binds: frozenset[str]
+    reads: frozenset[str]
 
 
-def needed_cells(code: list[dict[str, Any]], live: set[int]) -> set[int]:
-    """The code cells (by index) the live cells need: the live ones, every cell that must always
-    run, and, going back from each, every earlier cell that defines a name a kept cell reads.
-    The rest only made the saved outputs the prose already shows, so they are not run."""
-    info = [_names(_source(c)) for c in code]
-    keep = {i for i, (_, _, always) in enumerate(info) if always} | set(live)
-    changed = True
-    while changed:
-        changed = False
-        for i in sorted(keep):
-            wanted = info[i][1]
-            for j in range(i):
-                if j not in keep and info[j][0] & wanted:
-                    keep.add(j)
-                    changed = True
-    return keep
+def _binds(node: ast.stmt) -> set[str]:
+    """The names a top-level statement binds (assignment targets, imports, def, class, for, with)."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return {(a.asname or a.name).split(".")[0] for a in node.names}
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {node.name}
+    out: set[str] = set()
+    targets: list[ast.AST] = []
+    if isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+    for t in targets:
+        out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    if isinstance(node, (ast.If, ast.Try, ast.For, ast.While, ast.With)):  # names bound inside blocks
+        out |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return out
+
+
+def _python(cell: dict[str, Any]) -> list[str]:
+    """A cell's lines with its IPython magic lines blanked (so line numbers stay)."""
+    return [line if not line.lstrip().startswith(("%", "!")) else "" for line in _source(cell).splitlines()]
+
+
+def statements(code: list[dict[str, Any]]) -> tuple[list[Statement], set[int]]:
+    """Every top-level statement of the code cells, in order, and the cells that cannot be parsed
+    as Python once their IPython magic lines are set aside (those are kept whole)."""
+    out: list[Statement] = []
+    unparsed: set[int] = set()
+    for i, cell in enumerate(code):
+        lines = _python(cell)
+        try:
+            tree = ast.parse("\n".join(lines))
+        except SyntaxError:
+            unparsed.add(i)
+            continue
+        for node in tree.body:
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            text = "\n".join(lines[first - 1:node.end_lineno])
+            reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            out.append(Statement(i, text, frozenset(_binds(node)), frozenset(reads)))
+    return out, unparsed
+
+
+def needed_code(code: list[dict[str, Any]], live: set[int]) -> dict[int, str]:
+    """What to run of each code cell so that the live cells work, by cell index: a live cell
+    whole; of the others, their IPython magic lines (the set-up) and, going backwards from the
+    live cells, every top-level statement that binds a name a kept statement reads. What else
+    a cell did (glue a figure, display a table, compute what only the prose shows) is not run:
+    its saved output is in the prose. A cell that cannot be parsed is kept whole."""
+    stmts, unparsed = statements(code)
+    whole = set(live) | unparsed
+    wanted: set[str] = set()
+    kept: set[int] = set()
+    for i in range(len(code) - 1, -1, -1):
+        if i in whole:
+            if i not in unparsed:
+                wanted |= {name for st in stmts if st.cell == i for name in st.reads}
+            else:  # names it may read: every identifier in it
+                wanted |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", _source(code[i])))
+            continue
+        for k in range(len(stmts) - 1, -1, -1):
+            st = stmts[k]
+            if st.cell == i and st.binds & wanted:
+                kept.add(k)
+                wanted |= st.reads
+    out: dict[int, str] = {}
+    for i, cell in enumerate(code):
+        if i in whole:
+            out[i] = _source(cell)
+            continue
+        magics = [line for line in _source(cell).splitlines()  # line magics (a cell magic would not run here)
+                  if line.lstrip().startswith(("%", "!")) and not line.lstrip().startswith("%%")]
+        body = [st.text for k, st in enumerate(stmts) if st.cell == i and k in kept]
+        if body:
+            out[i] = "\n".join(magics + body)
+        elif magics:
+            out[i] = "\n".join(magics)
+    return out
 
 
 def _is_cell_div(tag: Any) -> bool:
@@ -241,14 +310,17 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
         return {"cell_type": "code", "metadata": {"tags": ["live-prose"]}, "execution_count": None,
                 "outputs": [], "source": f"__import__('IPython.display').display.HTML({text!r})"}
 
-    cells: list[dict[str, Any]] = [raw(STYLE + math + bar + f'<div class="handbook-live">{fragments[0]}</div>')]
-    runs = needed_cells(code, {i for i, c in enumerate(code) if id(c) in widget_of})
-    for i, cell in enumerate(code):
-        if id(cell) not in widget_of and ("demo-refusal" in _tags(cell) or i not in runs):
+    cells: list[dict[str, Any]] = [raw(STYLE + math + bar + f'<div class="handbook-live">{fragments[0]}</div>'),
+                                   {"cell_type": "code", "metadata": {"tags": ["live-setup"]}, "execution_count": None,
+                                    "outputs": [], "source": NO_GLUE}]
+    runnable = [c for c in code if id(c) in widget_of or "demo-refusal" not in _tags(c)]
+    runs = needed_code(runnable, {i for i, c in enumerate(runnable) if id(c) in widget_of})
+    for i, cell in enumerate(runnable):
+        if i not in runs:
             continue  # its output is in the prose (a refusal shown, a table); nothing live needs it
         live = copy.deepcopy(cell)
         live["outputs"], live["execution_count"] = [], None
-        src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        src = runs[i]
         if id(cell) in widget_of:
             n = widget_of[id(cell)]
             live["source"] = src

@@ -42,6 +42,10 @@ c.TrainerKernelManager.full_detail = (
 c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
 c.VoilaConfiguration.preheat_kernel = False
 
+# Show the prose and each widget as soon as its cell has run, not when the whole chapter has:
+# a reader can use the first widgets while the later ones are still being made.
+c.VoilaConfiguration.progressive_rendering = True
+
 # Many readers arriving together on a small server: wait for slow kernels rather than drop outputs.
 c.VoilaExecutor.iopub_timeout = 120
 c.VoilaExecutor.startup_timeout = 180
