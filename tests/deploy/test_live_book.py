@@ -263,3 +263,25 @@ def test_every_live_chapter_runs_without_an_error(live: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     failed = json.loads(done.stdout.strip().splitlines()[-1])
     assert failed == []
+
+
+def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline() -> None:
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
+
+    c = PyFileConfigLoader("voila.py", path=str(ROOT / "deploy")).load_config()
+    assert c.VoilaConfiguration.multi_kernel_manager_class is TrainerKernelManager
+    assert c.VoilaConfiguration.prelaunch_hook is prelaunch_hook
+    assert c.TrainerKernelManager.cull_idle_timeout > 0 and c.TrainerKernelManager.max_kernels > 0
+    assert c.TrainerKernelManager.cull_connected is False  # an open tab keeps its kernel
+    assert "live book is full" in c.TrainerKernelManager.full_message
+    assert c.VoilaConfiguration.template == "handbook" and c.VoilaConfiguration.strip_sources is True
+    assert c.VoilaConfiguration.file_allowlist == [r"site/.*"]  # nothing outside the static copy
+    # the template asks no other host for anything (Voilà's own lab template asks a CDN for fonts)
+    template = ROOT / "deploy" / "jupyter" / "voila" / "templates" / "handbook"
+    for f in template.iterdir():
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), f.name
+    lab = Path(sys.executable).parents[1] / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
+    assert "cdn.jsdelivr.net" in lab.read_text(encoding="utf-8")  # what the copy drops
