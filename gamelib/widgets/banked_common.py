@@ -55,21 +55,28 @@ def _game(game_key: str | BankedGameEngine) -> BankedGameEngine:
     return game
 
 
+#: Analyses kept in memory, by the whole declaration they analyse (its repr: two games with the
+#: same rules share one), the most recently used last; at most ``_KEEP`` of them.
 _ANALYSES: dict[str, Any] = {}
+_KEEP = 32
 
 
 def analysis_of(game: BankedGameEngine) -> Any:
-    """The game's analysis, kept in memory for the game objects of :func:`gamelib.get_game`
-    (``analyze(game)`` re-reads the disk cache on every call; edited games are analysed anew).
+    """The game's exact analysis, kept in memory: a widget asks again for the same rules (the
+    filed tables, or a pay table edited back and forth) without a new analysis, and ``analyze``
+    itself reads only what does not depend on the pay tables from the disk cache.
 
-    >>> analysis_of(get_game("crazy4")) is analysis_of(get_game("crazy4"))
+    >>> analysis_of(get_game("crazy4")) is analysis_of(get_game("crazy4").with_pay_table("queens_up", {}))
     True
     """
-    if game.key not in BANKED_GAMES or game is not get_game(game.key):
-        return analyze(game)
-    if game.key not in _ANALYSES:
-        _ANALYSES[game.key] = analyze(game)
-    return _ANALYSES[game.key]
+    key = repr(game.declaration)
+    if key in _ANALYSES:
+        _ANALYSES[key] = _ANALYSES.pop(key)  # most recently used last
+    else:
+        _ANALYSES[key] = analyze(game)
+        while len(_ANALYSES) > _KEEP:
+            del _ANALYSES[next(iter(_ANALYSES))]
+    return _ANALYSES[key]
 
 
 def sample_cards(game_key: str | BankedGameEngine, seed: int = 1) -> dict[str, str]:
