@@ -22,8 +22,6 @@ import json
 import os
 import re
 import shlex
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,6 +37,8 @@ from traitlets.config import Config
 from traitlets.config.loader import PyFileConfigLoader
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+import servers  # noqa: E402  (tests/deploy/servers.py)
 DEPLOY = ROOT / "deploy"
 CONTAINERFILE = DEPLOY / "Containerfile"
 SETUP = ROOT / ".ci" / "setup"
@@ -247,12 +247,6 @@ def test_the_image_puts_things_where_the_hubs_look(image: list[tuple[str, str]],
 
 # --- a real single-user server ---------------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def user_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, list[str]]]:
     """Jupyter Server with the single-user configuration, on a small live book of its own."""
@@ -265,35 +259,13 @@ def user_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("print('dealt ' + str(6 * 7))")]
     nbformat.write(nb, live / "chapters" / "chapter.ipynb")
-    port, token = _free_port(), uuid.uuid4().hex
+    port, token = servers.free_port(), uuid.uuid4().hex
     env = dict(os.environ, HANDBOOK_LIVE_DIR=str(live), PYTHONHASHSEED="0")
-    log = tempfile.TemporaryFile(mode="w+")
     # --allow-root: CI runs as root; the image runs as uid 1000.
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyter_server", f"--config={SERVER_CONFIG}", "--no-browser", "--allow-root",
-         f"--port={port}", "--ip=127.0.0.1", f"--IdentityProvider.token={token}"],
-        cwd=tempfile.gettempdir(), env=env, stdout=log, stderr=subprocess.STDOUT)
-    lines: list[str] = []
-    try:
-        end = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "jupyter server exited"
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert time.monotonic() < end, "jupyter server did not start"
-            time.sleep(0.1)
-        log.seek(0)
-        lines = log.read().splitlines()
+    argv = [sys.executable, "-m", "jupyter_server", f"--config={SERVER_CONFIG}", "--no-browser", "--allow-root",
+            f"--port={port}", "--ip=127.0.0.1", f"--IdentityProvider.token={token}"]
+    with servers.serving(argv, port, Path(tempfile.gettempdir()), env, "jupyter server") as lines:
         yield f"http://127.0.0.1:{port}/", token, lines
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.seek(0)
-        print(log.read()[-3000:])
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -369,42 +341,14 @@ def test_the_server_has_no_console_and_no_other_extension(user_server: tuple[str
 
 
 def test_a_user_cannot_run_code_and_has_few_kernels(user_server: tuple[str, str, list[str]]) -> None:
-    from tornado.httpclient import HTTPRequest
-    from tornado.websocket import websocket_connect
-
     url, token, _ = user_server
     status, body, _ = _get(url + "api/kernels", token, method="POST")
     assert status == 201
     kernel = json.loads(body)["id"]
     marker = Path(tempfile.mkdtemp()) / "ran"
 
-    def message(kind: str, content: dict[str, Any]) -> str:
-        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
-                                      "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
-                           "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
-                           "buffers": []})
-
-    async def talk() -> list[str]:
-        ws_url = url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
-        ws = await websocket_connect(HTTPRequest(ws_url, headers={"Authorization": f"token {token}"}))
-        code = f"open({str(marker)!r}, 'w').write('x')"
-        await ws.write_message(message("execute_request", {"code": code, "silent": False, "store_history": False,
-                                                           "user_expressions": {}, "allow_stdin": False}))
-        await ws.write_message(message("kernel_info_request", {}))
-        kinds: list[str] = []
-        try:
-            while "kernel_info_reply" not in kinds or len(kinds) < 12:
-                raw = await asyncio.wait_for(ws.read_message(), 5)
-                if raw is None:
-                    break
-                if isinstance(raw, str):
-                    kinds.append(json.loads(raw)["header"]["msg_type"])
-        except asyncio.TimeoutError:
-            pass
-        ws.close()
-        return kinds
-
-    kinds = asyncio.run(talk())
+    ws_url = url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    kinds = servers.try_to_run_code(ws_url, marker, {"Authorization": f"token {token}"})
     assert "kernel_info_reply" in kinds
     assert "execute_reply" not in kinds and "execute_input" not in kinds
     assert not marker.exists()

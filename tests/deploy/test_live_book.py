@@ -16,11 +16,8 @@ import json
 import os
 import posixpath
 import re
-import socket
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -31,7 +28,9 @@ HTML = ROOT / "_build" / "html"
 CHROMIUM = Path("/usr/bin/chromium")
 VOILA = Path(sys.executable).parent / "voila"
 sys.path.insert(0, str(ROOT / "deploy"))
+sys.path.insert(0, str(Path(__file__).parent))
 import live_build  # noqa: E402
+import servers  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (HTML / "index.html").is_file(),
                                 reason="the book is not built (bash .ci/book builds it)")
@@ -123,38 +122,14 @@ def test_the_slice_keeps_what_widgets_need_and_nothing_else() -> None:
 
 # --- in a real browser ---------------------------------------------------------------------------
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(live: Path) -> Iterator[str]:
-    port = _free_port()
+    port = servers.free_port()
     env = dict(os.environ, JUPYTER_PATH=str(ROOT / "deploy" / "jupyter"), PYTHONHASHSEED="0")
-    log = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen([str(VOILA), str(live), "--Voila.config_file_paths=deploy", "--no-browser",
-                             f"--port={port}", "--Voila.ip=127.0.0.1"], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    try:
-        end = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, "voila exited"
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert time.monotonic() < end, "voila did not start"
-            time.sleep(0.1)
+    argv = [str(VOILA), str(live), "--Voila.config_file_paths=deploy", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1"]
+    with servers.serving(argv, port, ROOT, env, "voila"):
         yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.seek(0)
-        print(log.read()[-3000:])
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
@@ -193,44 +168,15 @@ def test_a_reader_cannot_run_code_through_a_live_kernel(server: str, tmp_path: P
     """What a browser could send a live chapter's kernel: an execute request is dropped by the
     server (Voilà lets only widget and info messages through); a kernel_info_request on the same
     connection is answered, so the connection itself works."""
-    import asyncio
     import urllib.request
     import uuid
-
-    from tornado.websocket import websocket_connect
 
     page = urllib.request.urlopen(server + "voila/render/chapters/mixed/formats.ipynb", timeout=60).read().decode()
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
     assert kernel, "no kernel id in the live page"
     marker = tmp_path / "ran"
-
-    def message(kind: str, content: dict[str, Any]) -> str:
-        return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
-                                      "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
-                           "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
-                           "buffers": []})
-
-    async def talk() -> list[str]:
-        url = server.replace("http://", "ws://") + f"api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4()}"
-        ws = await websocket_connect(url)
-        code = f"open({str(marker)!r}, 'w').write('x')"
-        await ws.write_message(message("execute_request", {"code": code, "silent": False, "store_history": False,
-                                                           "user_expressions": {}, "allow_stdin": False}))
-        await ws.write_message(message("kernel_info_request", {}))
-        kinds: list[str] = []
-        try:
-            while "kernel_info_reply" not in kinds or len(kinds) < 12:
-                raw = await asyncio.wait_for(ws.read_message(), 3)
-                if raw is None:
-                    break
-                if isinstance(raw, str):
-                    kinds.append(json.loads(raw)["header"]["msg_type"])
-        except asyncio.TimeoutError:
-            pass
-        ws.close()
-        return kinds
-
-    kinds = asyncio.run(talk())
+    ws_url = server.replace("http://", "ws://") + f"api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4()}"
+    kinds = servers.try_to_run_code(ws_url, marker)
     assert "kernel_info_reply" in kinds
     assert "execute_reply" not in kinds and "execute_input" not in kinds
     assert not marker.exists()

@@ -1,0 +1,90 @@
+"""What the deploy tests share: starting a server on a free port and stopping it, and asking a
+kernel, over its websocket, to run code the way a browser could.
+
+The tests add this folder to ``sys.path`` and ``import servers``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serving(argv: Sequence[str], port: int, cwd: Path, env: Mapping[str, str], what: str = "server",
+            timeout: float = 60.0) -> Iterator[list[str]]:
+    """Run ``argv`` until it listens on ``port``; yield its log lines so far; stop it at the end
+    (printing the end of its log, which pytest shows for a failing test)."""
+    log = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        end = time.monotonic() + timeout
+        while True:
+            assert proc.poll() is None, f"{what} exited with code {proc.returncode}"
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert time.monotonic() < end, f"{what} did not listen on port {port} within {timeout} s"
+            time.sleep(0.1)
+        log.seek(0)
+        yield log.read().splitlines()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.seek(0)
+        print(log.read()[-3000:])
+        log.close()
+
+
+def _message(kind: str, content: dict[str, Any]) -> str:
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
+                                  "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+                       "parent_header": {}, "metadata": {}, "content": content, "channel": "shell",
+                       "buffers": []})
+
+
+def try_to_run_code(ws_url: str, marker: Path, headers: Mapping[str, str] | None = None) -> list[str]:
+    """Send a kernel's websocket what a browser could: an execute request (code that would write
+    ``marker``), then a kernel_info_request; the kinds of message that come back (a few seconds)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def talk() -> list[str]:
+        ws = await websocket_connect(HTTPRequest(ws_url, headers=dict(headers or {})))
+        code = f"open({str(marker)!r}, 'w').write('x')"
+        await ws.write_message(_message("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                            "user_expressions": {}, "allow_stdin": False}))
+        await ws.write_message(_message("kernel_info_request", {}))
+        kinds: list[str] = []
+        try:
+            while "kernel_info_reply" not in kinds or len(kinds) < 12:
+                raw = await asyncio.wait_for(ws.read_message(), 5)
+                if raw is None:
+                    break
+                if isinstance(raw, str):
+                    kinds.append(json.loads(raw)["header"]["msg_type"])
+        except asyncio.TimeoutError:
+            pass
+        ws.close()
+        return kinds
+
+    return asyncio.run(talk())
