@@ -146,6 +146,10 @@ def _source(cell: dict[str, Any]) -> str:
     return "".join(src) if isinstance(src, list) else str(src)
 
 
+class LiveBuildError(RuntimeError):
+    """The built book does not match its notebooks (or is missing): rebuild it."""
+
+
 @dataclass(frozen=True)
 class Statement:
     """A top-level statement of a code cell: its lines, the names it binds and the names it reads."""
@@ -265,14 +269,14 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
     soup = BeautifulSoup(page, "html.parser")
     article = soup.select_one("article.bd-article")
     if article is None:
-        raise SystemExit(f"live_build: {chapter.docname}.html has no article; was the book built?")
+        raise LiveBuildError(f"{chapter.docname}.html has no article; was the book built?")
     for mark in article.select("div.live-mark"):
         mark.decompose()
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     shown = [c for c in code if "remove-cell" not in _tags(c)]
     divs = [d for d in article.find_all(_is_cell_div) if not any(_is_cell_div(p) for p in d.parents)]
     if len(divs) != len(shown):
-        raise SystemExit(f"live_build: {chapter.docname}: {len(shown)} code cells in the notebook but "
+        raise LiveBuildError(f"{chapter.docname}: {len(shown)} code cells in the notebook but "
                          f"{len(divs)} cells on the built page; rebuild the book")
     widget_of: dict[int, int] = {}
     for cell, div in zip(shown, divs):
@@ -364,7 +368,7 @@ def link_marks(site: Path, live_docs: dict[str, str]) -> int:
 def build(html_dir: Path, out: Path) -> dict[str, int]:
     """Write ``out/site`` and ``out/chapters``; the number of chapters and live widgets."""
     if not (html_dir / "index.html").is_file():
-        raise SystemExit(f"live_build: no built book in {html_dir}; run bash .ci/book first")
+        raise LiveBuildError(f"no built book in {html_dir}; run bash .ci/book first")
     if out.exists():
         shutil.rmtree(out)
     site = out / "site"
@@ -388,7 +392,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--html", type=Path, default=REPO / "_build" / "html", help="the built book")
     p.add_argument("--out", type=Path, default=REPO / "_build" / "live", help="where to write the live book")
     args = p.parse_args(argv)
-    counts = build(args.html, args.out)
+    try:
+        counts = build(args.html, args.out)
+    except LiveBuildError as err:
+        print(f"live_build: {err}", file=sys.stderr)
+        return 1
     print(f"live_build: {counts['chapters']} chapters, {counts['widgets']} live widgets, "
           f"{counts['marks']} marks linked, in {args.out}")
     return 0

@@ -231,3 +231,14 @@ def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline(
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), f.name
     lab = Path(sys.executable).parents[1] / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
     assert "cdn.jsdelivr.net" in lab.read_text(encoding="utf-8")  # what the copy drops
+
+
+def test_a_page_that_does_not_match_its_notebook_is_refused() -> None:
+    """A built page with fewer cells than its notebook (a stale build) stops the live build with a
+    clear message rather than pairing prose with the wrong widgets."""
+    chapter = live_build.Chapter("book/banked/crazy4")
+    page = '<html><title>x</title><body><article class="bd-article"><p>text</p></article></body></html>'
+    with pytest.raises(live_build.LiveBuildError, match=r"code cells in the notebook but 0 cells on the built page"):
+        live_build.live_notebook(chapter, page, {})
+    with pytest.raises(live_build.LiveBuildError, match="no article"):
+        live_build.live_notebook(chapter, "<html><body></body></html>", {})
