@@ -24,7 +24,6 @@ import re
 import shlex
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -37,8 +36,8 @@ from traitlets.config import Config
 from traitlets.config.loader import PyFileConfigLoader
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).parent))
-import servers  # noqa: E402  (tests/deploy/servers.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import servers  # noqa: E402  (tests/servers.py)
 DEPLOY = ROOT / "deploy"
 CONTAINERFILE = DEPLOY / "Containerfile"
 SETUP = ROOT / ".ci" / "setup"
@@ -264,8 +263,8 @@ def user_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     # --allow-root: CI runs as root; the image runs as uid 1000.
     argv = [sys.executable, "-m", "jupyter_server", f"--config={SERVER_CONFIG}", "--no-browser", "--allow-root",
             f"--port={port}", "--ip=127.0.0.1", f"--IdentityProvider.token={token}"]
-    with servers.serving(argv, port, Path(tempfile.gettempdir()), env, "jupyter server") as lines:
-        yield f"http://127.0.0.1:{port}/", token, lines
+    with servers.serving(argv, port, Path(tempfile.gettempdir()), env, "jupyter server") as served:
+        yield served.url, token, served.log_text().splitlines()
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -25,12 +25,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
-CHROMIUM = Path("/usr/bin/chromium")
 VOILA = Path(sys.executable).parent / "voila"
 sys.path.insert(0, str(ROOT / "deploy"))
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(ROOT / "tests"))
 import live_build  # noqa: E402
-import servers  # noqa: E402
+import servers  # noqa: E402  (tests/servers.py)
+from servers import CHROMIUM  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (HTML / "index.html").is_file(),
                                 reason="the book is not built (bash .ci/book builds it)")
@@ -138,7 +138,7 @@ def test_a_live_chapter_in_chromium(server: str) -> None:
 
     outside: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         page = browser.new_page()
         page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
                    if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.continue_())

@@ -10,23 +10,23 @@ request the test tolerates.
 
 from __future__ import annotations
 
+import os
 import re
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from gamelib.trainer import make_drill
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
+sys.path.insert(0, str(ROOT / "tests"))
+import servers  # noqa: E402  (tests/servers.py)
+from servers import CHROMIUM  # noqa: E402
+
 VOILA = Path(sys.executable).parent / "voila"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # The widget the chapter shows first (book/trainer.ipynb): TrainerWidget(game="big-o", drill="read-hand", seed=1)
 GAME, DRILL, SEED = "big-o", "read-hand", 1
 ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free")
@@ -34,45 +34,12 @@ ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/font
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 45.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with code {proc.returncode} before serving")
-        with socket.socket() as s:
-            s.settimeout(0.5)
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise TimeoutError(f"voila did not listen on port {port} within {timeout} s")
-
-
 @pytest.fixture()
-def trainer_app():  # type: ignore[no-untyped-def]
-    port = free_port()
-    log = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen(
-        [str(VOILA), "book/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_for_port(port, proc)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.seek(0)
-        print(log.read()[-3000:])
-        log.close()
+def trainer_app() -> Iterator[str]:
+    port = servers.free_port()
+    argv = [str(VOILA), "book/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    with servers.serving(argv, port, ROOT, os.environ, "voila") as served:
+        yield served.url
 
 
 def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
@@ -85,7 +52,7 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
     wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
     outside: list[str] = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         try:
             page = browser.new_page()
             page.set_default_timeout(45_000)

@@ -20,12 +20,11 @@ What must hold (issue 10, "Many users"):
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -33,16 +32,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable, Iterator
 
-import psutil
 import pytest
 
 from gamelib.trainer import make_drill
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+import servers  # noqa: E402  (tests/servers.py)
+from servers import CHROMIUM  # noqa: E402
+
 README = ROOT / "README.md"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget (see test_trainer_browser.py)
 # Short settings for the test, given the way an operator would give them.
 CULL_IDLE, CULL_INTERVAL, CAP = 6, 1, 3
@@ -75,12 +74,6 @@ def command_on_port(port: int, extra: list[str] = ()) -> list[str]:  # type: ign
     return argv + list(extra)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def wait_until(what: str, cond: Callable[[], bool], timeout: float, step: float = 0.2) -> float:
     """Poll cond() until true; return the seconds it took, or fail naming what was awaited."""
     t0 = time.monotonic()
@@ -91,85 +84,32 @@ def wait_until(what: str, cond: Callable[[], bool], timeout: float, step: float 
     raise AssertionError(f"{what}: not within {timeout} s")
 
 
-class Server:
-    """The README's command on a free loopback port, with its log in a temporary file."""
+def kernel(srv: servers.Served, kernel_id: str) -> dict | None:
+    """Jupyter Server's model of one kernel, or None once it is gone (404)."""
+    try:
+        with urllib.request.urlopen(f"{srv.url}api/kernels/{kernel_id}", timeout=10) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return None
+        raise
 
-    def __init__(self, extra: list[str]) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = tempfile.TemporaryFile(mode="w+")
-        self.proc = subprocess.Popen(command_on_port(self.port, extra), cwd=ROOT, stdout=self.log,
-                                     stderr=subprocess.STDOUT)
-        wait_until("voila listening", self._listening, 45)
 
-    def _listening(self) -> bool:
-        if self.proc.poll() is not None:
-            raise RuntimeError(f"voila exited with code {self.proc.returncode}:\n{self.log_text()}")
-        with socket.socket() as s:
-            s.settimeout(0.5)
-            return s.connect_ex(("127.0.0.1", self.port)) == 0
-
-    def log_text(self) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return self.log.read()
-
-    def kernel_pids(self) -> list[int]:
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            return []
-        pids = []
-        for c in children:
-            try:
-                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
-                    pids.append(c.pid)
-            except psutil.Error:
-                pass
-        return pids
-
-    def kernel(self, kernel_id: str) -> dict | None:
-        """Jupyter Server's model of one kernel, or None once it is gone (404)."""
-        try:
-            with urllib.request.urlopen(f"{self.url}api/kernels/{kernel_id}", timeout=10) as r:
-                return json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            if e.code == 404:
-                return None
-            raise
-
-    def get_page(self) -> tuple[int, str, dict]:
-        """A plain GET of the trainer (no browser: nothing ever connects to its kernel)."""
-        try:
-            with urllib.request.urlopen(self.url, timeout=120) as r:
-                return r.status, r.read().decode(), dict(r.headers)
-        except urllib.error.HTTPError as e:
-            return e.code, e.read().decode(), dict(e.headers)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        # the kernels are the server's to stop; make sure none is left behind either way
-        for pid in self.kernel_pids():
-            try:
-                psutil.Process(pid).kill()
-            except psutil.Error:
-                pass
-        print(self.log_text()[-4000:])
-        self.log.close()
+def get_page(srv: servers.Served) -> tuple[int, str, dict]:
+    """A plain GET of the trainer (no browser: nothing ever connects to its kernel)."""
+    try:
+        with urllib.request.urlopen(srv.url, timeout=120) as r:
+            return r.status, r.read().decode(), dict(r.headers)
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(), dict(e.headers)
 
 
 @pytest.fixture()
-def server() -> Iterator[Server]:
-    srv = Server(OVERRIDES)
-    try:
-        yield srv
-    finally:
-        srv.stop()
+def server() -> Iterator[servers.Served]:
+    """The README's command on a free loopback port, with the short settings."""
+    port = servers.free_port()
+    with servers.serving(command_on_port(port, OVERRIDES), port, ROOT, os.environ, "voila") as served:
+        yield served
 
 
 def test_the_kernel_manager_enforces_the_cap() -> None:
@@ -226,7 +166,7 @@ def test_readme_command_culls_and_caps_by_default() -> None:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
-def test_kernels_are_freed_and_capped(server: Server) -> None:
+def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
     from playwright.sync_api import sync_playwright
 
     t0 = time.monotonic()
@@ -249,23 +189,23 @@ def test_kernels_are_freed_and_capped(server: Server) -> None:
         page.locator('.gl-trainer-feedback [data-correct="yes"]').wait_for()
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         try:
             # 1. two trainees in Chromium, then three plain GETs at once: exactly one more kernel
             # starts (the cap), the other two get the "full" page
             page1, k1 = open_trainer(browser)
             page2, k2 = open_trainer(browser)
             with ThreadPoolExecutor(3) as pool:
-                burst = list(pool.map(lambda _: server.get_page(), range(3)))
+                burst = list(pool.map(lambda _: get_page(server), range(3)))
             assert sorted(status for status, _, _ in burst) == [200, 503, 503], [b[:2] for b in burst]
             assert all(FULL_TEXT in body for status, body, _ in burst if status == 503)
             k_get = kernel_id_of(next(body for status, body, _ in burst if status == 200))
             assert len({k1, k2, k_get}) == 3
-            assert len(server.kernel_pids()) == 3
-            assert server.kernel(k1)["connections"] >= 1 and server.kernel(k_get)["connections"] == 0
+            assert len(server.kernels()) == 3
+            assert kernel(server, k1)["connections"] >= 1 and kernel(server, k_get)["connections"] == 0
 
             # 2. at the cap: the "full" page, to a plain GET and to a browser, and no new kernel
-            status, body, headers = server.get_page()
+            status, body, headers = get_page(server)
             assert status == 503 and FULL_TEXT in body and headers.get("Retry-After"), (status, body[:500])
             ctx3 = browser.new_context()
             page3 = ctx3.new_page()
@@ -274,30 +214,30 @@ def test_kernels_are_freed_and_capped(server: Server) -> None:
             assert response is not None and response.status == 503
             assert FULL_TEXT in page3.locator("h1").inner_text()
             ctx3.close()
-            assert len(server.kernel_pids()) == 3
+            assert len(server.kernels()) == 3
 
             # 3. the GET's kernel is culled when idle; the open tabs' kernels are not
-            wait_until("the plain GET's kernel culled", lambda: server.kernel(k_get) is None, CULL_IDLE + 30)
+            wait_until("the plain GET's kernel culled", lambda: kernel(server, k_get) is None, CULL_IDLE + 30)
             time.sleep(CULL_IDLE + 2 * CULL_INTERVAL)  # the open tabs are now idle longer than the timeout
-            assert server.kernel(k1) is not None and server.kernel(k2) is not None
+            assert kernel(server, k1) is not None and kernel(server, k2) is not None
             check_answer(page1)  # the idle trainee's kernel still answers
             assert "Score: 1 of 1 right" in page1.locator(".gl-trainer-score").inner_text()
 
             # 4. closing a tab frees its kernel at once (Voilà's beacon): page1 was active just now,
             # so the culler cannot be the one that frees it
             page1.close(run_before_unload=True)
-            freed = wait_until("the closed tab's kernel shut down", lambda: server.kernel(k1) is None, CULL_IDLE - 1, 0.05)
+            freed = wait_until("the closed tab's kernel shut down", lambda: kernel(server, k1) is None, CULL_IDLE - 1, 0.05)
             assert f"({k1})" not in "".join(ln for ln in server.log_text().splitlines() if "Culling" in ln)
             assert "'_xsrf' argument missing" not in server.log_text()
 
             # 5. a tab that vanishes without a word (no beforeunload, like a crashed browser) is culled
             page2.close(run_before_unload=False)
-            wait_until("the vanished tab's kernel culled", lambda: server.kernel(k2) is None, CULL_IDLE + 30)
+            wait_until("the vanished tab's kernel culled", lambda: kernel(server, k2) is None, CULL_IDLE + 30)
             assert f"({k2})" in "".join(ln for ln in server.log_text().splitlines() if "Culling" in ln)
 
             # 6. every kernel process is gone, and the trainer serves again
-            wait_until("no kernel process left", lambda: not server.kernel_pids(), 20)
-            status, body, _ = server.get_page()
+            wait_until("no kernel process left", lambda: not server.kernels(), 20)
+            status, body, _ = get_page(server)
             assert status == 200 and FULL_TEXT not in body
         finally:
             browser.close()

@@ -1,7 +1,9 @@
-"""What the deploy tests share: starting a server on a free port and stopping it, and asking a
-kernel, over its websocket, to run code the way a browser could.
+"""What the tests that start a server share: a free port, starting a server on it and stopping it
+(and any kernel it leaves behind), the headless Chromium they drive, and asking a kernel, over its
+websocket, to run code the way a browser could.
 
-The tests add this folder to ``sys.path`` and ``import servers``.
+Used by tests/deploy and tests/trainer: they add this folder (tests/) to ``sys.path`` and
+``import servers``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,14 @@ import time
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import IO, Any, Iterator, Mapping, Sequence
+
+import psutil
+
+#: Debian's Chromium (.ci/setup installs it), and how the tests start it headless.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def free_port() -> int:
@@ -25,13 +34,43 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class Served:
+    """A server :func:`serving` started: its process, its port and its log."""
+
+    def __init__(self, proc: subprocess.Popen[str], port: int, log: IO[str]) -> None:
+        self.proc, self.port, self.log = proc, port, log
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def log_text(self) -> str:
+        """Its whole log so far."""
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def kernels(self) -> list[psutil.Process]:
+        """Its running kernels (its ``ipykernel_launcher`` child processes)."""
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        out = []
+        for c in children:
+            try:
+                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
+                    out.append(c)
+            except psutil.Error:
+                pass
+        return out
+
+
 @contextmanager
 def serving(argv: Sequence[str], port: int, cwd: Path, env: Mapping[str, str], what: str = "server",
-            timeout: float = 60.0) -> Iterator[list[str]]:
-    """Run ``argv`` until it listens on ``port``; yield its log lines so far; stop it at the end
-    (printing the end of its log, which pytest shows for a failing test)."""
+            timeout: float = 60.0) -> Iterator[Served]:
+    """Run ``argv`` until it listens on ``port``; yield it; stop it at the end, and any kernel it
+    leaves behind (printing the end of its log, which pytest shows for a failing test)."""
     log = tempfile.TemporaryFile(mode="w+")
-    proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT, text=True)
+    served = Served(proc, port, log)
     try:
         end = time.monotonic() + timeout
         while True:
@@ -41,17 +80,21 @@ def serving(argv: Sequence[str], port: int, cwd: Path, env: Mapping[str, str], w
                     break
             assert time.monotonic() < end, f"{what} did not listen on port {port} within {timeout} s"
             time.sleep(0.1)
-        log.seek(0)
-        yield log.read().splitlines()
+        yield served
     finally:
+        kernels = served.kernels()  # looked up while the server runs: once it is gone they cannot be
         proc.terminate()
         try:
-            proc.wait(timeout=15)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        log.seek(0)
-        print(log.read()[-3000:])
+        for k in kernels:  # the server stops its kernels; make sure none is left behind either way
+            try:
+                k.kill()
+            except psutil.Error:
+                pass
+        print(served.log_text()[-4000:])
         log.close()
 
 
