@@ -47,26 +47,21 @@ import math
 import os
 import platform
 import re
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import psutil
+from voila_server import CHROMIUM, CHROMIUM_ARGS, MB, VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
 LIVE = ROOT / "_build" / "live"
 CHAPTERS = LIVE / "chapters"
 RESULTS = ROOT / "benchmarks" / "results" / "bench_live.json"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 OUTSIDE = re.compile(r"^(?!(https?://127\.0\.0\.1[:/]|data:|blob:)).*")
-MB = 1024 * 1024
 TARGET_USABLE = 3.0  # s
 TARGET_MEDIAN = 100.0  # ms
 TARGET_P95 = 250.0  # ms
@@ -78,73 +73,14 @@ CHANGING = ("Deal", "Restart", "Next hand", "New question", "Deal the pick", "Ne
 
 # --- the server --------------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
+def live_server() -> VoilaServer:
     """Voilà serving _build/live as deploy/serve does, on a free port of 127.0.0.1."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = tempfile.TemporaryFile(mode="w+")
-        jupyter_path = str(ROOT / "deploy" / "jupyter") + (
-            f":{os.environ['JUPYTER_PATH']}" if os.environ.get("JUPYTER_PATH") else "")
-        env = dict(os.environ, JUPYTER_PATH=jupyter_path, PYTHONHASHSEED="0")
-        self.argv = [str(Path(sys.executable).parent / "voila"), "_build/live", "--Voila.config_file_paths=deploy",
-                     "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1"]
-        self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        end = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with code {self.proc.returncode}\n{self.log_tail()}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    break
-            if time.monotonic() > end:
-                raise TimeoutError("voila did not listen within 60 s")
-            time.sleep(0.1)
-
-    def kernels(self) -> list[psutil.Process]:
-        out = []
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        for c in children:
-            try:
-                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
-                    out.append(c)
-            except psutil.Error:
-                pass
-        return out
-
-    def rss(self) -> float:
-        return psutil.Process(self.proc.pid).memory_info().rss / MB
-
-    def log_tail(self, chars: int = 4000) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return "voila's log (end):\n" + self.log.read()[-chars:]
-
-    def stop(self) -> None:
-        kernels = self.kernels()
-        if self.proc.poll() is None:
-            self.proc.terminate()  # Voilà shuts its kernels down on SIGTERM
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        for k in kernels:  # none should be left; make sure
-            try:
-                k.kill()
-            except psutil.Error:
-                pass
-        self.log.close()
+    jupyter_path = str(ROOT / "deploy" / "jupyter") + (
+        f":{os.environ['JUPYTER_PATH']}" if os.environ.get("JUPYTER_PATH") else "")
+    env = dict(os.environ, JUPYTER_PATH=jupyter_path, PYTHONHASHSEED="0")
+    return VoilaServer(lambda port: [str(Path(sys.executable).parent / "voila"), "_build/live",
+                                     "--Voila.config_file_paths=deploy", "--no-browser", f"--port={port}",
+                                     "--Voila.ip=127.0.0.1"], env)
 
 
 # --- in the page ---------------------------------------------------------------------------------
@@ -262,7 +198,7 @@ def new_page(browser: Any) -> tuple[Any, Any]:
     return ctx, page
 
 
-def close(ctx: Any, page: Any, server: Server, before: int) -> None:
+def close(ctx: Any, page: Any, server: VoilaServer, before: int) -> None:
     """Close the tab as a reader does (beforeunload frees its kernel) and wait for the kernel to go."""
     page.close(run_before_unload=True)
     end = time.monotonic() + 30
@@ -271,7 +207,7 @@ def close(ctx: Any, page: Any, server: Server, before: int) -> None:
     ctx.close()
 
 
-def chapter_url(server: Server, chapter: str) -> str:
+def chapter_url(server: VoilaServer, chapter: str) -> str:
     return f"{server.url}voila/render/chapters/{chapter}.ipynb"
 
 
@@ -287,7 +223,7 @@ def kind(chapter: str) -> str:
     return "other"
 
 
-def open_chapter(browser: Any, server: Server, chapter: str) -> dict:
+def open_chapter(browser: Any, server: VoilaServer, chapter: str) -> dict:
     before = {k.pid for k in server.kernels()}
     ctx, page = new_page(browser)
     try:
@@ -391,7 +327,7 @@ CASES = [
 ]
 
 
-def time_clicks(browser: Any, server: Server, case: Case, n: int) -> dict:
+def time_clicks(browser: Any, server: VoilaServer, case: Case, n: int) -> dict:
     before_kernels = len(server.kernels())
     ctx, page = new_page(browser)
     try:
@@ -461,14 +397,14 @@ def main() -> None:
                "load_at_start": [round(x, 2) for x in os.getloadavg()]}
     print(f"machine: {machine['cores']} cores, {machine['memory_gb']} GB memory, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at start; commit {commit}")
-    server = Server()
+    server = live_server()
     print("server: JUPYTER_PATH=deploy/jupyter PYTHONHASHSEED=0 " + " ".join(server.argv[1:]))
     openings: dict[str, list[dict]] = {}
     latencies: dict[str, dict] = {}
     server_rss_idle = server.rss()
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 print(f"\n1. opening {len(chapters)} chapters, {opens} time(s) each ...", flush=True)
                 for ch in chapters:

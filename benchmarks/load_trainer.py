@@ -32,11 +32,8 @@ import asyncio
 import os
 import re
 import shlex
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -45,16 +42,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
+from voila_server import CHROMIUM, CHROMIUM_ARGS, MB, VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget: TrainerWidget(game="big-o", ...)
 MAX_TRAINEES = 60
 PAGE_TIMEOUT = 300.0  # seconds a trainee waits for the first question before counting as failed
 OUTSIDE = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
-MB = 1024 * 1024
 
 
 def readme_command(port: int) -> list[str]:
@@ -71,63 +65,9 @@ def readme_command(port: int) -> list[str]:
     return argv
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    def __init__(self, extra: list[str], log_path: str | None = None) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log = open(log_path, "a+") if log_path else tempfile.TemporaryFile(mode="w+")
-        self.argv = readme_command(self.port) + extra
-        self.proc = subprocess.Popen(self.argv, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
-        end = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with code {self.proc.returncode}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    break
-            if time.monotonic() > end:
-                raise TimeoutError("voila did not listen within 60 s")
-            time.sleep(0.1)
-
-    def kernels(self) -> list[psutil.Process]:
-        out = []
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        for c in children:
-            try:
-                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
-                    out.append(c)
-            except psutil.Error:
-                pass
-        return out
-
-    def log_tail(self, chars: int = 6000) -> str:
-        self.log.flush()
-        self.log.seek(0)
-        return "voila's log (end):\n" + self.log.read()[-chars:]
-
-    def stop(self) -> None:
-        kernels = self.kernels()
-        self.proc.terminate()  # Voilà shuts its kernels down on SIGTERM
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        for k in kernels:  # none should be left; make sure
-            try:
-                k.kill()
-            except psutil.Error:
-                pass
-        self.log.close()
+def trainer_server(extra: list[str], log_path: str | None = None) -> VoilaServer:
+    """The README's trainer command, with ``extra`` arguments, on a free port of 127.0.0.1."""
+    return VoilaServer(lambda port: readme_command(port) + extra, log_path=log_path)
 
 
 def summary(xs: list[float]) -> str:
@@ -146,7 +86,7 @@ def mean_mb(xs: list[float]) -> str:
     return f"{statistics.mean(xs):.0f} MB" if xs else "-"
 
 
-async def run_trainees(n: int, rounds: int, server: Server, deadline: float) -> dict:
+async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float) -> dict:
     from playwright.async_api import TimeoutError as PlaywrightTimeout
     from playwright.async_api import async_playwright
 
@@ -164,7 +104,7 @@ async def run_trainees(n: int, rounds: int, server: Server, deadline: float) -> 
     barrier = asyncio.Barrier(n)
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             pages = []
             for _ in range(n):
@@ -236,7 +176,7 @@ async def run_trainees(n: int, rounds: int, server: Server, deadline: float) -> 
             "left": left, "freed": freed}
 
 
-def plain_gets(n: int, server: Server, timeout: float) -> dict:
+def plain_gets(n: int, server: VoilaServer, timeout: float) -> dict:
     """N plain GETs of the trainer at the same moment, no browser: the server's share of the time to
     the first question (kernel start and the notebook's run; the page is complete when it ends)."""
     gate = threading.Barrier(n)
@@ -277,7 +217,7 @@ def browser_cpu() -> float:
     return total
 
 
-def measure(server: Server) -> dict:
+def measure(server: VoilaServer) -> dict:
     rss, uss, cpu = [], [], []
     for k in server.kernels():
         try:
@@ -316,7 +256,7 @@ def main() -> None:
         if time.monotonic() > deadline:
             print(f"{n} trainees: skipped (--timeout reached)")
             continue
-        server = Server(args.voila_arg, args.server_log)
+        server = trainer_server(args.voila_arg, args.server_log)
         try:
             print(f"\n{n} trainees: {' '.join(shlex.quote(a) for a in server.argv)}")
             gets = plain_gets(n, server, max(10.0, min(PAGE_TIMEOUT, deadline - time.monotonic())))
@@ -329,7 +269,7 @@ def main() -> None:
               f"server {gets['mem']['server_cpu']:.1f} s; time to the whole page: {summary(gets['times'])}")
         if time.monotonic() > deadline:
             break
-        server = Server(args.voila_arg, args.server_log)
+        server = trainer_server(args.voila_arg, args.server_log)
         try:
             res = asyncio.run(asyncio.wait_for(run_trainees(n, args.rounds, server, deadline),
                                                max(1.0, deadline - time.monotonic())))
