@@ -7,7 +7,7 @@
 # A reader can use every widget but cannot run code: Voilà executes only the notebook it renders
 # and its kernels accept widget messages from the browser, never execute requests.
 # Any value can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
-from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
+from pathlib import Path
 
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
 
@@ -27,25 +27,15 @@ c.VoilaConfiguration.show_tracebacks = False
 c.VoilaConfiguration.file_allowlist = [r"site/.*"]
 c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py)", r".*/\..*"]
 
-# One kernel per open live chapter (about 170 MB), culled when idle, capped in number: the
-# trainer's kernel manager (gamelib/trainer/serving.py), with the live book's words when full.
-c.VoilaConfiguration.multi_kernel_manager_class = TrainerKernelManager
-c.TrainerKernelManager.cull_idle_timeout = 600   # a kernel no tab is connected to, idle 10 min
-c.TrainerKernelManager.cull_interval = 60
-c.TrainerKernelManager.cull_connected = False    # an open tab keeps its kernel
-c.TrainerKernelManager.max_kernels = 40          # about 7 GB at most
+# One kernel per open live chapter (about 170 MB), culled when idle, capped in number, the "full"
+# page, the _xsrf cookie, no pre-started kernels, patience with slow kernels: the staff trainer's
+# settings (trainer/voila.py), loaded rather than copied, with the live book's words when full.
+load_subconfig(str(Path(__file__).resolve().parents[1] / "trainer" / "voila.py"))  # noqa: F821 (provided by traitlets)
 c.TrainerKernelManager.full_message = "The live book is full, try again shortly"
 c.TrainerKernelManager.full_detail = (
     "Every live seat is taken ({used} of {limit} open chapters). A seat frees up when a reader closes a "
     "live chapter's tab; the static book works meanwhile.")
-# The "full" page before a kernel starts, and the _xsrf cookie that lets a closed tab free its kernel.
-c.VoilaConfiguration.prelaunch_hook = prelaunch_hook
-c.VoilaConfiguration.preheat_kernel = False
 
 # Show the prose and each widget as soon as its cell has run, not when the whole chapter has:
 # a reader can use the first widgets while the later ones are still being made.
 c.VoilaConfiguration.progressive_rendering = True
-
-# Many readers arriving together on a small server: wait for slow kernels rather than drop outputs.
-c.VoilaExecutor.iopub_timeout = 120
-c.VoilaExecutor.startup_timeout = 180

@@ -1,5 +1,6 @@
 # Voilà configuration for the staff trainer app (book/trainer.ipynb); the README's command loads
-# it with --Voila.config_file_paths=trainer (a path relative to the repository root).
+# it with --Voila.config_file_paths=trainer (a path relative to the repository root), and the live
+# book's configuration (deploy/voila.py, which serves the trainer too) loads it for the same settings.
 # Any value here can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
 #
 # Voilà starts one Python kernel (about 170 MB) per page view and, by default, never frees it.
