@@ -67,7 +67,7 @@ class LegalActions(HandState):
         if not any(o != s and not self.folded[o] and self.committed[o] + self.stacks[o] > cb
                    for o in range(self.n)):
             return None
-        lvl = self._acted.get(s)
+        lvl = self.bet_last_acted_on(s)
         if lvl is not None and cb - lvl < self.last_raise:  # R-A1
             return None
         if st.max_raises is not None and self.bets >= 1 + st.max_raises:  # R13, R-A2
@@ -78,13 +78,13 @@ class LegalActions(HandState):
         big_bet = st.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT)
         completes = 0 < cb < opening and (not big_bet or self.bring_in_bet)
         name = "bet" if cb == 0 else ("complete" if completes else "raise")
-        if big_bet and cb > 0 and not completes:
-            # R29: call the short bet, or raise by at least the minimum bet (or the last full
-            # raise, if larger) on top of it.
-            lo = cb + max(self.last_raise, opening)
-            if st.kind is StructureKind.POT_LIMIT:
-                pot = sum(self.contributed) + to_call
-                hi = max(lo, cb + pot)
+        if big_bet:
+            # The opening bet, or the stud bring-in's completion, is at least the minimum bet;
+            # a raise (of a short bet too, R29) is by at least the minimum bet or the last full
+            # raise, if larger, on top of the bet now.
+            lo = opening if cb == 0 or completes else cb + max(self.last_raise, opening)
+            if st.kind is StructureKind.POT_LIMIT:  # R16: the raise may make the bet the pot after the call
+                hi = max(lo, cb + sum(self.contributed) + to_call)
             else:
                 hi = all_in_to
         elif st.kind is StructureKind.LIMIT:
@@ -93,13 +93,6 @@ class LegalActions(HandState):
             lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
             hi = st.big_bet if cb == 0 else cb + st.big_bet
             hi = max(hi, lo)
-        elif big_bet:  # the opening bet, or the stud bring-in's completion
-            lo = opening if cb < opening else cb + max(self.last_raise, opening)
-            if st.kind is StructureKind.POT_LIMIT:  # R16: the raise may make the bet the pot after the call
-                pot = sum(self.contributed) + to_call
-                hi = max(lo, cb + pot)
-            else:
-                hi = all_in_to
         else:  # pragma: no cover - a Structure refuses any other kind
             raise unreachable(st.kind, f"structure {st.name!r}: the kind")
         if all_in_to < lo:

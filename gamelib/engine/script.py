@@ -99,7 +99,7 @@ def act(hand: Hand, token: str) -> str:
         asked = hand.street.discard
         hand.act("discard", cards=sorted(hand.down[seat], key=badness(hand))[-asked:] if asked else [])
     elif token == "c":
-        hand.act("call" if any(a.kind == "call" for a in hand.legal_actions()) else "check")
+        hand.call()
     elif token in _PLAIN:
         hand.act(_PLAIN[token])
     elif wager:
@@ -189,9 +189,7 @@ def play(hand: Hand, script: Sequence[str]) -> Hand:
     [0, 0, 1]
     """
     for token in script:
-        if hand.is_over:
-            raise GameError(f"the hand is over before the script's token {shown(token)}")
-        act(hand, token)
+        act(hand, token)  # a token after the end of the hand is refused there
     return hand
 
 

@@ -35,7 +35,7 @@ from ..amounts import is_whole
 from ..errors import GameError, HandSizeError, shown
 from ..games.pot import Portion, PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
-from ..rankings import describe, evaluate, system as ranking_system
+from ..rankings import RankingSystem, describe, evaluate, system as ranking_system
 from .pots import clockwise_from_button, divide, split_among
 
 SPLIT_NAME = "split (no qualifier)"
@@ -289,17 +289,13 @@ class Showdown:
         >>> sd.odd_chip_order([0, 1], "badugi", button=0)
         [1, 0]
         """
-        n = len(self.hands)
-        odd_chip = self.game.odd_chip
-        if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
-            system = ranking_system(next(p.system for p in self.game.portions if p.name == portion))
-            if not system.is_low:
-                return sorted(seats, key=lambda s: -_seat_key_high(self._own_cards(s)))
-            ace_high = system.ace_high
-            return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self._own_cards(s)))
-        if odd_chip is OddChip.BUTTON or odd_chip is OddChip.STUD:  # a stud game's R8 split goes by the button
-            return clockwise_from_button(seats, button, n)
-        raise unreachable(odd_chip, f"{self.game.title}: the odd chip")  # pragma: no cover
+        system = self._odd_chip_system(portion)
+        if system is None:
+            return clockwise_from_button(seats, button, len(self.hands))
+        if not system.is_low:
+            return sorted(seats, key=lambda s: -_seat_key_high(self._own_cards(s)))
+        ace_high = system.ace_high
+        return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self._own_cards(s)))
 
     def odd_chip_rule(self, portion: Optional[str]) -> str:
         """The words for the order ``odd_chip_order`` gives a portion's odd dollars, cited (R6).
@@ -309,11 +305,21 @@ class Showdown:
         >>> sd.odd_chip_rule("high"), sd.odd_chip_rule("low")
         ('by the highest card by suit (R6)', 'by the lowest card by suit (R6, R-A3)')
         """
+        system = self._odd_chip_system(portion)
+        if system is None:
+            return "clockwise from the button (R6)"
+        return "by the lowest card by suit (R6, R-A3)" if system.is_low else "by the highest card by suit (R6)"
+
+    def _odd_chip_system(self, portion: Optional[str]) -> Optional[RankingSystem]:
+        """The ranking system whose cards order a portion's odd dollars (a stud game's high or
+        low side, R6), or ``None`` when they go clockwise from the button (a button game, or a
+        stud game's R8 split)."""
         odd_chip = self.game.odd_chip
         if odd_chip is OddChip.STUD and portion != SPLIT_NAME:
-            system = ranking_system(next(p.system for p in self.game.portions if p.name == portion))
-            return "by the lowest card by suit (R6, R-A3)" if system.is_low else "by the highest card by suit (R6)"
-        return "clockwise from the button (R6)"
+            return ranking_system(next(p.system for p in self.game.portions if p.name == portion))
+        if odd_chip is OddChip.BUTTON or odd_chip is OddChip.STUD:
+            return None
+        raise unreachable(odd_chip, f"{self.game.title}: the odd chip")  # pragma: no cover
 
     def _own_cards(self, seat: int) -> list[int]:
         """Seat ``seat``'s own cards (without a community card): the cards that decide its odd chip."""

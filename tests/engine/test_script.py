@@ -176,7 +176,7 @@ def test_refusals() -> None:
     act(h, "f")
     with pytest.raises(GameError, match="comes after the end of the hand"):
         act(h, "k")
-    with pytest.raises(GameError, match="the hand is over before the script's token 'c'"):
+    with pytest.raises(GameError, match="the script token 'c' comes after the end of the hand"):
         play(_hand("badugi", 2), ["f", "c"])
     with pytest.raises(GameError, match="unknown script token"):
         Walkthrough("badugi", players=2, seed=1, script="z")

@@ -3,6 +3,8 @@ alone (Archie, Drawmaha, Drawmaha 2-7, 2-7 Razzdugi, Super Razzdugi) and the spl
 
 from __future__ import annotations
 
+import math
+
 from fractions import Fraction
 
 import numpy as np
@@ -255,10 +257,22 @@ def test_explained_dollars_equal_the_award_of_random_hands(seed, game):
     assert list(e.totals) == sd.award_pots(pots, button=h.button) == h.winnings, h.history
     for line in e.lines:
         assert sum(x for _, x in line.paid) == line.dollars
-        assert bool(line.notes) == (line.odd_dollar or line.odd_dollars > 0)
-        if line.odd_dollars:  # the odd dollars went one each to the first seats named
-            amounts = [x for _, x in line.paid]
-            assert amounts == sorted(amounts, reverse=True) and amounts[0] - amounts[-1] == 1
+        exact = line.share * line.pot_amount  # R5, R6: its exact share rounded down, or one more
+        assert line.dollars - math.floor(exact) in (0, 1)
+        each = line.dollars // len(line.paid)
+        assert all(x in (each, each + 1) for _, x in line.paid)  # R6: tied seats differ by one
+        extra = [s for s, x in line.paid if x > each]
+        assert [s for s, _ in line.paid[:len(extra)]] == extra  # the odd dollars to the first seats named
+        assert line.odd_dollars == len(extra)
+        # a note exactly when the portion got more than its exact share or its seats split an
+        # odd dollar, naming the seats that got one
+        assert bool(line.notes) == (line.dollars > exact or bool(extra))
+        if extra:
+            assert ", ".join(f"seat {s}" for s in extra) + " first" in line.note
     for k, (amount, _) in enumerate(pots):
         name = "main pot" if k == 0 else f"side pot {k}"
-        assert sum(line.dollars for line in e.lines if line.pot_name == name) == amount
+        mine = [line for line in e.lines if line.pot_name == name]
+        assert sum(line.dollars for line in mine) == amount
+        # R6: the pot's odd dollars go one each to its first portions
+        rounded_up = [line.dollars > math.floor(line.share * amount) for line in mine]
+        assert rounded_up == sorted(rounded_up, reverse=True)
