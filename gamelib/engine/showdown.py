@@ -62,10 +62,11 @@ class PortionResult:
 class PortionPay:
     """One portion of one pot as the showdown pays it: its dollars and who gets them.
 
-    ``paid`` lists ``(seat, dollars)`` in odd-chip order; ``odd_dollar`` says whether the
-    portion got an odd dollar of the pot's division (R6: the first portions), ``odd_dollars``
-    how many dollars were left over among its tied seats, ``odd_chip_rule`` the words for the
-    order those went in. ``notes`` explains the odd dollars (``odd_chip_notes``).
+    ``paid`` lists ``(seat, dollars)`` in odd-chip order, every tied seat; ``first_portion``
+    says whether this is the pot's first paid portion, ``odd_chip_rule`` the words for the order
+    the tied seats are paid in. ``odd_dollar`` (whether the portion got an odd dollar of the
+    pot's division, R6: the first portions) and ``odd_dollars`` (how many dollars were left over
+    among its tied seats) follow from the dollars; ``notes`` explains them (``odd_chip_notes``).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> sd = judge(POT_DECLARATIONS["badugi"], ["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
@@ -81,9 +82,17 @@ class PortionPay:
     paid: tuple[tuple[int, int], ...]
     reason: str
     first_portion: bool = True
-    odd_dollar: bool = False
-    odd_dollars: int = 0
     odd_chip_rule: str = ""
+
+    @property
+    def odd_dollar(self) -> bool:
+        """Whether the portion got more than its exact share of the pot: an odd dollar (R6)."""
+        return self.dollars > self.share * self.pot_amount
+
+    @property
+    def odd_dollars(self) -> int:
+        """The dollars left over once the portion is divided evenly among its tied seats."""
+        return self.dollars % len(self.paid) if self.paid else 0
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -111,8 +120,7 @@ def odd_chip_notes(pay: PortionPay) -> tuple[str, ...]:
     drill, read it here.
 
     >>> pay = PortionPay("main pot", 21, "high", Fraction(1, 2), 11, ((0, 6), (1, 5)), "",
-    ...                  first_portion=True, odd_dollar=True, odd_dollars=1,
-    ...                  odd_chip_rule="clockwise from the button (R6)")
+    ...                  first_portion=True, odd_chip_rule="clockwise from the button (R6)")
     >>> odd_chip_notes(pay)[0]
     'the high gets the odd dollar of the $21 pot, being the first portion (R6)'
     >>> odd_chip_notes(pay)[1]
@@ -356,8 +364,7 @@ class Showdown:
             order = self.odd_chip_order(p.winners, p.name, button)
             paid = split_among(dollars, order)
             lines.append(PortionPay(pot_name, amount, p.name, p.share, dollars, tuple(paid.items()), p.reason,
-                                    first_portion=i == 0, odd_dollar=dollars > p.share * amount,
-                                    odd_dollars=dollars % len(order), odd_chip_rule=self.odd_chip_rule(p.name)))
+                                    first_portion=i == 0, odd_chip_rule=self.odd_chip_rule(p.name)))
         return lines
 
     def award(self, pot: int, button: int = 0) -> list[int]:

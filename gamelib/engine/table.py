@@ -156,9 +156,9 @@ class Table:
     # --- seats and money -----------------------------------------------------------------
 
     def _occupant(self, seat: int) -> Seat:
-        """The player in ``seat``, which the caller knows is occupied (a seat dealt in)."""
+        """The player in ``seat`` (an existing seat), or a refusal if it is empty."""
         occupant = self.seats[seat]
-        if occupant is None:  # pragma: no cover - callers pass only occupied seats
+        if occupant is None:
             raise TableError(f"seat {seat} is empty")
         return occupant
 
@@ -225,9 +225,7 @@ class Table:
         self._check_seat(to_seat)
         if self.current is not None and not self.current.is_over:
             raise TableError("a player changes seats between hands; the hand in progress is not over")
-        s = self.seats[from_seat]
-        if s is None:
-            raise TableError(f"seat {from_seat} is empty")
+        s = self._occupant(from_seat)
         if from_seat == to_seat:
             raise TableError(f"{s.player} is already in seat {to_seat}")
         if (taken := self.seats[to_seat]) is not None:
@@ -245,9 +243,7 @@ class Table:
         gamelib.errors.TableError: Cy has bought $150 from the dealer this hand; at most $150 in one hand (R17)
         """
         self._check_seat(seat)
-        s = self.seats[seat]
-        if s is None:
-            raise TableError(f"seat {seat} is empty")
+        s = self._occupant(seat)
         if not isinstance(amount, int) or amount <= 0:
             raise TableError(f"a purchase is a whole number of dollars above $0, not {shown(amount)}")
         limit = self.kind.max_purchase_per_hand
@@ -264,9 +260,7 @@ class Table:
         50
         """
         self._check_seat(seat)
-        s = self.seats[seat]
-        if s is None:
-            raise TableError(f"seat {seat} is empty")
+        s = self._occupant(seat)
         self.seats[seat] = None
         self.cashed_out[s.player] = CashOut(s.stack)
         return s.stack
@@ -377,9 +371,7 @@ class Table:
         if h is None or not h.is_over:
             raise TableError("there is no finished hand to settle")
         for k, s in enumerate(self.hand_seats):
-            dealt_in = self.seats[s]
-            assert dealt_in is not None  # a seat dealt into the hand is occupied until it is settled
-            dealt_in.stack = h.stacks[k]
+            self._occupant(s).stack = h.stacks[k]
         for sitting in self.seats:
             if sitting is not None:
                 sitting.bought_this_hand = 0
