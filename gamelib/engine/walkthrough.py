@@ -302,10 +302,8 @@ class Walkthrough:
             return
         if "bring-in" in kinds:
             h.act("bring-in")
-        elif "check" in kinds:
-            h.act("check")
-        elif "call" in kinds:
-            h.act("call")
+        elif "check" in kinds or "call" in kinds:
+            h.call()
         elif "stand pat" in kinds or "discard" in kinds:
             k = h.street.discard if "discard" in kinds else None
             left = sum(1 for st in self.game.streets[h.street_index:] if st.draw) if k is None else 1
