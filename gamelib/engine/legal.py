@@ -136,8 +136,12 @@ class LegalActions(HandState):
             out.append(agg)
         return out
 
+    def _legal_words(self) -> str:
+        """What is legal now, in words, for a refusal."""
+        return ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+
     def _refuse(self, what: str) -> NoReturn:
-        legal = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
+        legal = self._legal_words()
         who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
         raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
 
@@ -145,9 +149,8 @@ class LegalActions(HandState):
         """Every check ``act`` makes, changing nothing: the action's name and the cards it
         names, or ``IllegalActionError`` saying what is legal."""
         if not isinstance(kind, str) or len(kind) > 20:
-            allowed = ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
             raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
-                                     f"not {shown(kind)}; legal now: {allowed}")
+                                     f"not {shown(kind)}; legal now: {self._legal_words()}")
         if self.is_over:
             raise IllegalActionError(f"{kind} is not legal: the hand is over")
         s = self.to_act
