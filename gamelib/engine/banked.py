@@ -217,9 +217,7 @@ class BankedGameEngine:
                             + ", ".join(d.wager for d in self.declaration.decisions))
         if player is None:
             return (0, *w.multiples)
-        value = self.hand_value(player)
-        barred = {n.multiple for n in w.needs if value < minimum_value(self.declaration, n)}
-        return (0, *(m for m in w.multiples if m not in barred))
+        return (0, *_allowed(self.declaration, w, self.hand_value(player)))
 
     # ---- settlement -------------------------------------------------------------------------
     def settle(self, wagers: Mapping[str, Any], **cards: CardsLike | None) -> Settlement:
@@ -358,6 +356,13 @@ def _hands_of(decl: BankedGame, wager: Wager) -> tuple[str, ...]:
     return hands
 
 
+def _allowed(decl: BankedGame, wager: Wager, player_value: int) -> tuple[int, ...]:
+    """The multiples of a decision wager a player's hand of ``player_value`` may bet: each one
+    whose weakest hand (``wager.needs``) it reaches (R19: a 3x Play needs a pair of aces)."""
+    barred = {n.multiple for n in wager.needs if player_value < minimum_value(decl, n)}
+    return tuple(m for m in wager.multiples if m not in barred)
+
+
 def _check_minimums(game: BankedGameEngine, w: Mapping[str, int], value: Mapping[str, int],
                     hands: Mapping[str, str]) -> None:
     """Refuse a decision bet at a multiple the player's hand is not allowed (R19: 3x needs aces)."""
@@ -365,9 +370,12 @@ def _check_minimums(game: BankedGameEngine, w: Mapping[str, int], value: Mapping
     for d in decl.decisions:
         wager = decl.wager(d.wager)
         base = w[wager.equal_to] if wager.equal_to else 0
+        if not (base and wager.needs):
+            continue
+        allowed = _allowed(decl, wager, value[decl.main_hand])
         for n in wager.needs:
-            if base and w[wager.key] == n.multiple * base and value[decl.main_hand] < minimum_value(decl, n):
-                others = " or ".join(f"{m}x (${m * base})" for m in wager.multiples if m != n.multiple)
+            if w[wager.key] == n.multiple * base and n.multiple not in allowed:
+                others = " or ".join(f"{m}x (${m * base})" for m in allowed)
                 raise IllegalActionError(
                     f"a {n.multiple}x {wager.name} (${w[wager.key]}) needs {n.words}; the player has "
                     f"{hands[decl.main_hand]}: {wager.name.lower()} {others} or fold ({n.ruling})")

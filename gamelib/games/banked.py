@@ -86,7 +86,7 @@ CRAZY4_POKER = BankedGame(
             PayLine("three of a kind", F(2), "three of a kind"),
             PayLine("flush", F(3, 2), "flush"),
             PayLine("straight", F(1), "straight"),
-        ), otherwise="push if the player's hand beats or ties the dealer's, else loses (R19)", ruling="R19"),
+        ), ruling="R19"),
         PayTable("queens_up", "Queens Up", "player", (
             PayLine("four of a kind", F(50), "four of a kind"),
             PayLine("straight flush", F(40), "straight flush"),
@@ -131,7 +131,7 @@ THREE_CARD_6BONUS = BankedGame(
             PayLine("straight flush", F(4), "straight flush"),
             PayLine("three of a kind", F(3), "three of a kind"),
             PayLine("straight", F(1), "straight"),
-        ), otherwise="no bonus (paid on the Ante only when the player raises, R20)", ruling="R20"),
+        ), ruling="R20"),
         PayTable("pair_plus", "Pair Plus", "player", (
             PayLine("mini royal (A-K-Q suited)", F(75), "straight flush", "A", "A"),
             PayLine("straight flush", F(40), "straight flush"),

@@ -65,9 +65,9 @@ class PayLine:
 class PayTable:
     """A pay table: its key, its name, the judged hand it pays on and its rows, best first.
 
-    ``otherwise`` says in words what a hand matching no row does (``"loses"``; the Super Bonus
-    pushes or loses by the showdown; the Ante Bonus pays nothing); ``ruling`` is cited where a
-    settlement falls through to it.
+    What a hand matching no row does is the settling wager's (``Wager.settles``: it loses, or the
+    Super Bonus goes to the showdown; a bonus table pays nothing); ``ruling`` is cited where a
+    settlement falls through the table.
 
     >>> from gamelib.games.banked import THREE_CARD_6BONUS
     >>> THREE_CARD_6BONUS.pay_table("pair_plus").pays_for("pair")
@@ -78,7 +78,6 @@ class PayTable:
     name: str
     hand: str
     lines: tuple[PayLine, ...]
-    otherwise: str = "loses"
     ruling: str = ""
 
     def pays_for(self, outcome: str) -> Fraction:
