@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..errors import GameError
+
 import pandas as pd
 
 CODE_MODULES = (
@@ -27,6 +29,20 @@ CODE_MODULES = (
     "gamelib.rankings.three_card",
     "gamelib.cards",
 )
+
+
+def written_for(decl: Any, what: str, found: Any, expected: Any) -> None:
+    """Refuse (GameError) a declaration whose ``what`` differs from what a counting method was
+    written for: its analysis would otherwise count the filed game's rule in its place.
+
+    >>> written_for(type("D", (), {"title": "X", "counting": "c"})(), "Play multiples", (1, 2), (1, 3))
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the counting 'c' is written for Play multiples (1, 3); X has (1, 2)
+    """
+    if found != expected:
+        raise GameError(f"the counting {str(decl.counting)!r} is written for {what} {expected}; "
+                        f"{decl.title} has {found}")
 
 
 class Progress:

@@ -31,7 +31,8 @@ import numpy as np
 from ..cards import CardsLike, parse_cards
 from ..games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
 from ..rankings.crazy4 import CRAZY4
-from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from ..games.vocabularies import NotQualified, Settles
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .banked_enum import canonical_keys, player_vs_dealer_counts
 from .cache import cached_arrays
 
@@ -158,6 +159,12 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
 
     ``count_super_bonus``/``ties`` select a strategy variant (the defaults reproduce the filing).
     """
+    play, ante = decl.wager("play"), decl.wager("ante")
+    written_for(decl, "(Play multiples, their minimum hands, Ante and Play when the dealer does not qualify, "
+                "how the Super Bonus settles)",
+                (play.multiples, tuple(n.multiple for n in play.needs), ante.if_not_qualified, play.if_not_qualified,
+                 decl.wager("super_bonus").settles),
+                ((1, 3), (3,), NotQualified.PUSHES, NotQualified.WINS, Settles.BY_PAY_TABLE_ELSE_DEALER))
     progress = progress or Progress(False)
     c = crazy4_counts(decl, progress)
     x, wts = c["x"], c["weights"]

@@ -43,14 +43,11 @@ from ..games.banked import BankedGame, pay_rows
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
 from ..games.banked import NH_HOLDEM as NH_DECL
-from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from ..combinatorics import combinations_array
 from .banked_enum import _colex_contributions, _subset_colex, six_card_high_counts
-from .banked_nh_strategy import ORDERED_DEALS, STREETS, W3, W4, NHStrategy
+from .banked_nh_strategy import BETS, ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
 from .cache import cached_arrays
-
-BETS = (1, 2, 3)
-W5 = (4, 5, 6, 7, 8, 9, 10)  # at the showdown
 
 
 def nh_tables(progress: Progress | None = None) -> dict[str, np.ndarray]:
@@ -184,6 +181,8 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
     ``ties``: how exactly equal choices are broken, ``"less"`` (RULINGS R23, the default) or
     ``"more"`` (the larger wager; only to measure what R23 changes, see :func:`nh_tie_effect`).
     """
+    written_for(decl, "street bets (street, multiples of the ante)",
+                [(d.wager, decl.wager(d.wager).multiples) for d in decl.decisions], [(st, BETS) for st in STREETS])
     progress = progress or Progress(False)
     t = nh_tables(progress)
     sub4, sub3 = t["sub4"], t["sub3"]

@@ -2,8 +2,8 @@
 at each street for every situation, with the exact value of every option, the tie rule (R23)
 and a summary in words. :func:`gamelib.analysis.banked_nh.analyze_nh` builds it.
 
->>> OPTIONS, W3, W4
-(('fold', '1x', '2x', '3x'), (2, 3, 4), (3, 4, 5, 6, 7))
+>>> STREETS, OPTIONS, W3, W4, W5
+(('flop', 'turn', 'river'), ('fold', '1x', '2x', '3x'), (2, 3, 4), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8, 9, 10))
 """
 
 from __future__ import annotations
@@ -20,12 +20,20 @@ import pandas as pd
 from ..cards import CardsLike, format_cards, parse_cards
 from ..combinatorics import colex_index, combinations_array
 from ..errors import GameError
+from ..games.banked import NH_HOLDEM
 
 ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48
-W3 = (2, 3, 4)  # units wagered before the turn decision
-W4 = (3, 4, 5, 6, 7)  # before the river decision
-OPTIONS = ("fold", "1x", "2x", "3x")
-STREETS = ("flop", "turn", "river")
+#: The street bets as the declaration has them (R21): the decisions, in order, and the multiples
+#: of the ante each may be. The counting method is written for these (``analyze_nh`` refuses a
+#: declaration whose street bets differ).
+STREETS: tuple[str, ...] = tuple(d.wager for d in NH_HOLDEM.decisions)
+BETS: tuple[int, ...] = NH_HOLDEM.wager(STREETS[0]).multiples
+OPTIONS: tuple[str, ...] = ("fold",) + tuple(f"{b}x" for b in BETS)
+#: Units of the ante that can be in before the turn decision, before the river decision, and at
+#: the showdown (the ante, then one bet per street played).
+W3: tuple[int, ...] = tuple(sorted({1 + a for a in BETS}))
+W4: tuple[int, ...] = tuple(sorted({1 + a + b for a in BETS for b in BETS}))
+W5: tuple[int, ...] = tuple(sorted({1 + a + b + c for a in BETS for b in BETS for c in BETS}))
 
 
 def _is_units(value: Any) -> bool:

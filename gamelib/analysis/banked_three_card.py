@@ -25,7 +25,8 @@ from ..cards import CardsLike, parse_cards
 from ..games.banked import BankedGame, dealer_qualifying_value, pay_rows
 from ..rankings.high import HIGH
 from ..rankings.three_card import THREE_CARD
-from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays
+from ..games.vocabularies import NotQualified
+from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .banked_enum import canonical_keys, player_vs_dealer_counts, six_card_high_counts
 from .cache import cached_arrays
 
@@ -100,6 +101,10 @@ class ThreeCardStrategy:
 
 def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> BankedAnalysis:
     """The exact analysis of Three Card Poker with the 6 Card Bonus under ``decl``'s pay tables."""
+    play, ante = decl.wager("play"), decl.wager("ante")
+    written_for(decl, "(Play multiples, Ante and Play when the dealer does not qualify, the Ante's bonus table)",
+                (play.multiples, ante.if_not_qualified, play.if_not_qualified, ante.bonus),
+                ((1,), NotQualified.WINS, NotQualified.PUSHES, "ante_bonus"))
     progress = progress or Progress(False)
     c = three_card_counts(decl, progress)
     x, wts = c["x"], c["weights"]

@@ -22,7 +22,7 @@ from gamelib.analysis.banked import analyze
 from gamelib.cards import parse_cards
 from gamelib.engine.banked import BankedGameEngine
 from gamelib.errors import GameError
-from gamelib.games.banked import (THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand, PayLine, PayTable,
+from gamelib.games.banked import (THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand,
                                   Qualifier, Reveal, Wager)
 from gamelib.games.vocabularies import Counting, NotQualified, OnFold, Settles
 from gamelib.widgets.banked_round import deal_round
@@ -35,17 +35,9 @@ JACK_QUALIFIER = replace(
     key="three-card-jacks",
     title="Three Card Poker, dealer qualifies with jack high",
     qualifier=Qualifier(("J", "3", "2"), "jack high or better"),
-    pay_tables=(
-        THREE_CARD_6BONUS.pay_table("ante_bonus"),
-        PayTable("pair_plus", "Pair Plus", "player", (
-            PayLine("straight flush", F(40), "straight flush"),
-            PayLine("three of a kind", F(30), "three of a kind"),
-            PayLine("straight", F(6), "straight"),
-            PayLine("flush", F(4), "flush"),
-            PayLine("pair", F(1), "pair"),
-        )),
-        THREE_CARD_6BONUS.pay_table("six_card_bonus"),
-    ),
+    # Another approved Pair Plus table: the mini royal paid as any straight flush, straights 6, flushes 4.
+    pay_tables=tuple(t.with_pays({"mini royal (A-K-Q suited)": 40, "straight": 6, "flush": 4})
+                     if t.key == "pair_plus" else t for t in THREE_CARD_6BONUS.pay_tables),
 )
 GAME = BankedGameEngine(JACK_QUALIFIER)
 FILED = BankedGameEngine(THREE_CARD_6BONUS)
@@ -71,6 +63,7 @@ def test_pair_plus_return_is_a_plain_count_of_the_22100_hands():
     counts = Counter(_category(h) for h in itertools.combinations(range(52), 3))
     assert sum(counts.values()) == comb(52, 3)
     pays = {line.category: line.pays for line in JACK_QUALIFIER.pay_table("pair_plus").lines}
+    assert pays == {"straight flush": 40, "three of a kind": 30, "straight": 6, "flush": 4, "pair": 1}
     expected = sum((pays.get(cat, F(-1)) * n for cat, n in counts.items()), F(0)) / comb(52, 3)
     a = analyze(GAME)
     assert a.returns["pair_plus"] == expected
@@ -170,3 +163,20 @@ def test_the_chapter_widgets_open_on_the_variant():
     assert "jack high or better" in DealerCompareWidget(GAME).result.value
     assert "The right play" in StrategyWidget(GAME).result.value
     assert "Total" in BankedDealWidget(GAME, seed=4).output.value
+
+
+def test_a_counting_method_refuses_rules_it_was_not_written_for():
+    """The NH Hold'em counting is written for street bets of 1x-3x; a variant with 1x-2x streets
+    is refused rather than analysed with the filed game's bets."""
+    from gamelib.games.banked import NH_HOLDEM
+
+    short = replace(NH_HOLDEM, key="nh-two", wagers=tuple(
+        replace(w, multiples=(1, 2)) if w.decision else w for w in NH_HOLDEM.wagers))
+    with pytest.raises(GameError, match=r"is written for street bets .*\('flop', \(1, 2, 3\)\)"):
+        analyze(BankedGameEngine(short))
+    pushes_play = replace(THREE_CARD_6BONUS, key="tcp-push", wagers=tuple(
+        replace(w, if_not_qualified=NotQualified.PUSHES) if w.key == "ante" else w for w in THREE_CARD_6BONUS.wagers))
+    with pytest.raises(GameError, match="Ante and Play when the dealer does not qualify"):
+        analyze(BankedGameEngine(pushes_play))
+    assert BankedGameEngine(short).settle({"ante": 5, "flop": 10, "turn": 5, "river": 5}, hole="As Ad",
+                                          community="Ac 7h 2c").total > 0  # the settler plays it all the same
