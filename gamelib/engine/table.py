@@ -125,6 +125,7 @@ class Table:
         self.sitting_out: dict[int, str] = {}
         self.new_seat_posts: list[int] = []
         self.current: Optional[Hand] = None
+        self.settled = True  # the last hand dealt (if any) has been settled
 
     @property
     def new_seat_ruling(self) -> str:
@@ -154,6 +155,16 @@ class Table:
         return structure_for(game, *self.lower_higher)
 
     # --- seats and money -----------------------------------------------------------------
+
+    def _unsettled_player(self, seat: int, doing: str) -> None:
+        """Refuse ``doing`` for a seat dealt into a hand that is not settled yet: until
+        ``settle`` the hand owns his chips (his stack comes back from the hand), so a purchase,
+        a cash-out or a seat change now would be lost or would take chips still in the pot."""
+        if not self.settled and seat in self.hand_seats:
+            player = self._occupant(seat).player
+            state = "is in the hand in progress" if self.current is not None and not self.current.is_over \
+                else "was dealt into the last hand, which is not settled yet"
+            raise TableError(f"{player} {state}: he {doing} after the hand is settled (Table.settle)")
 
     def _occupant(self, seat: int) -> Seat:
         """The player in ``seat`` (an existing seat), or a refusal if it is empty."""
@@ -226,6 +237,7 @@ class Table:
         if self.current is not None and not self.current.is_over:
             raise TableError("a player changes seats between hands; the hand in progress is not over")
         s = self._occupant(from_seat)
+        self._unsettled_player(from_seat, "changes seats")
         if from_seat == to_seat:
             raise TableError(f"{s.player} is already in seat {to_seat}")
         if (taken := self.seats[to_seat]) is not None:
@@ -235,7 +247,8 @@ class Table:
         s.waits_for_big_blind = wait_for_big_blind
 
     def buy(self, seat: int, amount: int) -> None:
-        """Buy more chips from the dealer between hands (R17: at most $150 in one hand).
+        """Buy more chips from the dealer between hands (R17: at most $150 in one hand). A player
+        dealt into a hand buys after it is settled: the chips he has in play are the hand's.
 
         >>> t = Table("badugi"); t.sit(1, "Cy", 100); t.buy(1, 150); t.buy(1, 1)
         Traceback (most recent call last):
@@ -244,6 +257,7 @@ class Table:
         """
         self._check_seat(seat)
         s = self._occupant(seat)
+        self._unsettled_player(seat, "buys chips")
         if not isinstance(amount, int) or amount <= 0:
             raise TableError(f"a purchase is a whole number of dollars above $0, not {shown(amount)}")
         limit = self.kind.max_purchase_per_hand
@@ -254,13 +268,15 @@ class Table:
         s.bought_this_hand += amount
 
     def cash_out(self, seat: int) -> int:
-        """The player leaves with all his chips (all of them at once, per the Big O filing).
+        """The player leaves with all his chips (all of them at once, per the Big O filing); a
+        player dealt into a hand leaves after it is settled, with what the hand left him.
 
         >>> t = Table("big-o"); t.sit(2, "Di", 50); t.cash_out(2)
         50
         """
         self._check_seat(seat)
         s = self._occupant(seat)
+        self._unsettled_player(seat, "cashes out")
         self.seats[seat] = None
         self.cashed_out[s.player] = CashOut(s.stack)
         return s.stack
@@ -343,6 +359,9 @@ class Table:
         """
         if self.current is not None and not self.current.is_over:
             raise TableError("the current hand is not over")
+        if not self.settled:
+            raise TableError("the last hand is over but not settled: settle it first (Table.settle), "
+                             "which pays the stacks back to the seats and moves the button")
         game = POT_DECLARATIONS[self.game_for_next_hand(choice)]
         button, seats, posting, out = self._plan(game)
         if len(seats) > game.max_players:
@@ -358,18 +377,24 @@ class Table:
         for s in seats:
             self._occupant(s).owes_big_blind = False
             self._occupant(s).waits_for_big_blind = False
+        self.settled = False
         return self.current
 
     def settle(self) -> list[int]:
-        """After the hand: stacks back to the seats, the button moves, purchases reset.
+        """After the hand: stacks back to the seats, the button moves, purchases reset. A hand
+        is settled once: a second call is refused, as is a hand not yet over.
 
         >>> t = Table("badugi"); t.sit(0, "A", 50); t.sit(1, "B", 50)
         >>> h = t.new_hand(seed=2); h.act("fold"); t.settle()
         [49, 51, 0, 0, 0, 0, 0, 0]
         """
         h = self.current
-        if h is None or not h.is_over:
-            raise TableError("there is no finished hand to settle")
+        if h is None:
+            raise TableError("no hand has been dealt at this table; there is nothing to settle")
+        if self.settled:
+            raise TableError("the last hand is already settled; deal the next one (Table.new_hand)")
+        if not h.is_over:
+            raise TableError("the hand in progress is not over; it is settled when it is over")
         for k, s in enumerate(self.hand_seats):
             self._occupant(s).stack = h.stacks[k]
         for sitting in self.seats:
@@ -382,6 +407,7 @@ class Table:
         self.button = self._after(self.button, playing or occupied)
         for c in self.cashed_out.values():
             c.button_moves += 1
+        self.settled = True
         return [s.stack if s is not None else 0 for s in self.seats]
 
 

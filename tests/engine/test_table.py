@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from gamelib.engine.rotation import DealersChoice, Rotation
 from gamelib.engine.stakes import min_buy_in, structure_for
@@ -540,3 +542,125 @@ def test_the_table_rules_chapter_example():
     h = t.new_hand(seed=3)
     assert h.bb_seat == t.hand_seats.index(7) and t.new_seat_posts == [1, 8]
     assert list(t.sitting_out) == [3] and "on the button" in t.sitting_out[3]
+
+
+# --- money between hands: a hand owns its players' chips until it is settled -------------------
+
+def _folded_hand(t: Table, seed: int) -> None:
+    h = t.new_hand(seed=seed)
+    while not h.is_over:
+        h.act("fold")
+
+
+def test_dealt_in_player_buys_cashes_out_or_moves_only_after_settle():
+    t = Table("badugi")
+    t.sit(0, "A", 100); t.sit(1, "B", 100); t.sit(4, "C", 100, wait_for_big_blind=False)
+    h = t.new_hand(seed=5)
+    with pytest.raises(TableError, match="A is in the hand in progress: he buys chips after the hand is settled"):
+        t.buy(0, 50)
+    with pytest.raises(TableError, match="B is in the hand in progress: he cashes out after the hand is settled"):
+        t.cash_out(1)
+    with pytest.raises(TableError, match="changes seats between hands; the hand in progress is not over"):
+        t.change_seat(0, 7)
+    while not h.is_over:
+        h.act("fold")
+    with pytest.raises(TableError, match="not settled yet: he buys chips after the hand is settled"):
+        t.buy(0, 50)
+    with pytest.raises(TableError, match="not settled yet: he cashes out"):
+        t.cash_out(1)
+    with pytest.raises(TableError, match="over but not settled"):
+        t.new_hand(seed=6)
+    stacks = t.settle()
+    assert sum(stacks) == 300
+    with pytest.raises(TableError, match="already settled"):
+        t.settle()
+    assert t.hands_played == 1  # the refused second settle counted nothing
+    t.buy(0, 50)
+    assert t.cash_out(1) == stacks[1]
+    assert t.seats[0].stack == stacks[0] + 50
+
+
+def test_settle_before_any_hand_or_before_the_hand_is_over_is_refused():
+    t = Table("badugi"); t.sit(0, "A", 100); t.sit(1, "B", 100)
+    with pytest.raises(TableError, match="no hand has been dealt"):
+        t.settle()
+    t.new_hand(seed=1)
+    with pytest.raises(TableError, match="not over"):
+        t.settle()
+
+
+def test_a_seat_not_dealt_in_may_buy_during_the_hand():
+    t = Table("big-o", "$2-$4", seats=6)
+    for i, p in [(0, "A"), (2, "B"), (4, "C")]:
+        t.sit(i, p, 100)
+    _folded_hand(t, 1)
+    t.settle()
+    t.sit(1, "D", 100)  # a new seat between the last button (0) and the button (2): not dealt in (R24)
+    h = t.new_hand(seed=2)
+    assert 1 not in t.hand_seats and "on the button" in t.sitting_out[1]
+    t.buy(1, 20)
+    while not h.is_over:
+        h.act("fold")
+    t.settle()
+    assert t.seats[1].stack == 120
+
+
+def _finish(h) -> None:
+    """Play a hand out passively: fold, check or call, stand pat (all-in players only draw)."""
+    while not h.is_over:
+        kinds = [a.kind for a in h.legal_actions()]
+        h.act(next(k for k in ("fold", "check", "call", "stand pat") if k in kinds))
+
+
+def _money_state(t: Table) -> str:
+    return repr((t.seats, t.cashed_out, t.button, t.last_button, t.hands_played, t.hand_seats))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["sit", "buy", "cash_out", "move", "deal", "finish", "settle"]),
+                          st.integers(0, 2), st.integers(1, 200)), max_size=40))
+@example([("sit", 0, 50), ("sit", 1, 50), ("deal", 0, 1), ("buy", 0, 20), ("finish", 0, 1), ("settle", 0, 1)])
+@example([("sit", 0, 50), ("sit", 1, 50), ("deal", 0, 1), ("cash_out", 0, 1), ("finish", 0, 1), ("settle", 0, 1)])
+@example([("sit", 0, 50), ("sit", 1, 50), ("deal", 0, 1), ("finish", 0, 1), ("deal", 0, 2), ("finish", 0, 1),
+          ("settle", 0, 1)])
+@example([("sit", 0, 50), ("sit", 1, 50), ("deal", 0, 1), ("finish", 0, 1), ("settle", 0, 1), ("settle", 0, 1)])
+@example([("sit", 0, 50), ("sit", 1, 50), ("sit", 2, 50), ("deal", 0, 1), ("finish", 0, 1), ("move", 0, 1),
+          ("cash_out", 1, 1), ("settle", 0, 1)])
+def test_money_never_appears_or_vanishes_at_the_table(ops):
+    """An independent ledger of what came to the table and what left it: whatever the order of
+    sits, purchases, cash-outs, seat changes, deals and settlements (refused or not), the chips on
+    the table plus those cashed out equal those brought, and every hand dealt is counted once, at
+    every point where no hand is open."""
+    t = Table("badugi", seats=3)
+    brought = cashed = 0
+    hand_open = False  # the ledger's own view: a hand dealt and not yet settled
+    dealt = 0
+    names = iter(f"P{i}" for i in range(1000))
+    for op, seat, amount in ops:
+        before = _money_state(t)
+        try:
+            if op == "sit":
+                t.sit(seat, next(names), amount)
+                brought += amount
+            elif op == "buy":
+                t.buy(seat, amount)
+                brought += amount
+            elif op == "cash_out":
+                cashed += t.cash_out(seat)
+            elif op == "move":
+                t.change_seat(seat, amount % 3)
+            elif op == "deal":
+                t.new_hand(seed=amount)
+                hand_open = True
+                dealt += 1
+            elif op == "finish" and t.current is not None:
+                _finish(t.current)
+            elif op == "settle":
+                t.settle()
+                hand_open = False
+        except TableError:
+            assert _money_state(t) == before  # a refusal changes nothing
+        if not hand_open:
+            on_table = sum(s.stack for s in t.seats if s is not None)
+            assert on_table + cashed == brought
+            assert t.hands_played == dealt
