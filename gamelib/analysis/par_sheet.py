@@ -1,0 +1,743 @@
+"""The par sheet of a banked game: for every wager and for the main game as a whole, the exact
+expected return and house edge, the element of risk and average amount wagered, the hit
+frequency, the standard deviation, the full distribution of a hand's net result, how often each
+award occurs ("1 in N") and the largest possible win per hand within the table limits and caps.
+
+The counts come from the same enumerations as the outcome tables
+(:func:`gamelib.analysis.banked.analyze`): the pay-table-independent counts of every hand class
+against every dealer hand (or every way a New Hampshire Hold'em deal can run), read once from
+the disk cache and then kept in memory. What is kept is **joint**: for each player hand class,
+how many dealer hands fall in each cell (the dealer does not qualify and is below, ties or is
+above the player; qualifies and is below, ties or is above). Every wager of the main game
+settles on the same cell, so a hand's net result on Ante + Play + Ante Bonus (Three Card Poker)
+or Ante + Super Bonus + Play (Crazy 4) is summed hand by hand before it is counted, and the main
+game's standard deviation comes from that joint distribution (never from adding variances). In
+New Hampshire Hold'em the Ante and the street bets are paid by one table, so a deal's net result
+is the pay times the units wagered.
+
+A pay-table change is then a small computation over the classes: the strategy is derived again
+from the new pays where it depends on them (the Crazy 4 Super Bonus, the Three Card Poker Ante
+Bonus, the New Hampshire Hold'em main table, re-optimised street by street over the deals
+grouped by suit classes), and the counts are multiplied out. The tests check every figure
+against a fresh :func:`~gamelib.analysis.banked.analyze` and against hands dealt and settled by
+the engine.
+
+>>> from gamelib import get_game
+>>> sheet = par_sheet(get_game("three-card-6bonus"))
+>>> sheet.wager("pair_plus").total, sheet.wager("pair_plus").house_edge == -analyze_return(sheet, "pair_plus")
+(22100, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..combinatorics import colex_index, combinations_array
+from ..errors import GameError, shown
+from ..games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
+from ..games.vocabularies import Counting, NotQualified, OnFold, Settles
+from .banked_common import CODE_MODULES, table_pays
+from .banked_enum import canonical_keys
+from .cache import cached_arrays
+
+#: The columns of the joint counts of a player hand against the dealer, in order: the dealer
+#: does not qualify (``nq``) and is below / ties / is above the player; the dealer qualifies
+#: and is below / ties / is above.
+CELLS = ("nq below", "nq tie", "nq above", "below", "tie", "above")
+
+
+# ---- one wager's (or the main game's) par sheet ----------------------------------------------
+@dataclass(frozen=True)
+class WagerSheet:
+    """The par sheet of one wager, or of the main game as a whole.
+
+    ``distribution``: each distinct net result of a hand (in units of ``unit``, exact) and the
+    number of combinations giving it, over ``total`` combinations. ``wagered``: the average
+    amount wagered per hand in the same units. ``awards``: each award (a paid pay-table row, a
+    win against the dealer) and its combinations. ``largest_win``: the largest win of one hand
+    in dollars within the table limits and caps.
+
+    >>> s = WagerSheet("x", "X", "the X", ((Fraction(-1), 3), (Fraction(2), 1)), 4, Fraction(1), (("win", 1),), 20)
+    >>> s.expected_return, s.hit_frequency, s.variance, s.one_in("win")
+    (Fraction(-1, 4), Fraction(1, 4), Fraction(27, 16), Fraction(4, 1))
+    """
+
+    key: str
+    name: str
+    unit: str
+    distribution: tuple[tuple[Fraction, int], ...]
+    total: int
+    wagered: Fraction
+    awards: tuple[tuple[str, int], ...]
+    largest_win: int
+    capped: tuple[tuple[int, int, Fraction, Fraction], ...] = ()
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The mean net result of a hand, in units (exact)."""
+        return sum((v * c for v, c in self.distribution), Fraction(0)) / self.total
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The player's expected loss per unit (minus the expected return)."""
+        return -self.expected_return
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house edge divided by the average amount wagered."""
+        return self.house_edge / self.wagered
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """The share of hands whose net result is a win (more than zero)."""
+        return Fraction(sum(c for v, c in self.distribution if v > 0), self.total)
+
+    @property
+    def variance(self) -> Fraction:
+        """The exact variance of a hand's net result (units squared)."""
+        mean = self.expected_return
+        return sum(((v - mean) ** 2 * c for v, c in self.distribution), Fraction(0)) / self.total
+
+    @property
+    def standard_deviation(self) -> float:
+        """The standard deviation of a hand's net result, in units."""
+        return math.sqrt(self.variance)
+
+    @property
+    def largest_net(self) -> Fraction:
+        """The largest net result of a hand, in units."""
+        return max(v for v, c in self.distribution if c)
+
+    def one_in(self, award: str) -> Fraction:
+        """How many hands per occurrence of ``award`` (its "1 in N")."""
+        for name, c in self.awards:
+            if name == award:
+                if not c:
+                    raise GameError(f"{shown(award)} never occurs under this pay table")
+                return Fraction(self.total, c)
+        raise GameError(f"the {self.name} has no award {shown(award)}; awards: {', '.join(a for a, _ in self.awards)}")
+
+    def distribution_frame(self) -> pd.DataFrame:
+        """The distribution of a hand's net result: net, combinations, probability, best first.
+
+        >>> s = WagerSheet("x", "X", "the X", ((Fraction(-1), 3), (Fraction(2), 1)), 4, Fraction(1), (), 20)
+        >>> s.distribution_frame()["combinations"].tolist()
+        [1, 3]
+        """
+        rows = sorted(self.distribution, key=lambda r: -r[0])
+        return pd.DataFrame({
+            "net result": pd.Series([_units_text(v) for v, _ in rows], dtype=object),
+            "combinations": pd.Series([int(c) for _, c in rows], dtype=object),
+            "probability": [c / self.total for _, c in rows],
+        })
+
+    def awards_frame(self) -> pd.DataFrame:
+        """Each award, its combinations, its probability and its "1 in N"."""
+        return pd.DataFrame({
+            "award": [a for a, _ in self.awards],
+            "combinations": pd.Series([int(c) for _, c in self.awards], dtype=object),
+            "probability": [c / self.total for _, c in self.awards],
+            "1 in": [self.total / c if c else float("inf") for _, c in self.awards],
+        })
+
+    def figures(self) -> list[tuple[str, str]]:
+        """The par sheet's single figures, as (figure, value in words) rows."""
+        rows = [
+            ("combinations counted", f"{self.total:,}"),
+            ("expected return", f"{float(self.expected_return):+.6f} per unit of {self.unit}"),
+            ("house edge", f"{float(self.house_edge):.4%}"),
+            ("average amount wagered", f"{float(self.wagered):.6f} units of {self.unit}"),
+            ("element of risk", f"{float(self.element_of_risk):.4%}"),
+            ("hit frequency", f"{float(self.hit_frequency):.4%}"),
+            ("standard deviation", f"{self.standard_deviation:.6f} units of {self.unit}"),
+            ("largest win per hand", f"${self.largest_win:,}"),
+        ]
+        for amount, cap, ret, var in self.capped:
+            rows.append((f"with the ${cap:,} cap, ${amount} {self.unit}",
+                         f"house edge {float(-ret):.4%}, standard deviation {math.sqrt(var):.6f} units"))
+        return rows
+
+
+def _units_text(v: Fraction) -> str:
+    """A net result in units: ``+3``, ``-1``, ``+1.5``, ``0``."""
+    if v == 0:
+        return "0"
+    text = str(int(v)) if v.denominator == 1 else f"{float(v):g}"
+    return ("+" if v > 0 else "") + text
+
+
+# ---- a whole game's par sheet ---------------------------------------------------------------
+@dataclass(frozen=True)
+class ParSheet:
+    """The par sheet of one banked game under one set of pay tables: the main game as a whole
+    (``game``) and every wager (``wagers``, keyed as the outcome tables of the analysis), with
+    the strategy's decisions (``decisions``, for comparing two pay tables)."""
+
+    key: str
+    title: str
+    game: WagerSheet
+    wagers: dict[str, WagerSheet]
+    main_wagers: tuple[str, ...]
+    decisions: np.ndarray = field(repr=False, compare=False)
+    decision_weights: np.ndarray = field(repr=False, compare=False)
+
+    def wager(self, key: str) -> WagerSheet:
+        """The sheet of one wager (``"game"``: the main game as a whole)."""
+        if key == "game":
+            return self.game
+        if key not in self.wagers:
+            raise GameError(f"{self.title}'s par sheet has no wager {shown(key)}; it has: game, {', '.join(self.wagers)}")
+        return self.wagers[key]
+
+    def sheets(self) -> dict[str, WagerSheet]:
+        """The main game first, then every other wager (a wager that is the main game, New
+        Hampshire Hold'em's ``main``, once)."""
+        return {"game": self.game, **{k: s for k, s in self.wagers.items() if s is not self.game}}
+
+    def summary_frame(self) -> pd.DataFrame:
+        """One row per wager (the main game first): return, house edge, average wagered, element of
+        risk, hit frequency, standard deviation and the largest win, as numbers."""
+        rows = []
+        for s in self.sheets().values():
+            rows.append({"wager": s.name, "expected return": float(s.expected_return),
+                         "house edge": float(s.house_edge), "average wagered": float(s.wagered),
+                         "element of risk": float(s.element_of_risk), "hit frequency": float(s.hit_frequency),
+                         "standard deviation": s.standard_deviation, "largest win ($)": s.largest_win})
+        return pd.DataFrame(rows)
+
+    def text(self) -> str:
+        """The whole par sheet as plain text (what ``python -m gamelib analyze`` prints)."""
+        out = [f"== {self.title}: par sheet =="]
+        for s in self.sheets().values():
+            out.append(f"\n-- {s.name} (per unit of {s.unit}; {s.total:,} combinations) --")
+            out += [f"{k}: {v}" for k, v in s.figures()]
+            d = s.distribution_frame()
+            d["combinations"] = [f"{c:,}" for c in d["combinations"]]
+            d["probability"] = [f"{p:.8f}" for p in d["probability"]]
+            out.append("distribution of a hand's net result:")
+            out.append(d.to_string(index=False))
+            if s.awards:
+                a = s.awards_frame()
+                a["combinations"] = [f"{c:,}" for c in a["combinations"]]
+                a["probability"] = [f"{p:.8f}" for p in a["probability"]]
+                a["1 in"] = [f"{n:,.1f}" for n in a["1 in"]]
+                out.append("awards:")
+                out.append(a.to_string(index=False))
+        return "\n".join(out)
+
+    def changed_decisions(self, other: "ParSheet") -> int:
+        """How many hands (decision points for a game decided street by street, counted over the
+        card sets they stand for) this sheet's strategy plays differently from ``other``'s."""
+        differ = (self.decisions != other.decisions).reshape(len(self.decision_weights), -1).any(axis=1)
+        return int(self.decision_weights[differ].sum())
+
+
+def analyze_return(sheet: ParSheet, wager: str) -> Fraction:
+    """The expected return the par sheet gives a wager (for examples and tests).
+
+    >>> from gamelib import get_game
+    >>> analyze_return(par_sheet(get_game("crazy4")), "queens_up") < 0
+    True
+    """
+    return sheet.wager(wager).expected_return
+
+
+def par_sheet(game: Any) -> ParSheet:
+    """The exact par sheet of a banked game object (:func:`gamelib.get_game`, or a game with another
+    pay table from ``with_pay_table``): the counting method its declaration names, under its
+    pay tables, qualifier, limits and caps.
+
+    >>> from gamelib import get_game
+    >>> s = par_sheet(get_game("crazy4"))
+    >>> s.game.total, round(float(s.game.house_edge), 6)
+    (3986646103440, 0.034189)
+    """
+    decl: BankedGame = game.declaration
+    return par_sheet_of(decl)
+
+
+def par_sheet_of(decl: BankedGame) -> ParSheet:
+    """:func:`par_sheet` of a declaration.
+
+    >>> from gamelib.games.banked import NH_HOLDEM
+    >>> par_sheet_of(NH_HOLDEM).game.total
+    155937600
+    """
+    builder = _BUILDERS.get(decl.counting)
+    if builder is None:  # pragma: no cover - every counting method has a builder (tests check it)
+        raise GameError(f"no par sheet is written for the counting {str(decl.counting)!r}")
+    return builder(decl)
+
+
+# ---- what every game's sheet is made of -----------------------------------------------------
+class _Dist:
+    """A distribution being counted: net result -> combinations (exact ints)."""
+
+    def __init__(self) -> None:
+        self.counts: dict[Fraction, int] = defaultdict(int)
+
+    def add(self, net: Fraction, count: int) -> None:
+        if count:
+            self.counts[Fraction(net)] += int(count)
+
+    def items(self) -> tuple[tuple[Fraction, int], ...]:
+        return tuple(sorted(self.counts.items()))
+
+
+def _amounts(decl: BankedGame, key: str) -> tuple[int, ...]:
+    """The dollar amounts a wager may be (its allowed amounts, or its minimum to maximum)."""
+    w = decl.wager(key)
+    if w.allowed:
+        return tuple(w.allowed)
+    if w.equal_to is not None:
+        return _amounts(decl, w.equal_to)
+    return tuple(range(w.minimum or 0, (w.maximum or 0) + 1))
+
+
+def _largest_win(decl: BankedGame, unit: str, largest_net: Fraction) -> int:
+    """The largest win of one hand in dollars: the largest net result at each amount of the unit
+    wager, a part dollar not paid (B1), limited by the cap (R21, B3) where there is one."""
+    if largest_net <= 0:
+        return 0
+    best = 0
+    for amount in _amounts(decl, unit):
+        won = math.floor(largest_net * amount)
+        if decl.caps:
+            cap = decl.caps[amount] if unit == decl.cap_on else max(decl.caps.values())
+            won = min(won, cap)
+        best = max(best, won)
+    return best
+
+
+def _sheet(decl: BankedGame, key: str, name: str, unit: str, dist: _Dist, wagered: Fraction,
+           awards: Iterable[tuple[str, int]], capped: bool = False) -> WagerSheet:
+    items = dist.items()
+    total = sum(c for _, c in items)
+    largest = max((v for v, c in items if c), default=Fraction(0))
+    caps: list[tuple[int, int, Fraction, Fraction]] = []
+    if capped and decl.caps and unit == decl.cap_on:
+        for amount in _amounts(decl, unit):
+            cap = decl.caps[amount]
+            vals = [(min(v * amount, Fraction(cap)) / amount, c) for v, c in items]
+            mean = sum((v * c for v, c in vals), Fraction(0)) / total
+            var = sum(((v - mean) ** 2 * c for v, c in vals), Fraction(0)) / total
+            caps.append((amount, cap, mean, var))
+    unit_name = decl.wager(unit).name
+    return WagerSheet(key, name, unit_name, items, total, Fraction(wagered), tuple((a, int(c)) for a, c in awards),
+                      _largest_win(decl, unit, largest), tuple(caps))
+
+
+def _side_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.ndarray) -> WagerSheet:
+    """A wager settled by its pay table alone (a side bet): ``rows`` is the pay row of each
+    counted hand (-1: no row, the wager loses), ``weights`` how many hands each stands for."""
+    table = decl.pay_table(decl.wager(key).pay_table_key)
+    per_row = np.bincount(rows + 1, weights=weights, minlength=len(table.lines) + 1)
+    counts = [int(round(c)) for c in per_row]
+    dist = _Dist()
+    dist.add(Fraction(-1), counts[0])
+    awards = []
+    for i, line in enumerate(table.lines):
+        dist.add(line.pays, counts[i + 1])
+        awards.append((line.outcome, counts[i + 1]))
+    return _sheet(decl, key, decl.wager(key).name, key, dist, Fraction(1), awards)
+
+
+def _not_qualified(decl: BankedGame, key: str) -> int:
+    """A wager's result (units) when the dealer does not qualify: +1 if it wins, 0 if it pushes."""
+    return 1 if decl.wager(key).if_not_qualified is NotQualified.WINS else 0
+
+
+def _against_dealer(decl: BankedGame, key: str) -> np.ndarray:
+    """The result (units) of a wager settled against the dealer, in each of the ``CELLS``."""
+    nq = _not_qualified(decl, key)
+    return np.array([nq, nq, nq, 1, 0, -1], np.int64)
+
+
+_BASE: dict[tuple[Any, ...], dict[str, np.ndarray]] = {}
+
+
+def _kept(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """What does not depend on the pay tables, kept in memory after it is first read (at most
+    a few entries: one per counting method and qualifier)."""
+    if key not in _BASE:
+        if len(_BASE) >= 8:
+            del _BASE[next(iter(_BASE))]
+        _BASE[key] = load()
+    return _BASE[key]
+
+
+def _cells(c: Mapping[str, np.ndarray], n_dealer: int) -> np.ndarray:
+    """The joint counts of each player class against the dealer, one column per ``CELLS``."""
+    lt, le, nq = (np.asarray(c[k], np.int64) for k in ("lt", "le", "nq"))
+    a = np.minimum(lt, nq)
+    b = np.minimum(le, nq) - a
+    cc = nq - np.minimum(le, nq)
+    qb, qt = lt - a, le - lt - b
+    qa = n_dealer - le - cc
+    return np.stack([a, b, cc, qb, qt, qa], axis=1)
+
+
+def _scaled(pays: list[Fraction]) -> tuple[np.ndarray, int]:
+    """Pays as integers over a common denominator, and that denominator; a row ``-1`` (the last
+    entry) pays nothing."""
+    d = lcm(*(p.denominator for p in pays)) if pays else 1
+    return np.array([int(p * d) for p in pays] + [0], np.int64), d
+
+
+# ---- the two games against the dealer with one decision ---------------------------------------
+@dataclass
+class _Part:
+    """One main wager (or a bonus paid on one) of a game decided once: its result in each of the
+    ``CELLS`` when the player plays, or, for a pay table, the pay row of each player class, the
+    scaled pays and their denominator, and its result in each cell on a hand no row pays."""
+
+    key: str
+    name: str
+    loses_on_fold: bool
+    wagered: bool
+    cells: np.ndarray
+    table: Any = None
+    rows: np.ndarray | None = None
+    scaled: np.ndarray | None = None
+    denominator: int = 1
+
+
+def _main_parts(decl: BankedGame, x: np.ndarray, play: str, unit: str) -> list[_Part]:
+    """The main wagers besides the decision: the required wagers and those equal to the unit (the
+    Ante, the Super Bonus), each with the bonus paid on it (the Ante Bonus, only on a Play)."""
+    parts = []
+    for w in decl.wagers:
+        if w.key == play or not (w.required or w.key == unit or (w.equal_to == unit and not w.decision)):
+            continue
+        lose = w.on_fold is OnFold.LOSES
+        if w.settles is Settles.AGAINST_DEALER:
+            parts.append(_Part(w.key, w.name, lose, True, _against_dealer(decl, w.key)))
+        else:  # by its table, else against the dealer: lost to a higher dealer hand, else a push (R19)
+            parts.append(_table_part(decl, w.key, w.name, w.pay_table_key, x, lose, True,
+                                     np.array([0, 0, -1, 0, 0, -1], np.int64)))
+        if w.bonus:
+            parts.append(_table_part(decl, w.bonus, decl.pay_table(w.bonus).name, w.bonus, x, False, False,
+                                     np.zeros(6, np.int64)))
+    return parts
+
+
+def _table_part(decl: BankedGame, key: str, name: str, table_key: str, x: np.ndarray, lose: bool, wagered: bool,
+                otherwise: np.ndarray) -> _Part:
+    table = decl.pay_table(table_key)
+    scaled, d = _scaled(table_pays(table))
+    rows = pay_rows(table, decl.table_system(table))[x].astype(np.int64)
+    return _Part(key, name, lose, wagered, otherwise, table, rows, scaled, d)
+
+
+def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int, cells: np.ndarray) -> ParSheet:
+    """Crazy 4 Poker and Three Card Poker: one decision (fold, or the Play at one of its multiples)
+    on the player's own cards, then every main wager settles on the same dealer cell.
+
+    The decision is the one with the best exact expected value of all the main wagers together
+    (R19, R20); of exactly equal choices the one that risks less (R23), a multiple below its
+    weakest allowed hand never (R19). Side bets (settled by their table whatever the decision)
+    are counted over the hands they pay on.
+    """
+    x = np.asarray(counts["x"], np.intp)
+    wts = np.asarray(counts["weights"], np.int64)
+    play = decl.decisions[0].wager
+    play_w = decl.wager(play)
+    multiples = play_w.multiples
+    unit = play_w.equal_to or decl.cap_on
+    parts = _main_parts(decl, x, play, unit)
+    D = lcm(*(p.denominator for p in parts))
+    play_cells = _against_dealer(decl, play)
+    fixed = np.zeros(len(x), np.int64)  # everything but the Play when the player plays, times D
+    for p in parts:
+        on_cells = D * (cells @ p.cells)
+        if p.rows is None:
+            fixed += on_cells
+        else:
+            assert p.scaled is not None
+            fixed += np.where(p.rows >= 0, p.scaled[p.rows] * (D // p.denominator) * n_dealer, on_cells)
+    fold_value = -D * n_dealer * sum(p.loses_on_fold for p in parts)
+    play_value = D * (cells @ play_cells)
+    ev = np.stack([np.full(len(x), fold_value, np.int64)] + [fixed + m * play_value for m in multiples], axis=1)
+    for need in play_w.needs:  # a multiple barred below its weakest hand (R19)
+        ev[x < minimum_value(decl, need), 1 + multiples.index(need.multiple)] = np.iinfo(np.int64).min
+    choice = np.argmax(ev, axis=1)  # the first best: fold, then the smaller multiple (R23)
+    decision = np.array((0,) + tuple(multiples), np.int64)[choice]
+
+    # the joint counts: classes grouped by the choice and the pay row of every pay-table part
+    tables = [p for p in parts if p.rows is not None]
+    groups = choice.astype(np.int64)
+    for p in tables:
+        assert p.rows is not None and p.scaled is not None
+        groups = groups * len(p.scaled) + (p.rows + 1)
+    keys, inverse = np.unique(groups, return_inverse=True)
+    joint = np.stack([np.bincount(inverse, weights=(wts * cells[:, j]).astype(np.float64), minlength=len(keys))
+                      for j in range(len(CELLS))], axis=1)
+    joint_counts = np.rint(joint).astype(np.int64)  # exact: integers far below 2**53
+    total = int(wts.sum()) * n_dealer
+
+    dists = {k: _Dist() for k in [play] + [p.key for p in parts]}
+    game = _Dist()
+    awards: dict[str, dict[str, int]] = {k: defaultdict(int) for k in dists}
+    for p in tables:
+        awards[p.key] = {line.outcome: 0 for line in p.table.lines}
+    played = 0
+    for g, key in enumerate(keys.tolist()):
+        row_of: dict[str, int] = {}
+        for p in reversed(tables):
+            assert p.scaled is not None
+            row_of[p.key] = key % len(p.scaled) - 1
+            key //= len(p.scaled)
+        m = 0 if key == 0 else multiples[key - 1]
+        n = [int(v) for v in joint_counts[g]]
+        hands = sum(n)
+        if m == 0:  # a fold: the wagers that lose on a fold lose, the Play is not made
+            for p in parts:
+                dists[p.key].add(Fraction(-int(p.loses_on_fold)), hands)
+            dists[play].add(Fraction(0), hands)
+            game.add(Fraction(fold_value, D * n_dealer), hands)
+            continue
+        played += m * hands
+        net = [Fraction(m * int(play_cells[j])) for j in range(len(CELLS))]
+        for j in range(len(CELLS)):
+            dists[play].add(net[j], n[j])
+            if play_cells[j] > 0:
+                awards[play][f"win {m}x" if len(multiples) > 1 else "win"] += n[j]
+        for p in parts:
+            r = row_of.get(p.key, -1)
+            if r >= 0:
+                assert p.scaled is not None
+                awards[p.key][p.table.lines[r].outcome] += hands
+            for j in range(len(CELLS)):
+                v = Fraction(int(p.scaled[r]), p.denominator) if r >= 0 and p.scaled is not None else Fraction(int(p.cells[j]))
+                dists[p.key].add(v, n[j])
+                net[j] += v
+                if p.rows is None and v > 0:
+                    awards[p.key]["win"] += n[j]
+        for j in range(len(CELLS)):
+            game.add(net[j], n[j])
+    names = {p.key: p.name for p in parts} | {play: play_w.name}
+    wagered = {p.key: Fraction(1) for p in parts} | {play: Fraction(played, total)}
+    order = [w.key for w in decl.wagers if w.key in dists] + [p.key for p in parts if p.key not in names or
+                                                               p.key not in {w.key for w in decl.wagers}]
+    sheets: dict[str, WagerSheet] = {}
+    for k in dict.fromkeys(order):
+        sheets[k] = _sheet(decl, k, names[k], unit, dists[k], wagered[k], awards[k].items())
+    game_wagered = sum((p.wagered for p in parts), 0) + Fraction(played, total)
+    main_awards = [(f"{sheets[k].name}: {a}", c) for k in sheets for a, c in sheets[k].awards]
+    title = " + ".join(sheets[k].name for k in sheets)
+    game_sheet = _sheet(decl, "game", f"Main game ({title})", unit, game, Fraction(game_wagered), main_awards,
+                        capped=True)
+    main = tuple(sheets)
+    for w in decl.wagers:  # the side bets
+        if w.key in sheets or w.settles is Settles.AGAINST_DEALER:
+            continue
+        table = decl.pay_table(w.pay_table_key)
+        rows = pay_rows(table, decl.table_system(table)).astype(np.int64)
+        if decl.hand(table.hand).cards == decl.hand(decl.main_hand).cards:  # on the player's own hand
+            sheets[w.key] = _side_sheet(decl, w.key, rows[x], wts)
+        else:  # on the player's and the dealer's cards: every six-card set, by value
+            six = np.asarray(counts["six"], np.int64)
+            sheets[w.key] = _side_sheet(decl, w.key, rows[1:], six[1:])
+    return ParSheet(decl.key, decl.title, game_sheet, sheets, main, decision, wts)
+
+
+def _crazy4(decl: BankedGame) -> ParSheet:
+    from .banked_crazy4 import DEALER_HANDS, crazy4_counts
+
+    c = crazy4_counts(decl)
+    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
+                 lambda: {"cells": _cells(c, DEALER_HANDS)})
+    return _one_decision(decl, c, DEALER_HANDS, base["cells"])
+
+
+def _three_card(decl: BankedGame) -> ParSheet:
+    from .banked_three_card import DEALER_HANDS, three_card_counts
+
+    c = three_card_counts(decl)
+    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
+                 lambda: {"cells": _cells(c, DEALER_HANDS)})
+    return _one_decision(decl, c, DEALER_HANDS, base["cells"])
+
+
+# ---- New Hampshire Hold'em: the street bets, re-optimised over suit classes --------------------
+def nh_classes() -> dict[str, np.ndarray]:
+    """The deals of New Hampshire Hold'em grouped by suit classes (cached on disk): the classes
+    of the 2-, 3- and 4-card sets seen before each decision (``inv2``/``inv3``/``inv4``: the class
+    of each set in colex order; ``w2``: hole pairs per class), the class reached by each unseen
+    next card from a representative (``next2``: 169 x 50, ``next3``: 1,755 x 49), and for each
+    4-card class how many of the 48 river cards make each pay key (``river``); and, for the side
+    bets, the three-card value of every board (``v3``) and the six-card sets by value (``six``).
+
+    Every set of a class has the same future up to a renaming of suits, so the strategy, its
+    values and the counts of ordered deals are the same for all of them.
+    """
+    from .banked_nh import nh_tables
+
+    def compute() -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        reps: dict[int, np.ndarray] = {}
+        for n in (2, 3, 4):
+            sets = combinations_array(52, n)
+            _, first, inverse, counts = np.unique(canonical_keys(sets), return_index=True, return_inverse=True,
+                                                  return_counts=True)
+            out[f"inv{n}"] = inverse.astype(np.int32)
+            reps[n] = sets[first]
+            if n == 2:
+                out["w2"] = counts.astype(np.int64)
+        for n in (2, 3):
+            rep = reps[n]
+            nxt = np.full((len(rep), 52 - n), -1, np.int32)
+            for i, cards in enumerate(rep):
+                unseen = np.setdiff1d(np.arange(52), cards)
+                bigger = np.sort(np.concatenate([np.repeat(cards[None, :], len(unseen), 0), unseen[:, None]], 1), 1)
+                nxt[i] = out[f"inv{n + 1}"][colex_index(bigger)]
+            out[f"next{n}"] = nxt
+        tables = nh_tables()
+        out["river"] = np.asarray(tables["r4f"])[colex_index(reps[4])].astype(np.int8)
+        out["v3"], out["six"] = np.asarray(tables["v3"]), np.asarray(tables["six"])
+        return out
+
+    return cached_arrays("nh-par-classes", {"game": "nh-holdem"}, compute, CODE_MODULES + (__name__,))
+
+
+@dataclass
+class _NHPlay:
+    """The re-optimised New Hampshire Hold'em strategy over suit classes (0 fold, else the
+    multiple) and the exact values, with the scale of the flop values."""
+
+    flop: np.ndarray
+    turn: np.ndarray
+    river: np.ndarray
+    values: np.ndarray
+    scale: int
+    row_of_key: np.ndarray
+    pays: list[Fraction]
+
+
+def _nh_play(decl: BankedGame, base: Mapping[str, np.ndarray]) -> _NHPlay:
+    """Backward induction over the classes: the best of folding and each street bet at the river,
+    turn and flop decisions (exactly equal choices: the one that risks less, R23)."""
+    from .banked_nh import N_KEYS, _best, _key_rows
+    from .banked_nh_strategy import BETS, W3, W4
+
+    main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
+    pays = table_pays(main)
+    scaled, D = _scaled(pays)
+    scaled[-1] = -D  # no row: the main wagers lose
+    row_of_key = _key_rows(main)
+    by_key = scaled[row_of_key]
+    assert len(by_key) == N_KEYS
+    s4 = base["river"].astype(np.int64) @ by_key  # over the 48 river cards, pay x D
+    n4, n3 = len(s4), len(base["next3"])
+    v4 = np.empty((n4, len(W4)), np.int64)
+    a4 = np.empty((n4, len(W4)), np.int8)
+    for j, w in enumerate(W4):
+        v4[:, j], a4[:, j], _ = _best([np.full(n4, -w * 48 * D, np.int64)] + [s4 * (w + b) for b in BETS])
+    nxt3 = base["next3"]
+    v3 = np.empty((n3, len(W3)), np.int64)
+    a3 = np.empty((n3, len(W3)), np.int8)
+    for j, w in enumerate(W3):
+        opts = [np.full(n3, -w * 49 * 48 * D, np.int64)] + [v4[nxt3, W4.index(w + b)].sum(axis=1) for b in BETS]
+        v3[:, j], a3[:, j], _ = _best(opts)
+    nxt2 = base["next2"]
+    opts = [np.full(len(nxt2), -50 * 49 * 48 * D, np.int64)] + [v3[nxt2, W3.index(1 + b)].sum(axis=1) for b in BETS]
+    v2, a2, _ = _best(opts)
+    return _NHPlay(a2.astype(np.int8), a3, a4, v2, 50 * 49 * 48 * D, row_of_key, pays)
+
+
+def nh_expected_return(decl: BankedGame) -> Fraction:
+    """The main game's exact expected return per unit ante with the strategy re-optimised for
+    ``decl``'s main pay table (what the pay-table designer asks for each candidate).
+
+    >>> from gamelib.games.banked import NH_HOLDEM
+    >>> nh_expected_return(NH_HOLDEM) == par_sheet_of(NH_HOLDEM).game.expected_return
+    True
+    """
+    base = nh_classes()
+    play = _nh_play(decl, base)
+    return Fraction(int((base["w2"] * play.values).sum()), play.scale * int(base["w2"].sum()))
+
+
+def _nh(decl: BankedGame) -> ParSheet:
+    from .banked_nh_strategy import BETS, ORDERED_DEALS, W3, W4, W5
+
+    base = nh_classes()
+    play = _nh_play(decl, base)
+    w2, nxt2, nxt3 = base["w2"], base["next2"], base["next3"]
+    n3, n4 = len(nxt3), len(base["river"])
+    # forward: ordered deals reaching each class with each amount wagered
+    folds: dict[tuple[str, int], int] = {("flop", 1): int(w2[play.flop == 0].sum()) * 50 * 49 * 48}
+    reach3 = np.zeros((n3, len(W3)), np.float64)
+    for b in BETS:
+        weights = np.repeat(np.where(play.flop == b, w2, 0).astype(np.float64), nxt2.shape[1])
+        reach3[:, W3.index(1 + b)] += np.bincount(nxt2.ravel(), weights=weights, minlength=n3)
+    reach4 = np.zeros((n4, len(W4)), np.float64)
+    for j, w in enumerate(W3):
+        folds[("turn", w)] = int(round(reach3[play.turn[:, j] == 0, j].sum())) * 49 * 48
+        for b in BETS:
+            weights = np.repeat(np.where(play.turn[:, j] == b, reach3[:, j], 0), nxt3.shape[1])
+            reach4[:, W4.index(w + b)] += np.bincount(nxt3.ravel(), weights=weights, minlength=n4)
+    reach5 = np.zeros((n4, len(W5)), np.float64)
+    for j, w in enumerate(W4):
+        folds[("river", w)] = int(round(reach4[play.river[:, j] == 0, j].sum())) * 48
+        for b in BETS:
+            reach5[:, W5.index(w + b)] += np.where(play.river[:, j] == b, reach4[:, j], 0)
+    n_rows = len(play.pays) + 1
+    onehot = np.zeros((len(play.row_of_key), n_rows), np.float64)
+    onehot[np.arange(len(play.row_of_key)), play.row_of_key % n_rows] = 1
+    final = np.rint((base["river"].astype(np.float64) @ onehot).T @ reach5).astype(np.int64)  # [pay row, W5]
+
+    main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
+    game = _Dist()
+    awards: dict[str, int] = {}
+    wagered = 0
+    for (street, w), count in folds.items():
+        game.add(Fraction(-w), count)
+        wagered += w * count
+        awards[f"fold before the {street} card"] = awards.get(f"fold before the {street} card", 0) + count
+    all_pays = play.pays + [Fraction(-1)]
+    for r in range(n_rows):
+        for j, w in enumerate(W5):
+            game.add(all_pays[r] * w, int(final[r, j]))
+            wagered += w * int(final[r, j])
+    awards = {line.outcome: int(final[i].sum()) for i, line in enumerate(main.lines)} | awards
+    total = sum(c for _, c in game.items())
+    if total != ORDERED_DEALS:  # pragma: no cover - a broken cache entry
+        raise GameError(f"NH Hold'em par sheet counted {total:,} deals, not {ORDERED_DEALS:,}")
+    unit = decl.decisions[0].wager and decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
+    names = " + ".join(w.name for w in decl.wagers if w.key == unit or w.decision)
+    game_sheet = _sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(wagered, total), awards.items(),
+                        capped=True)
+    t = base
+    sheets: dict[str, WagerSheet] = {"main": game_sheet}
+    for side in decl.wagers:
+        if side.key == unit or side.decision:
+            continue
+        table = decl.pay_table(side.pay_table_key)
+        rows = pay_rows(table, decl.table_system(table)).astype(np.int64)
+        if decl.hand(table.hand).cards == ("community",):  # the three community cards alone
+            sheets[side.key] = _side_sheet(decl, side.key, rows[np.asarray(t["v3"], np.intp)],
+                                           np.ones(comb(52, 3), np.int64))
+        else:  # the hole cards and the bonus cards: every six-card set, by value
+            six = np.asarray(t["six"], np.int64)
+            sheets[side.key] = _side_sheet(decl, side.key, rows[1:], six[1:])
+    weights = np.concatenate([w2, np.bincount(base["inv3"]), np.bincount(base["inv4"])])
+    decisions = np.concatenate([
+        np.repeat(play.flop[:, None], len(W4), 1), np.pad(play.turn, ((0, 0), (0, len(W4) - len(W3)))), play.river])
+    return ParSheet(decl.key, decl.title, game_sheet, sheets, ("main",), decisions, weights)
+
+
+_BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {
+    Counting.FOUR_OF_FIVE_AGAINST_DEALER: _crazy4,
+    Counting.THREE_AGAINST_DEALER: _three_card,
+    Counting.STREETS_AGAINST_PAY_TABLE: _nh,
+}
