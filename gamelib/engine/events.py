@@ -68,6 +68,9 @@ class Post(Event):
 
     >>> Post(1, "small blind", 1).text, Post(3, "new seat", 2, ruling="R25").text
     ('seat 1 posts the small blind $1', 'seat 3 (new seat) posts a big blind $2 (R25)')
+    >>> Post(3, "new seat", 1, all_in=True, ruling="R24").text
+    'seat 3 (new seat) posts a big blind $1 (all in) (R24)'
+
     """
 
     seat: int
@@ -82,7 +85,7 @@ class Post(Event):
         if self.forced == "ante":
             return f"seat {self.seat} antes ${self.amount}{tail}"
         if self.forced == "new seat":
-            return f"seat {self.seat} (new seat) posts a big blind ${self.amount} ({self.ruling})"
+            return f"seat {self.seat} (new seat) posts a big blind ${self.amount}{tail} ({self.ruling})"
         return f"seat {self.seat} posts the {self.forced} ${self.amount}{tail}"
 
 

@@ -664,3 +664,15 @@ def test_money_never_appears_or_vanishes_at_the_table(ops):
             on_table = sum(s.stack for s in t.seats if s is not None)
             assert on_table + cashed == brought
             assert t.hands_played == dealt
+
+
+def test_a_new_seat_short_of_the_big_blind_posts_all_in():
+    t = Table("badugi", seats=6)
+    for i, p in enumerate("ABCE"):
+        t.sit(i, p, 100)
+    _folded_hand(t, 1)
+    t.settle()
+    t.sit(5, "D", 1)  # a new seat with $1 against a $2 big blind, away from the button and blinds
+    h = t.new_hand(seed=2)
+    assert t.new_seat_posts == [5] and t.hand_seats.index(5) == 4
+    assert "seat 4 (new seat) posts a big blind $1 (all in) (R25)" in h.history
