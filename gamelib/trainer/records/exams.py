@@ -1,0 +1,113 @@
+"""Exams: what a supervisor defines, the questions it deals (the same for everyone), and the pass
+rule.
+
+An exam names its games and drills, a focus, a number of questions, a seed, a pass mark (a whole
+percentage) and an optional time limit in seconds. Its questions go round the (game, drill) pairs
+the drills offer, in the order given: question ``i`` is dealt by pair ``i mod pairs`` from seed
+``seed + i``, at the exam's focus where that drill offers it for that game, else at ``"any"``.
+Nothing random is left: everyone who takes the exam gets the same questions, in the same order.
+
+An attempt passes when ``right / questions >= pass_mark / 100``, compared in whole numbers
+(``100 * right >= pass_mark * questions``): 8 of 10 passes a pass mark of 80, 7 of 10 does not.
+
+>>> spec = ExamSpec("Badugi floor test", ("badugi",), ("read-hand", "who-wins"), "any", 4, 100, 75)
+>>> [(q.drill, q.seed) for q in exam_questions(spec)]
+[('read-hand', 100), ('who-wins', 101), ('read-hand', 102), ('who-wins', 103)]
+>>> passes(3, 4, 75), passes(2, 4, 75)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import GameError, shown
+from ...games import GAMES
+from ..core import Question
+from ..drills import DRILLS, make_drill
+
+__all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MAX_TIME_LIMIT"]
+
+#: The most questions an exam may have.
+MAX_QUESTIONS = 200
+#: The longest time limit, in seconds (8 hours).
+MAX_TIME_LIMIT = 8 * 3600
+
+
+@dataclass(frozen=True)
+class ExamSpec:
+    """An exam as a supervisor defines it (``id`` is set once it is stored)."""
+
+    name: str
+    games: tuple[str, ...]
+    drills: tuple[str, ...]
+    focus: str
+    questions: int
+    seed: int
+    pass_mark: int
+    time_limit: int | None = None
+    id: int | None = None
+
+    def check(self) -> None:
+        """Refuse an exam that cannot be dealt or scored, saying what is allowed.
+
+        >>> ExamSpec("x", ("badugi",), ("pay-wager",), "any", 5, 1, 80).check()
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.GameError: the exam 'x' has no question to deal: none of the drills pay-wager is for the games badugi
+        """
+        if not self.name.strip() or len(self.name) > 200:
+            raise GameError("an exam needs a name of 1 to 200 characters")
+        bad_games = [g for g in self.games if g not in GAMES]
+        if not self.games or bad_games:
+            raise GameError(f"exam games: {shown(', '.join(bad_games) or 'none')} is not a game; the games are: "
+                            + ", ".join(GAMES))
+        bad_drills = [d for d in self.drills if d not in DRILLS]
+        if not self.drills or bad_drills:
+            raise GameError(f"exam drills: {shown(', '.join(bad_drills) or 'none')} is not a drill; the drills are: "
+                            + ", ".join(DRILLS))
+        if not pairs(self):
+            raise GameError(f"the exam {shown(self.name)} has no question to deal: none of the drills "
+                            f"{', '.join(self.drills)} is for the games {', '.join(self.games)}")
+        offered = {f for g, d in pairs(self) for f in DRILLS[d].focuses_for(g)}
+        if self.focus not in offered:
+            raise GameError(f"focus {shown(self.focus)} is offered by none of these drills and games; "
+                            f"the focuses offered are: {', '.join(sorted(offered))}")
+        for value, what, lo, hi in ((self.questions, "the number of questions", 1, MAX_QUESTIONS),
+                                    (self.seed, "the seed", 0, 10**9), (self.pass_mark, "the pass mark (%)", 0, 100)):
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise GameError(f"{what} must be a whole number from {lo} to {hi}, not {shown(value)}")
+        if self.time_limit is not None and (isinstance(self.time_limit, bool) or not isinstance(self.time_limit, int)
+                                            or not 1 <= self.time_limit <= MAX_TIME_LIMIT):
+            raise GameError(f"the time limit must be a whole number of seconds from 1 to {MAX_TIME_LIMIT}, "
+                            f"or none, not {shown(self.time_limit)}")
+
+
+def pairs(spec: ExamSpec) -> list[tuple[str, str]]:
+    """The (game, drill) pairs an exam goes round: every drill of the list that is for the game.
+
+    >>> pairs(ExamSpec("x", ("crazy4", "badugi"), ("pay-wager", "who-wins"), "any", 1, 0, 50))
+    [('crazy4', 'pay-wager'), ('badugi', 'who-wins')]
+    """
+    return [(g, d) for g in spec.games for d in spec.drills if g in DRILLS[d].games]
+
+
+def exam_questions(spec: ExamSpec) -> list[Question]:
+    """The exam's questions, in order (see the module docstring)."""
+    spec.check()
+    ps = pairs(spec)
+    out = []
+    for i in range(spec.questions):
+        game, drill = ps[i % len(ps)]
+        focus = spec.focus if spec.focus in DRILLS[drill].focuses_for(game) else "any"
+        out.append(make_drill(drill, game, focus).next(spec.seed + i))
+    return out
+
+
+def passes(right: int, questions: int, pass_mark: int) -> bool:
+    """Whether ``right`` of ``questions`` reaches ``pass_mark`` percent, exactly.
+
+    >>> passes(8, 10, 80), passes(7, 10, 80), passes(2, 3, 67), passes(2, 3, 66)
+    (True, False, False, True)
+    """
+    return 100 * right >= pass_mark * questions

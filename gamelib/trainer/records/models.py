@@ -1,0 +1,104 @@
+"""The tables of the training records (SQLAlchemy 2 declarative models), at the newest revision.
+
+The schema is versioned by Alembic (``migrations/``); these classes are what the code reads and
+writes, and ``tests/trainer/records/test_migrations.py`` checks that the migrations build exactly
+these tables.
+
+* :class:`Trainee` -- one person who answers: a name, an employee number, or a user name given by
+  JupyterHub or the casino's proxy (``login``, unique: how they sign in);
+* :class:`Answer` -- one answered question: who, when, game, drill, focus, seed, the question, the
+  trainee's answer, the right answer, right or wrong, the milliseconds taken, and for an exam the
+  attempt and the question's place in it;
+* :class:`Exam` -- a supervisor's exam: name, games, drills, focus, number of questions, seed, pass
+  mark (a whole percentage), optional time limit (seconds);
+* :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished.
+
+>>> sorted(Base.metadata.tables)
+['answers', 'attempts', 'exams', 'trainees']
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "Trainee", "Answer", "Exam", "Attempt", "utcnow"]
+
+
+def utcnow() -> dt.datetime:
+    """Now, in UTC (every time in the records is UTC).
+
+    >>> utcnow().tzinfo
+    datetime.timezone.utc
+    """
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Base(DeclarativeBase):
+    """The records' declarative base."""
+
+
+class Trainee(Base):
+    """A person who answers questions."""
+
+    __tablename__ = "trainees"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    login: Mapped[str] = mapped_column(String(200), unique=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    employee_no: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Answer(Base):
+    """One answered question, written before its verdict is shown."""
+
+    __tablename__ = "answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    answered_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    game: Mapped[str] = mapped_column(String(40))
+    drill: Mapped[str] = mapped_column(String(40))
+    focus: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[int] = mapped_column(Integer)
+    question: Mapped[str] = mapped_column(Text)
+    given: Mapped[str] = mapped_column(Text)
+    right_answer: Mapped[str] = mapped_column(Text)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    ms: Mapped[int] = mapped_column(Integer)
+    attempt_id: Mapped[int | None] = mapped_column(ForeignKey("attempts.id"), nullable=True)
+    position: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    __table_args__ = (Index("ix_answers_trainee", "trainee_id", "answered_at"),
+                      Index("ix_answers_attempt", "attempt_id"))
+
+
+class Exam(Base):
+    """A supervisor's exam: the same questions for everyone who takes it."""
+
+    __tablename__ = "exams"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    games: Mapped[str] = mapped_column(Text)  # comma-separated game keys, in order
+    drills: Mapped[str] = mapped_column(Text)  # comma-separated drill keys, in order
+    focus: Mapped[str] = mapped_column(String(40))
+    questions: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    pass_mark: Mapped[int] = mapped_column(Integer)  # a whole percentage, 0..100
+    time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds
+    created_by: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Attempt(Base):
+    """One sitting of an exam: its score and verdict are set when it is finished."""
+
+    __tablename__ = "attempts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    exam_id: Mapped[int] = mapped_column(ForeignKey("exams.id"))
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    right: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    passed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    __table_args__ = (Index("ix_attempts_trainee", "trainee_id"),)

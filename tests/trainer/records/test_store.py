@@ -1,0 +1,253 @@
+"""The records store (gamelib/trainer/records/store.py), on SQLite and on PostgreSQL: what an answer
+stores, a restart mid-session, who may read what, exams, the pass mark, twenty writers at once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text, update
+
+from gamelib.trainer import make_drill
+from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
+                                     hash_password, passes, sign_in)
+from gamelib.trainer.records.models import Attempt
+
+PASSWORD = "pit-boss"
+CONFIG = RecordsConfig(Path("/nonexistent"), supervisor_password=hash_password(PASSWORD, salt="5a17"))
+
+
+def open_store(url: str) -> Store:
+    return Store(url, config=CONFIG)
+
+
+def answer(records: TraineeRecords, drill: str, game: str, seed: int, right: bool, ms: int = 1500, **kw):  # type: ignore[no-untyped-def]
+    d = make_drill(drill, game)
+    q = d.next(seed)
+    f = q.fields[0]
+    given = dict(q.answer) if right else {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
+    return records.record(d.check(q, given), ms=ms, **kw)
+
+
+def test_an_answer_stores_who_when_what_and_the_verdict(store_url: str) -> None:
+    store = open_store(store_url)
+    me = store.trainee(sign_in(name="Ana Ruiz", employee_no="E1041"))
+    before = dt.datetime.now(dt.timezone.utc)
+    d = make_drill("who-wins", "badugi", "ties")
+    q = d.next(9)
+    wrong = {q.fields[0].name: ["nobody qualifies"]} if "nobody qualifies" in q.fields[0].options else {}
+    r = d.check(q, wrong or {q.fields[0].name: []})
+    rec = me.record(r, ms=4321)
+    assert not r.correct and rec.correct is False
+    [back] = me.answers()
+    assert back == rec
+    assert (back.login, back.name, back.game, back.drill, back.focus, back.seed, back.ms) == \
+        ("employee:E1041", "Ana Ruiz", "badugi", "who-wins", "ties", 9, 4321)
+    assert back.question.startswith(q.prompt) and back.given == r.given_text and back.right_answer == r.right_text
+    assert before - dt.timedelta(seconds=1) <= back.answered_at <= dt.datetime.now(dt.timezone.utc)
+    assert me.totals() == (0, 1)
+    store.close()
+
+
+WRITER = """
+import os, signal, sys
+from gamelib.trainer import make_drill
+from gamelib.trainer.records import RecordsConfig, Store, sign_in
+from pathlib import Path
+me = Store(sys.argv[1], config=RecordsConfig(Path("/nonexistent"))).trainee(sign_in(name="Bo"))
+d = make_drill("read-hand", "badugi")
+for seed in range(3):
+    q = d.next(seed)
+    me.record(d.check(q, q.answer), ms=100)
+print("written", flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # the server dies mid-session: no clean shutdown, no close
+"""
+
+
+def test_a_server_killed_mid_session_keeps_every_answer(store_url: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", WRITER, store_url], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL and "written" in proc.stdout, proc.stderr
+    store = open_store(store_url)  # the restarted server
+    me = store.trainee(sign_in(name="bo"))
+    assert [a.seed for a in me.answers()] == [0, 1, 2] and me.totals() == (3, 3)
+    answer(me, "read-hand", "badugi", 3, right=False)  # the session goes on where it was
+    assert me.totals() == (3, 4)
+    store.close()
+
+
+def test_a_trainee_reads_only_their_own_records(store_url: str) -> None:
+    store = open_store(store_url)
+    ana, bo = store.trainee(sign_in(name="Ana")), store.trainee(sign_in(employee_no="77"))
+    answer(ana, "read-hand", "badugi", 1, right=True)
+    answer(bo, "read-hand", "badugi", 2, right=False)
+    answer(bo, "read-hand", "badugi", 3, right=False)
+    assert [a.login for a in ana.answers()] == ["name:ana"] and ana.totals() == (1, 1)
+    assert {a.login for a in bo.answers()} == {"employee:77"} and bo.totals() == (0, 2)
+    # exams: an attempt is its trainee's alone
+    boss = store.supervisor(PASSWORD)
+    boss.define_exam(ExamSpec("Badugi", ("badugi",), ("read-hand",), "any", 2, 5, 50))
+    sitting = bo.start_exam("Badugi")
+    with pytest.raises(AccessDenied):
+        ana.finish_exam(sitting.attempt.id)
+    d = make_drill("read-hand", "badugi")
+    q = sitting.questions[0]
+    with pytest.raises(AccessDenied):  # nor can an answer be filed under someone else's attempt
+        ana.record(d.check(q, q.answer), ms=1, attempt_id=sitting.attempt.id, position=0)
+    assert ana.attempts() == [] and len(bo.attempts()) == 1
+    # the supervisor's view: not for a wrong password, nor for a name typed into the sign-in
+    for pw in ("", "pit boss", PASSWORD.upper()):
+        with pytest.raises(AccessDenied):
+            store.supervisor(pw)
+    with pytest.raises(AccessDenied):
+        store.supervisor(who=sign_in(name="supervisor"))
+    # the trainee's view has no way to reach other records
+    public = {m for m in dir(TraineeRecords) if not m.startswith("_")}
+    assert public == {"record", "answers", "totals", "exams", "start_exam", "finish_exam", "attempts"}
+    assert "seed" not in repr(ana.exams())  # a trainee sees exam names, not the seeds that deal them
+    assert len(boss.answers()) == 3
+    store.close()
+
+
+def test_hub_and_proxy_supervisors_come_from_the_configuration(tmp_path: Path) -> None:
+    from gamelib.trainer.records import identity_from_environment
+
+    cfg = RecordsConfig(tmp_path, supervisors=("floor1",), user_header="X-Remote-User")
+    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}", config=cfg)
+    hub = identity_from_environment(cfg, {"JUPYTERHUB_USER": "floor1"})
+    proxy = identity_from_environment(cfg, {"HTTP_X_REMOTE_USER": "dealer9"})
+    assert hub is not None and proxy is not None
+    assert store.supervisor(who=hub).who == "floor1"
+    with pytest.raises(AccessDenied):
+        store.supervisor(who=proxy)
+    assert identity_from_environment(RecordsConfig(tmp_path, trust_jupyterhub=False), {"JUPYTERHUB_USER": "x"}) is None
+    store.close()
+
+
+def test_an_exam_deals_everyone_the_same_questions(store_url: str) -> None:
+    store = open_store(store_url)
+    spec = store.supervisor(PASSWORD).define_exam(
+        ExamSpec("Mixed floor test", ("badugi", "stud8", "crazy4"), ("who-wins", "pay-wager", "split-pot"), "any",
+                 7, 40, 80, time_limit=600))
+    sittings = [store.trainee(sign_in(name=n)).start_exam("Mixed floor test") for n in ("Ana", "Bo", "Cy")]
+    retake = store.trainee(sign_in(name="Ana")).start_exam("Mixed floor test")
+    seen = [[(q.game, q.drill, q.seed, q.prompt, q.cards, dict(q.answer)) for q in s.questions]
+            for s in sittings + [retake]]
+    assert all(s == seen[0] for s in seen) and len(seen[0]) == 7
+    # the filing's own order: round the pairs each drill offers, seeds from the exam's seed up
+    assert [(g, d, s) for g, d, s, *_ in seen[0]] == [
+        ("badugi", "who-wins", 40), ("badugi", "split-pot", 41), ("stud8", "who-wins", 42),
+        ("stud8", "split-pot", 43), ("crazy4", "pay-wager", 44), ("badugi", "who-wins", 45),
+        ("badugi", "split-pot", 46)]
+    assert len({s.attempt.id for s in sittings + [retake]}) == 4 and spec.id is not None
+    with pytest.raises(RecordsError):
+        store.trainee(sign_in(name="Ana")).start_exam("No such exam")
+    store.close()
+
+
+def sit(store: Store, who: str, name: str, right: int, late: int = 0):  # type: ignore[no-untyped-def]
+    """Take exam ``name`` as ``who``, answering the first ``right`` questions right, the rest wrong."""
+    me = store.trainee(sign_in(name=who))
+    s = me.start_exam(name)
+    for i, q in enumerate(s.questions):
+        d = make_drill(q.drill, q.game, q.focus)
+        f = q.fields[0]
+        given = q.answer if i < right else {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
+        me.record(d.check(q, given), ms=900, attempt_id=s.attempt.id, position=i)
+    return me, s
+
+
+def test_the_pass_mark_is_applied_exactly(store_url: str) -> None:
+    store = open_store(store_url)
+    boss = store.supervisor(PASSWORD)
+    boss.define_exam(ExamSpec("Read badugi", ("badugi",), ("read-hand",), "any", 10, 1, 80))
+    boss.define_exam(ExamSpec("Thirds", ("badugi",), ("read-hand",), "any", 3, 1, 67))
+    at, s_at = sit(store, "At the mark", "Read badugi", 8)
+    below, s_below = sit(store, "Below", "Read badugi", 7)
+    r_at, r_below = at.finish_exam(s_at.attempt.id), below.finish_exam(s_below.attempt.id)
+    assert (r_at.right, r_at.passed) == (8, True) and (r_below.right, r_below.passed) == (7, False)
+    # 2 of 3 is 66.67 %: short of a 67 % pass mark
+    two, s_two = sit(store, "Two thirds", "Thirds", 2)
+    assert two.finish_exam(s_two.attempt.id).passed is False
+    # a retake is a new attempt; both are kept
+    _, s_again = sit(store, "Below", "Read badugi", 10)
+    assert below.finish_exam(s_again.attempt.id).passed is True
+    assert [(a.right, a.passed) for a in below.attempts()] == [(7, False), (10, True)]
+    assert below.finish_exam(s_below.attempt.id).right == 7  # finishing again changes nothing
+    # an answer given twice to one question counts once: the first
+    me = store.trainee(sign_in(name="Twice"))
+    s = me.start_exam("Thirds")
+    q = s.questions[0]
+    d = make_drill(q.drill, q.game)
+    for _ in range(3):
+        me.record(d.check(q, q.answer), ms=10, attempt_id=s.attempt.id, position=0)
+    assert me.finish_exam(s.attempt.id).right == 1
+    store.close()
+
+
+def test_the_pass_rule_against_exact_fractions() -> None:
+    for n in range(1, 31):
+        for right in range(n + 1):
+            for mark in range(101):
+                assert passes(right, n, mark) == (Fraction(right, n) >= Fraction(mark, 100))
+
+
+def test_answers_after_the_time_limit_do_not_count(store_url: str) -> None:
+    store = open_store(store_url)
+    store.supervisor(PASSWORD).define_exam(ExamSpec("Quick", ("badugi",), ("read-hand",), "any", 4, 3, 50,
+                                                    time_limit=60))
+    me, s = sit(store, "Slow", "Quick", 2)
+    # two more right answers, but the attempt began two minutes ago
+    with store._writing() as db, db.begin():
+        db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
+                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=120)))
+    r = me.finish_exam(s.attempt.id)
+    assert (r.right, r.passed) == (0, False)
+    store.close()
+
+
+def _writer(url: str, who: int, n: int, barrier: "multiprocessing.synchronize.Barrier") -> None:
+    store = Store(url, config=CONFIG)
+    me = store.trainee(sign_in(employee_no=f"w{who}"))
+    d = make_drill("read-hand", "badugi")
+    qs = [d.next(who * 1000 + i) for i in range(n)]
+    barrier.wait()
+    for q in qs:
+        me.record(d.check(q, q.answer), ms=who)
+    store.close()
+
+
+def test_twenty_concurrent_writers_lose_nothing(store_url: str) -> None:
+    open_store(store_url).close()  # the schema exists; the writers race on the answers
+    ctx = multiprocessing.get_context("fork")
+    writers, each = 20, 15
+    barrier = ctx.Barrier(writers)
+    procs = [ctx.Process(target=_writer, args=(store_url, i, each, barrier)) for i in range(writers)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * writers
+    store = open_store(store_url)
+    got = store.supervisor(PASSWORD).answers()
+    assert len(got) == writers * each
+    assert sorted((a.login, a.seed) for a in got) == sorted(
+        (f"employee:w{i}", i * 1000 + k) for i in range(writers) for k in range(each))
+    with store.engine.connect() as c:
+        assert c.execute(text("SELECT count(*) FROM trainees")).scalar() == writers
+    store.close()
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'sub' / 'trainer.sqlite3'}", config=CONFIG)
+    with store.engine.connect() as c:
+        assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert c.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
+    assert (tmp_path / "sub" / "trainer.sqlite3").exists()
+    store.close()
