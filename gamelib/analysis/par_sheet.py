@@ -375,15 +375,18 @@ def _kept(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> di
     return _BASE[key]
 
 
-def _cells(c: Mapping[str, np.ndarray], n_dealer: int) -> np.ndarray:
-    """The joint counts of each player class against the dealer, one column per ``CELLS``."""
+def _cells(c: Mapping[str, np.ndarray], n_dealer: int) -> dict[str, np.ndarray]:
+    """The joint counts of each player class against the dealer, one column per ``CELLS``
+    (``cells``), and the same times the class's weight (``weighted``, as floats for bincount:
+    exact, the counts are far below 2**53)."""
     lt, le, nq = (np.asarray(c[k], np.int64) for k in ("lt", "le", "nq"))
     a = np.minimum(lt, nq)
     b = np.minimum(le, nq) - a
     cc = nq - np.minimum(le, nq)
     qb, qt = lt - a, le - lt - b
     qa = n_dealer - le - cc
-    return np.stack([a, b, cc, qb, qt, qa], axis=1)
+    cells = np.stack([a, b, cc, qb, qt, qa], axis=1)
+    return {"cells": cells, "weighted": (cells * np.asarray(c["weights"], np.int64)[:, None]).astype(np.float64)}
 
 
 def _scaled(pays: list[Fraction]) -> tuple[np.ndarray, int]:
@@ -438,7 +441,8 @@ def _table_part(decl: BankedGame, key: str, name: str, table_key: str, x: np.nda
     return _Part(key, name, lose, wagered, otherwise, table, rows, scaled, d)
 
 
-def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int, cells: np.ndarray) -> ParSheet:
+def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
+                  base: Mapping[str, np.ndarray]) -> ParSheet:
     """Crazy 4 Poker and Three Card Poker: one decision (fold, or the Play at one of its multiples)
     on the player's own cards, then every main wager settles on the same dealer cell.
 
@@ -449,6 +453,7 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     """
     x = np.asarray(counts["x"], np.intp)
     wts = np.asarray(counts["weights"], np.int64)
+    cells, weighted = base["cells"], base["weighted"]
     play = decl.decisions[0].wager
     play_w = decl.wager(play)
     multiples = play_w.multiples
@@ -475,13 +480,16 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     # the joint counts: classes grouped by the choice and the pay row of every pay-table part
     tables = [p for p in parts if p.rows is not None]
     groups = choice.astype(np.int64)
+    n_groups = len(multiples) + 1
     for p in tables:
         assert p.rows is not None and p.scaled is not None
         groups = groups * len(p.scaled) + (p.rows + 1)
-    keys, inverse = np.unique(groups, return_inverse=True)
-    joint = np.stack([np.bincount(inverse, weights=(wts * cells[:, j]).astype(np.float64), minlength=len(keys))
-                      for j in range(len(CELLS))], axis=1)
+        n_groups *= len(p.scaled)
+    n_cells = len(CELLS)
+    joint = np.bincount((groups[:, None] * n_cells + np.arange(n_cells)).ravel(), weights=weighted.ravel(),
+                        minlength=n_groups * n_cells).reshape(n_groups, n_cells)
     joint_counts = np.rint(joint).astype(np.int64)  # exact: integers far below 2**53
+    keys = np.flatnonzero(joint_counts.sum(axis=1))
     total = int(wts.sum()) * n_dealer
 
     dists = {k: _Dist() for k in [play] + [p.key for p in parts]}
@@ -490,7 +498,8 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     for p in tables:
         awards[p.key] = {line.outcome: 0 for line in p.table.lines}
     played = 0
-    for g, key in enumerate(keys.tolist()):
+    for key in keys.tolist():
+        g = key
         row_of: dict[str, int] = {}
         for p in reversed(tables):
             assert p.scaled is not None
@@ -555,8 +564,8 @@ def _crazy4(decl: BankedGame) -> ParSheet:
 
     c = crazy4_counts(decl)
     base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
-                 lambda: {"cells": _cells(c, DEALER_HANDS)})
-    return _one_decision(decl, c, DEALER_HANDS, base["cells"])
+                 lambda: _cells(c, DEALER_HANDS))
+    return _one_decision(decl, c, DEALER_HANDS, base)
 
 
 def _three_card(decl: BankedGame) -> ParSheet:
@@ -564,8 +573,8 @@ def _three_card(decl: BankedGame) -> ParSheet:
 
     c = three_card_counts(decl)
     base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
-                 lambda: {"cells": _cells(c, DEALER_HANDS)})
-    return _one_decision(decl, c, DEALER_HANDS, base["cells"])
+                 lambda: _cells(c, DEALER_HANDS))
+    return _one_decision(decl, c, DEALER_HANDS, base)
 
 
 # ---- New Hampshire Hold'em: the street bets, re-optimised over suit classes --------------------
@@ -654,6 +663,21 @@ def _nh_play(decl: BankedGame, base: Mapping[str, np.ndarray]) -> _NHPlay:
     return _NHPlay(a2.astype(np.int8), a3, a4, v2, 50 * 49 * 48 * D, row_of_key, pays)
 
 
+def expected_return_of(decl: BankedGame, key: str) -> Fraction:
+    """The exact expected return of one par-sheet entry (``"game"``: the main game) under
+    ``decl``'s pay tables, by the quickest exact way: New Hampshire Hold'em's main game by
+    backward induction alone (:func:`nh_expected_return`), any other from the whole par sheet.
+
+    >>> from gamelib.games.banked import NH_HOLDEM
+    >>> expected_return_of(NH_HOLDEM, "main") == par_sheet_of(NH_HOLDEM).wager("main").expected_return
+    True
+    """
+    quick = _QUICK.get(decl.counting)
+    if quick is not None and key in quick[0]:
+        return quick[1](decl)
+    return par_sheet_of(decl).wager(key).expected_return
+
+
 def nh_expected_return(decl: BankedGame) -> Fraction:
     """The main game's exact expected return per unit ante with the strategy re-optimised for
     ``decl``'s main pay table (what the pay-table designer asks for each candidate).
@@ -740,4 +764,9 @@ _BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {
     Counting.FOUR_OF_FIVE_AGAINST_DEALER: _crazy4,
     Counting.THREE_AGAINST_DEALER: _three_card,
     Counting.STREETS_AGAINST_PAY_TABLE: _nh,
+}
+
+#: The par-sheet entries a counting method can give without the whole sheet, and how.
+_QUICK: dict[Counting, tuple[tuple[str, ...], Callable[[BankedGame], Fraction]]] = {
+    Counting.STREETS_AGAINST_PAY_TABLE: (("game", "main"), nh_expected_return),
 }
