@@ -12,7 +12,7 @@ differently from the filed one.
 >>> from gamelib import get_game
 >>> best = design(get_game("crazy4"), "super_bonus", {"flush": range(1, 11)}, Fraction(3, 100))
 >>> best["flush"].iloc[0], round(float(best["house edge"].iloc[0]), 4)
-(Fraction(5, 1), 0.0241)
+(Fraction(9, 1), 0.017)
 """
 
 from __future__ import annotations
