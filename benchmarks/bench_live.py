@@ -2,9 +2,7 @@
 
 Run: ``.venv/bin/python benchmarks/bench_live.py [--quick] [--chapters banked/crazy4,mixed/badugi]``.
 
-A Voilà server is started on a free port of 127.0.0.1 serving ``_build/live`` exactly as
-``deploy/serve`` does (``--Voila.config_file_paths=deploy``, ``JUPYTER_PATH=deploy/jupyter``,
-``PYTHONHASHSEED=0``), and headless Debian Chromium, driven by Playwright, measures:
+``deploy/serve`` is started on a free port of 127.0.0.1 serving ``_build/live``, and headless Debian Chromium, driven by Playwright, measures:
 
 1. **Time to the first usable widget** of every live chapter (``_build/live/chapters/**/*.ipynb``,
    or those given by ``--chapters``), each opened 3 times (1 with ``--quick``) in a fresh browser
@@ -74,13 +72,10 @@ CHANGING = ("Deal", "Restart", "Next hand", "New question", "Deal the pick", "Ne
 # --- the server --------------------------------------------------------------------------------
 
 def live_server() -> VoilaServer:
-    """Voilà serving _build/live as deploy/serve does, on a free port of 127.0.0.1."""
-    jupyter_path = str(ROOT / "deploy" / "jupyter") + (
-        f":{os.environ['JUPYTER_PATH']}" if os.environ.get("JUPYTER_PATH") else "")
-    env = dict(os.environ, JUPYTER_PATH=jupyter_path, PYTHONHASHSEED="0")
-    return VoilaServer(lambda port: [str(Path(sys.executable).parent / "voila"), "_build/live",
-                                     "--Voila.config_file_paths=deploy", "--no-browser", f"--port={port}",
-                                     "--Voila.ip=127.0.0.1"], env)
+    """``deploy/serve`` serving _build/live (built already: ``HANDBOOK_LIVE`` builds nothing), on a
+    free port of 127.0.0.1."""
+    env = dict(os.environ, HANDBOOK_LIVE=str(ROOT / "_build" / "live"))
+    return VoilaServer(lambda port: ["bash", str(ROOT / "deploy" / "serve"), f"--port={port}"], env)
 
 
 # --- in the page ---------------------------------------------------------------------------------
@@ -398,7 +393,7 @@ def main() -> None:
     print(f"machine: {machine['cores']} cores, {machine['memory_gb']} GB memory, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} at start; commit {commit}")
     server = live_server()
-    print("server: JUPYTER_PATH=deploy/jupyter PYTHONHASHSEED=0 " + " ".join(server.argv[1:]))
+    print("server: HANDBOOK_LIVE=_build/live " + " ".join(server.argv))
     openings: dict[str, list[dict]] = {}
     latencies: dict[str, dict] = {}
     server_rss_idle = server.rss()
@@ -520,7 +515,7 @@ def main() -> None:
 
     report = {"benchmark": "benchmarks/bench_live.py", "issue": 12, "date": started.isoformat(timespec="seconds"),
               "commit": commit, "command": " ".join(["benchmarks/bench_live.py", *sys.argv[1:]]), "machine": machine,
-              "server_command": "JUPYTER_PATH=deploy/jupyter PYTHONHASHSEED=0 voila " + " ".join(server.argv[1:]),
+              "server_command": "HANDBOOK_LIVE=_build/live " + " ".join(server.argv),
               "targets": {"usable_s": TARGET_USABLE, "click_median_ms": TARGET_MEDIAN, "click_p95_ms": TARGET_P95},
               "openings_per_chapter": opens, "first_usable_widget": {"chapters": per_chapter, "summary": summary_open},
               "click_latency": summary_clicks, "memory": mem, "report": "\n".join(lines).strip()}

@@ -307,14 +307,14 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
         mathjax = posixpath.relpath(SITE_URL + "_vendor/mathjax-3.2.2/tex-chtml-full.js", from_dir)
         math = f'<script defer src="{html.escape(mathjax)}"></script>'
 
-    def raw(text: str) -> dict[str, Any]:
+    def prose(text: str) -> dict[str, Any]:
         # The prose is a code cell's HTML output, not a markdown or raw cell: Voilà renders
         # those in the browser through JupyterLab's sanitizer, which escapes the book's markup
         # (sections, styles, tables); a cell's output in a Voilà page is trusted and shown as is.
         return {"cell_type": "code", "metadata": {"tags": ["live-prose"]}, "execution_count": None,
                 "outputs": [], "source": f"__import__('IPython.display').display.HTML({text!r})"}
 
-    cells: list[dict[str, Any]] = [raw(STYLE + math + bar + f'<div class="handbook-live">{fragments[0]}</div>'),
+    cells: list[dict[str, Any]] = [prose(STYLE + math + bar + f'<div class="handbook-live">{fragments[0]}</div>'),
                                    {"cell_type": "code", "metadata": {"tags": ["live-setup"]}, "execution_count": None,
                                     "outputs": [], "source": NO_GLUE}]
     runnable = [c for c in code if id(c) in widget_of or "demo-refusal" not in _tags(c)]
@@ -329,9 +329,9 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
             n = widget_of[id(cell)]
             live["source"] = src
             live["metadata"] = {"tags": ["live-widget"]}
-            cells.append(raw(f'<a id="widget-{n}"></a>'))
+            cells.append(prose(f'<a id="widget-{n}"></a>'))
             cells.append(live)
-            cells.append(raw(f'<div class="handbook-live">{fragments[n + 1]}</div>'))
+            cells.append(prose(f'<div class="handbook-live">{fragments[n + 1]}</div>'))
         else:
             live["source"] = "%%capture\n" + src
             live["metadata"] = {}

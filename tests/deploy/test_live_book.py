@@ -25,7 +25,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HTML = ROOT / "_build" / "html"
-VOILA = Path(sys.executable).parent / "voila"
 sys.path.insert(0, str(ROOT / "deploy"))
 sys.path.insert(0, str(ROOT / "tests"))
 import live_build  # noqa: E402
@@ -125,9 +124,8 @@ def test_the_slice_keeps_what_widgets_need_and_nothing_else() -> None:
 @pytest.fixture(scope="module")
 def server(live: Path) -> Iterator[str]:
     port = servers.free_port()
-    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "deploy" / "jupyter"), PYTHONHASHSEED="0")
-    argv = [str(VOILA), str(live), "--Voila.config_file_paths=deploy", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1"]
+    env = dict(os.environ, HANDBOOK_LIVE=str(live))  # deploy/serve, serving this build of the live book
+    argv = ["bash", str(ROOT / "deploy" / "serve"), f"--port={port}"]
     with servers.serving(argv, port, ROOT, env, "voila"):
         yield f"http://127.0.0.1:{port}/"
 
