@@ -1,0 +1,261 @@
+"""What the supervisor's view shows, computed from the stored records: tables per trainee and
+per drill (accuracy, speed, the weakest game and drill), progress over time as a plot, exam
+results, the CSV and Excel exports, and the printable certificate of a pass.
+
+Accuracy is kept as whole counts (``right`` of ``answered``); the weakest game or drill is the
+one with the lowest ``right / answered`` compared exactly (:class:`fractions.Fraction`), the one
+answered more often first on a tie. Speed is the median time from the question shown to the
+answer checked.
+
+>>> import datetime as dt
+>>> from gamelib.trainer.records.store import AnswerRecord
+>>> t = dt.datetime(2026, 11, 2, 9, tzinfo=dt.timezone.utc)
+>>> rows = [AnswerRecord(i, "name:ana", "Ana", t, g, "read-hand", "any", i, "q", "a", "b", ok, 2000, None, None)
+...         for i, (g, ok) in enumerate([("badugi", True), ("badugi", False), ("crazy4", True)])]
+>>> r = per_trainee(rows).iloc[0]; r["trainee"], int(r["answered"]), int(r["right"]), r["weakest game"]
+('Ana', 3, 2, 'Badugi')
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import statistics
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any, Iterable, Sequence
+
+import pandas as pd
+
+from ...engine.registry import get_game
+from ..drills import DRILLS
+from .store import AnswerRecord, AttemptRecord
+
+__all__ = ["ANSWER_COLUMNS", "answers_frame", "per_trainee", "per_drill", "attempts_frame", "weakest", "answers_csv",
+           "workbook", "progress_png", "certificate_html", "percent_text"]
+
+ANSWER_COLUMNS = ("id", "trainee", "login", "answered_at", "game", "drill", "focus", "seed", "question", "answer",
+                  "right_answer", "correct", "ms", "attempt", "position")
+
+
+def percent_text(right: int, answered: int) -> str:
+    """``right`` of ``answered`` as a whole percentage for display (rounded down; ``-`` for none).
+
+    >>> percent_text(2, 3), percent_text(0, 0)
+    ('66%', '-')
+    """
+    return "-" if answered == 0 else f"{100 * right // answered}%"
+
+
+def weakest(counts: dict[str, tuple[int, int]]) -> str:
+    """The key with the lowest right/answered (exactly), the more answered first on a tie.
+
+    >>> weakest({"a": (2, 3), "b": (4, 6), "c": (3, 4)})
+    'b'
+    """
+    if not counts:
+        return ""
+    return min(counts, key=lambda k: (Fraction(counts[k][0], counts[k][1]), -counts[k][1], k))
+
+
+def answers_frame(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
+    """Every answer, one row each, in the export's columns.
+
+    >>> list(answers_frame([]).columns)[:4]
+    ['id', 'trainee', 'login', 'answered_at']
+    """
+    rows = [{"id": a.id, "trainee": a.name, "login": a.login,
+             "answered_at": a.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC"), "game": a.game, "drill": a.drill,
+             "focus": a.focus, "seed": a.seed, "question": a.question, "answer": a.given,
+             "right_answer": a.right_answer, "correct": "yes" if a.correct else "no", "ms": a.ms,
+             "attempt": a.attempt_id if a.attempt_id is not None else "",
+             "position": a.position + 1 if a.position is not None else ""} for a in answers]
+    return pd.DataFrame(rows, columns=list(ANSWER_COLUMNS))
+
+
+def _counts(answers: Iterable[AnswerRecord], key: Any) -> dict[str, tuple[int, int]]:
+    out: dict[str, tuple[int, int]] = {}
+    for a in answers:
+        k = key(a)
+        right, n = out.get(k, (0, 0))
+        out[k] = (right + a.correct, n + 1)
+    return out
+
+
+def _median_s(answers: Sequence[AnswerRecord]) -> float:
+    return round(statistics.median(a.ms for a in answers) / 1000, 1) if answers else 0.0
+
+
+def per_trainee(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
+    """One row per trainee: answers, right, accuracy, median seconds, weakest game and drill."""
+    by: dict[str, list[AnswerRecord]] = defaultdict(list)
+    for a in answers:
+        by[a.login].append(a)
+    rows = []
+    for login, mine in by.items():
+        right = sum(a.correct for a in mine)
+        rows.append({"trainee": mine[-1].name, "login": login, "answered": len(mine), "right": right,
+                     "accuracy": percent_text(right, len(mine)), "median seconds": _median_s(mine),
+                     "weakest game": weakest(_counts(mine, lambda a: get_game(a.game).title)),
+                     "weakest drill": weakest(_counts(mine, lambda a: DRILLS[a.drill].title)),
+                     "last answer": mine[-1].answered_at.strftime("%Y-%m-%d %H:%M UTC")})
+    return pd.DataFrame(rows, columns=["trainee", "login", "answered", "right", "accuracy", "median seconds",
+                                       "weakest game", "weakest drill", "last answer"])
+
+
+def per_drill(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
+    """One row per trainee, game and drill: answers, right, accuracy, median seconds.
+
+    >>> per_drill([]).empty
+    True
+    """
+    by: dict[tuple[str, str, str], list[AnswerRecord]] = defaultdict(list)
+    for a in answers:
+        by[(a.login, a.game, a.drill)].append(a)
+    rows = []
+    for (login, game, drill), mine in by.items():
+        right = sum(a.correct for a in mine)
+        rows.append({"trainee": mine[-1].name, "login": login, "game": get_game(game).title,
+                     "drill": DRILLS[drill].title, "answered": len(mine), "right": right,
+                     "accuracy": percent_text(right, len(mine)), "median seconds": _median_s(mine)})
+    return pd.DataFrame(rows, columns=["trainee", "login", "game", "drill", "answered", "right", "accuracy",
+                                       "median seconds"])
+
+
+def attempts_frame(attempts: Sequence[AttemptRecord]) -> pd.DataFrame:
+    """One row per exam attempt: who, which exam, when, the score and the result.
+
+    >>> attempts_frame([]).columns[-1]
+    'result'
+    """
+    rows = [{"attempt": a.id, "trainee": a.name, "login": a.login, "exam": a.exam.name,
+             "started": a.started_at.strftime("%Y-%m-%d %H:%M UTC"),
+             "finished": a.finished_at.strftime("%Y-%m-%d %H:%M UTC") if a.finished_at else "",
+             "right": a.right if a.right is not None else "", "questions": a.exam.questions,
+             "pass mark": f"{a.exam.pass_mark}%",
+             "result": "not finished" if a.passed is None else ("pass" if a.passed else "fail")} for a in attempts]
+    return pd.DataFrame(rows, columns=["attempt", "trainee", "login", "exam", "started", "finished", "right",
+                                       "questions", "pass mark", "result"])
+
+
+def answers_csv(answers: Sequence[AnswerRecord]) -> str:
+    """Every answer as CSV (the export's columns).
+
+    >>> answers_csv([]).strip() == ",".join(ANSWER_COLUMNS)
+    True
+    """
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(ANSWER_COLUMNS)
+    for row in answers_frame(answers).itertuples(index=False):
+        w.writerow(list(row))
+    return buf.getvalue()
+
+
+def workbook(answers: Sequence[AnswerRecord], attempts: Sequence[AttemptRecord]) -> bytes:
+    """An Excel workbook (``.xlsx``): sheets Trainees, Drills, Exams and Answers.
+
+    >>> workbook([], [])[:2]
+    b'PK'
+    """
+    buf = io.BytesIO()
+    with pd.ExcelWriter(buf, engine="openpyxl") as xl:
+        per_trainee(answers).to_excel(xl, sheet_name="Trainees", index=False)
+        per_drill(answers).to_excel(xl, sheet_name="Drills", index=False)
+        attempts_frame(attempts).to_excel(xl, sheet_name="Exams", index=False)
+        answers_frame(answers).to_excel(xl, sheet_name="Answers", index=False)
+    return buf.getvalue()
+
+
+def progress_png(answers: Sequence[AnswerRecord], last: int = 10) -> bytes:
+    """Progress over time as a PNG: for each trainee, the accuracy of their last ``last`` answers
+    after each answer (top) and the seconds each answer took (bottom).
+
+    >>> progress_png([])[:4]
+    b'\\x89PNG'
+    """
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8, 5), dpi=90, layout="constrained")
+    acc, speed = fig.subplots(2, 1, sharex=True)
+    by: dict[str, list[AnswerRecord]] = defaultdict(list)
+    for a in answers:
+        by[a.name].append(a)
+    for name, mine in sorted(by.items()):
+        times = [a.answered_at for a in mine]
+        window = [100 * sum(a.correct for a in mine[max(0, i + 1 - last):i + 1]) / len(mine[max(0, i + 1 - last):i + 1])
+                  for i in range(len(mine))]
+        acc.plot(times, window, marker="o", markersize=3, label=name)
+        speed.plot(times, [a.ms / 1000 for a in mine], marker=".", linestyle="none", label=name)
+    acc.set_ylabel(f"% right (last {last})")
+    acc.set_ylim(-5, 105)
+    speed.set_ylabel("seconds per answer")
+    if by:
+        acc.legend(loc="lower left", fontsize="small")
+    else:
+        acc.text(0.5, 0.5, "no answers yet", ha="center", va="center", transform=acc.transAxes)
+    fig.autofmt_xdate()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+CERTIFICATE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Certificate: {name} - {exam}</title>
+<style>
+@page {{ size: A4 landscape; margin: 15mm; }}
+body {{ font-family: Georgia, serif; margin: 0; color: #111; }}
+.gl-certificate {{ border: 6px double #333; padding: 30mm 20mm; text-align: center; min-height: 120mm; }}
+h1 {{ font-size: 30pt; margin: 0 0 8mm; letter-spacing: 1px; }}
+.who {{ font-size: 26pt; margin: 8mm 0; font-weight: bold; }}
+.what {{ font-size: 16pt; }} .small {{ font-size: 11pt; color: #444; margin-top: 14mm; }}
+.sign {{ display: inline-block; width: 70mm; border-top: 1px solid #333; margin: 18mm 12mm 0; padding-top: 2mm; }}
+@media print {{ .noprint {{ display: none; }} }}
+</style></head>
+<body><div class="gl-certificate" data-attempt="{attempt}">
+<h1>Certificate of qualification</h1>
+<div class="what">This certifies that</div>
+<div class="who">{name}</div>
+<div class="what">passed the dealer's examination <b>{exam}</b><br>
+covering {games}<br>with {right} of {questions} questions right (pass mark {pass_mark}%),<br>on {date}.</div>
+<div><span class="sign">Training supervisor</span><span class="sign">Date</span></div>
+<div class="small">Exam attempt {attempt} &middot; {login} &middot; recorded by the staff trainer</div>
+</div><p class="noprint" style="text-align:center"><button onclick="window.print()">Print</button></p>
+</body></html>
+"""
+
+
+def certificate_html(attempt: AttemptRecord) -> str:
+    """A page made for printing (A4 landscape) certifying a passed exam attempt; a failed or
+    unfinished attempt gets none.
+
+    >>> import datetime as dt
+    >>> from gamelib.trainer.records.exams import ExamSpec
+    >>> spec = ExamSpec("Badugi floor test", ("badugi",), ("read-hand",), "any", 10, 1, 80)
+    >>> t = dt.datetime(2026, 11, 2, 9, tzinfo=dt.timezone.utc)
+    >>> "8 of 10 questions" in certificate_html(AttemptRecord(3, spec, "name:ana", "Ana", t, t, 8, True))
+    True
+    """
+    from .store import RecordsError
+
+    if not attempt.passed or attempt.finished_at is None or attempt.right is None:
+        raise RecordsError(f"attempt {attempt.id} ({attempt.name}, {attempt.exam.name}) was not passed: "
+                           "a certificate is printed only for a pass")
+    games = ", ".join(get_game(g).title for g in attempt.exam.games)
+    drills = ", ".join(DRILLS[d].title for d in attempt.exam.drills)
+    return CERTIFICATE.format(name=html.escape(attempt.name), exam=html.escape(attempt.exam.name),
+                              games=html.escape(f"{games} ({drills})"), right=attempt.right,
+                              questions=attempt.exam.questions, pass_mark=attempt.exam.pass_mark,
+                              date=attempt.finished_at.strftime("%d %B %Y"), attempt=attempt.id,
+                              login=html.escape(attempt.login))
+
+
+def data_uri(data: bytes, mime: str) -> str:
+    """``data`` as a ``data:`` URI (a download made in the browser, nothing fetched).
+
+    >>> data_uri(b"hi", "text/plain")
+    'data:text/plain;base64,aGk='
+    """
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
