@@ -88,15 +88,30 @@ class Session:
         return q
 
     def check(self, question: Question, answer: Any) -> Result:
-        """Check an answer and add it to the score.
+        """Check an answer and add it to the score (:meth:`judge`, then :meth:`keep`).
 
         >>> s = Session(); q = s.next(); s.check(q, q.fields[0].options[0]).question is q
         True
         """
-        drill = self._get(question.drill, question.game, question.focus)
-        r = drill.check(question, answer)
-        self.records.append(Record(len(self.records) + 1, question.drill, question.game, question.focus,
-                                   question.seed, question.prompt, r.correct, r.given_text, r.right_text))
+        return self.keep(self.judge(question, answer))
+
+    def judge(self, question: Question, answer: Any) -> Result:
+        """The verdict on an answer, not yet scored (the trainer stores it first).
+
+        >>> s = Session(); q = s.next(); s.judge(q, q.answer).correct, s.score
+        (True, (0, 0))
+        """
+        return self._get(question.drill, question.game, question.focus).check(question, answer)
+
+    def keep(self, r: Result) -> Result:
+        """Add a verdict to the session's score and CSV.
+
+        >>> s = Session(); q = s.next(); s.keep(s.judge(q, q.answer)) and s.score
+        (1, 1)
+        """
+        q = r.question
+        self.records.append(Record(len(self.records) + 1, q.drill, q.game, q.focus, q.seed, q.prompt, r.correct,
+                                   r.given_text, r.right_text))
         return r
 
     @property
