@@ -1,0 +1,245 @@
+"""The par sheet (gamelib/analysis/par_sheet.py) checked three ways:
+
+* against the outcome tables of the exact analysis (``analyze``): every distribution sums to the
+  table's total, the net results and their counts are the table's rows grouped by what they
+  pay, the mean is the analysis's return and the average wagered its average wager;
+* against an independent brute force: seeded random deals played with the analysis's strategy
+  and settled by the engine's settler, whose sample mean, variance and hit frequency must fall
+  within 4.5 standard errors of the exact figures (the standard error of the variance from the
+  exact fourth moment). The deals are seeded, so the test gives the same verdict every run;
+* after a pay-table change, against a fresh analysis and a fresh par sheet of the changed game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from gamelib import get_game
+from gamelib.analysis import par_sheet as ps
+from gamelib.analysis.banked import analyze
+from gamelib.errors import GameError
+
+GAMES = ("crazy4", "three-card-6bonus", "nh-holdem")
+#: The filing's own figures (filings 002, 003, 004), for the checks that do not use the project.
+FILED_TOTALS = {"crazy4": 3_986_646_103_440, "three-card-6bonus": 407_170_400, "nh-holdem": 155_937_600}
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def pair(request):
+    game = get_game(request.param)
+    return game, analyze(game), ps.par_sheet(game)
+
+
+def grouped(table):
+    out = defaultdict(int)
+    for p, c in zip(table.attrs["pays_exact"], table["combinations"]):
+        out[Fraction(p)] += int(c)
+    return {k: v for k, v in out.items() if v}
+
+
+def test_every_wager_agrees_with_the_outcome_tables(pair):
+    game, analysis, sheet = pair
+    assert set(sheet.wagers) == set(analysis.tables)
+    for key, table in analysis.tables.items():
+        s = sheet.wager(key)
+        assert s.total == table.attrs["total"] == sum(c for _, c in s.distribution)
+        assert dict(s.distribution) == grouped(table), key
+        assert s.expected_return == analysis.returns[key]
+        assert s.house_edge == -analysis.returns[key]
+        # awards: each pay-table row's count is the outcome table's row of that name
+        rows = dict(zip(table["outcome"], table["combinations"]))
+        for award, count in s.awards:
+            if award in rows:
+                assert count == rows[award], (key, award)
+                assert s.one_in(award) == Fraction(s.total, count)
+
+
+def test_the_main_game_as_a_whole(pair):
+    game, analysis, sheet = pair
+    g = sheet.game
+    assert g.total == FILED_TOTALS[game.key] == sum(c for _, c in g.distribution)
+    assert g.expected_return == analysis.expected_return
+    assert g.wagered == analysis.average_wager
+    assert g.element_of_risk == analysis.element_of_risk
+    # the main game is the sum of its wagers hand by hand: its mean is the sum of their means,
+    # but its variance is not the sum of their variances (they are settled on the same cards)
+    parts = [sheet.wager(k) for k in sheet.main_wagers]
+    assert sum(p.expected_return for p in parts) == g.expected_return
+    if len(parts) > 1:
+        assert sum(p.variance for p in parts) != g.variance
+    assert 0 < g.hit_frequency < 1 and g.standard_deviation > 0
+
+
+def test_largest_wins_from_the_filings():
+    # Crazy 4: four aces on a $10 Ante with a 3x Play, the dealer qualifying and lower:
+    # Ante 1 + Play 3 + Super Bonus 200 units; the Queens Up $10 pays 50 to 1
+    c4 = ps.par_sheet(get_game("crazy4"))
+    assert c4.game.largest_net == 204 and c4.game.largest_win == 2_040
+    assert c4.wager("queens_up").largest_win == 500
+    # Three Card: a straight flush raised against a lower qualifying dealer, $10 Ante:
+    # Ante 1 + Play 1 + Ante Bonus 4; the 6 Card Bonus royal at $10 pays 500 to 1
+    tc = ps.par_sheet(get_game("three-card-6bonus"))
+    assert tc.game.largest_win == 60 and tc.wager("six_card_bonus").largest_win == 5_000
+    # NH Hold'em: a royal flush pays 250 to 1 on every unit bet (at least 4 units reach the
+    # showdown), far above every cap, so the largest win is the largest cap, $5,000 (R21)
+    nh = ps.par_sheet(get_game("nh-holdem"))
+    assert nh.game.largest_net >= 250 * 4 and nh.game.largest_win == 5_000
+    assert nh.wager("pair_plus").largest_win == 400  # 40 to 1 on $10, under every cap
+    assert nh.wager("six_card_bonus").largest_win == 5_000  # 1000 to 1 on $10, capped
+    # with the cap at each ante, the main game's return is the capped-return table's
+    analysis = analyze(get_game("nh-holdem"))
+    for (ante, cap, ret, _), row in zip(nh.game.capped, analysis.caps.itertuples()):
+        assert (ante, cap, ret) == (row.ante, row.cap, row._6)
+
+
+# ---- the brute force ------------------------------------------------------------------------
+def _moments(sheet):
+    mean = sheet.expected_return
+    var = sheet.variance
+    m4 = sum(((v - mean) ** 4 * c for v, c in sheet.distribution), Fraction(0)) / sheet.total
+    return float(mean), float(var), float(m4)
+
+
+def _check_sample(sheet, nets, what):
+    nets = np.asarray(nets, dtype=float)
+    n = len(nets)
+    mean, var, m4 = _moments(sheet)
+    se_mean = math.sqrt(var / n)
+    assert abs(nets.mean() - mean) < 4.5 * se_mean, (what, "mean", nets.mean(), mean, se_mean)
+    se_var = math.sqrt((m4 - var * var) / n)
+    assert abs(nets.var() - var) < 4.5 * se_var + 1e-12, (what, "variance", nets.var(), var, se_var)
+    p = float(sheet.hit_frequency)
+    se_p = math.sqrt(p * (1 - p) / n)
+    assert abs((nets > 0).mean() - p) < 4.5 * se_p, (what, "hit frequency", (nets > 0).mean(), p)
+
+
+N_DEALS = 12_000
+
+
+def test_brute_force_crazy4():
+    game = get_game("crazy4")
+    strategy = analyze(game).strategy
+    sheet = ps.par_sheet(game)
+    rng = np.random.default_rng(20261126)
+    unit = 2  # $2: the 3-to-2 flush pays whole dollars, so no breakage (B1)
+    nets = defaultdict(list)
+    for _ in range(N_DEALS):
+        cards = rng.permutation(52)[:10].tolist()
+        m = {"fold": 0, "1x": 1, "3x": 3}[strategy.play_for(cards[:5])]
+        s = game.settle({"ante": unit, "super_bonus": unit, "queens_up": unit, "play": m * unit},
+                        player=cards[:5], dealer=cards[5:])
+        results = {r.wager: Fraction(r.result, unit) for r in s.results}
+        nets["game"].append(results["ante"] + results["super_bonus"] + results.get("play", 0))
+        for k in ("ante", "super_bonus", "queens_up"):
+            nets[k].append(results[k])
+        nets["play"].append(results.get("play", 0))
+    for k, values in nets.items():
+        _check_sample(sheet.wager(k), values, k)
+
+
+def test_brute_force_three_card():
+    game = get_game("three-card-6bonus")
+    strategy = analyze(game).strategy
+    sheet = ps.par_sheet(game)
+    rng = np.random.default_rng(20261127)
+    nets = defaultdict(list)
+    for _ in range(N_DEALS):
+        cards = rng.permutation(52)[:6].tolist()
+        play = 1 if strategy.play_for(cards[:3]) == "raise" else 0
+        s = game.settle({"ante": 1 * 2, "play": play * 2, "pair_plus": 2, "six_card_bonus": 2},
+                        player=cards[:3], dealer=cards[3:])
+        results = {r.wager: Fraction(r.result, 2) for r in s.results}
+        # the main game: the Ante, the Play and the Ante Bonus paid on the Ante (R20)
+        nets["game"].append(sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus")))
+        nets["pair_plus"].append(results["pair_plus"])
+        nets["six_card_bonus"].append(results["six_card_bonus"])
+    for k, values in nets.items():
+        _check_sample(sheet.wager(k), values, k)
+
+
+def test_brute_force_nh_holdem():
+    game = get_game("nh-holdem")
+    strategy = analyze(game).strategy
+    sheet = ps.par_sheet(game)
+    rng = np.random.default_rng(20261128)
+    ante = 2
+    nets = defaultdict(list)
+    for _ in range(N_DEALS):
+        cards = rng.permutation(52)[:9].tolist()
+        hole, community, bonus = cards[:2], cards[2:5], cards[5:]
+        bets, units = {"ante": ante, "pair_plus": 2, "six_card_bonus": 2}, 1
+        for k, street in enumerate(("flop", "turn", "river")):
+            b = {"fold": 0, "1x": 1, "2x": 2, "3x": 3}[strategy.play_for(hole, community[:k], units)]
+            bets[street] = b * ante
+            units += b
+            if b == 0:
+                break
+        s = game.settle(bets, hole=hole, community=community, bonus=bonus)
+        results = {r.wager: Fraction(r.result, ante) for r in s.results}
+        nets["main"].append(sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus")))
+        nets["pair_plus"].append(results["pair_plus"])
+        nets["six_card_bonus"].append(results["six_card_bonus"])
+    for k, values in nets.items():
+        _check_sample(sheet.wager(k), values, k)
+
+
+# ---- a pay-table change ----------------------------------------------------------------------
+CHANGES = {
+    "crazy4": ("super_bonus", {"flush": 2, "straight": 2, "four aces": 100}),
+    "three-card-6bonus": ("ante_bonus", {"straight": 2, "three of a kind": 5}),
+    "nh-holdem": ("main", {"flush": 5, "full house": 7, "pair of sixes through tens": 1}),
+}
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_pay_change_moves_the_sheet_as_a_fresh_analysis(key):
+    filed = get_game(key)
+    ps.par_sheet(filed)  # the first analysis, kept in memory
+    table, pays = CHANGES[key]
+    changed = filed.with_pay_table(table, pays)
+    sheet = ps.par_sheet(changed)
+    fresh = analyze(changed)
+    assert sheet.game.expected_return == fresh.expected_return != ps.par_sheet(filed).game.expected_return
+    assert sheet.game.wagered == fresh.average_wager
+    for k, t in fresh.tables.items():
+        assert dict(sheet.wager(k).distribution) == grouped(t), k
+    # and exactly what a par sheet computed from nothing in memory gives
+    ps._BASE.clear()
+    again = ps.par_sheet(changed)
+    for k, s in sheet.sheets().items():
+        assert again.wager(k) == s, k
+    assert (again.decisions == sheet.decisions).all()
+
+
+def test_the_strategy_moves_with_the_main_table():
+    filed = ps.par_sheet(get_game("nh-holdem"))
+    assert filed.changed_decisions(filed) == 0
+    poorer = ps.par_sheet(get_game("nh-holdem").with_pay_table("main", {"pair of jacks through aces": 0}))
+    assert poorer.changed_decisions(filed) > 0
+    assert poorer.game.wagered < filed.game.wagered  # fewer hands are worth betting
+
+
+def test_expected_return_of_the_quick_way():
+    game = get_game("nh-holdem").with_pay_table("main", {"straight": 5})
+    assert ps.expected_return_of(game.declaration, "game") == analyze(game).expected_return
+    assert ps.expected_return_of(game.declaration, "pair_plus") == analyze(game).returns["pair_plus"]
+
+
+def test_refusals():
+    sheet = ps.par_sheet(get_game("crazy4"))
+    with pytest.raises(GameError, match="no wager 'river'.*game, ante"):
+        sheet.wager("river")
+    with pytest.raises(GameError, match="no award 'royal'.*four aces"):
+        sheet.wager("super_bonus").one_in("royal")
+
+
+def test_text_shows_every_sheet():
+    text = ps.par_sheet(get_game("three-card-6bonus")).text()
+    for words in ("Main game (Ante + Play + Ante Bonus)", "Pair Plus", "6 Card Bonus", "standard deviation",
+                  "hit frequency", "element of risk", "1 in", "largest win per hand: $60"):
+        assert words in text
