@@ -1,0 +1,478 @@
+"""Print the handbook on paper: a rules-and-math exhibit per banked game, and the whole book.
+
+Run after the book is built (``bash deploy/print`` builds it first when it is missing)::
+
+    .venv/bin/python deploy/exhibits.py                     # _build/html -> _build/pdf
+    .venv/bin/python deploy/exhibits.py --html /tmp/book/_build/html --out /tmp/pdf
+
+It writes ``_build/pdf/``:
+
+* ``exhibit-<game>.pdf`` -- for each banked game, an exhibit in the shape of the rule filings
+  ("Exhibit A"): the rules in words, the hand ranks, the settlement and its pay tables, the exact
+  numbers and house edge, the optimal strategy and the par sheet, taken from the game's chapter
+  of the built book (the sections in :data:`EXHIBIT_SECTIONS`; worked hands and widgets are
+  left out);
+* ``handbook.pdf`` -- every page of the table of contents, in order, one PDF with a bookmark per
+  chapter.
+
+How. Debian's Chromium (the one the browser tests use), driven by Playwright, opens each built
+page from a server on 127.0.0.1 with every other host unreachable, waits until the saved widgets
+are drawn by the vendored widget manager and the math by the vendored MathJax, adds the print
+style sheet beside this file (``print.css``: no navigation, no code, no widget buttons or inputs,
+only the results the widgets were saved with), scales down anything wider than the paper, and
+prints it; pypdf joins the pages of the book and adds the bookmarks. So the paper shows what a
+reader of the web book sees (card pictures, suit symbols, tables, figures), with no network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pypdf import PdfReader, PdfWriter
+
+REPO = Path(__file__).resolve().parents[1]
+PRINT_CSS = Path(__file__).with_name("print.css")
+CHROMIUM = Path("/usr/bin/chromium")
+#: Headless, and every host but this machine unreachable: a page that needs the network fails.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+#: The paper: US Letter with half-inch margins, printed at 80 % (the screen's 16 px text becomes
+#: about 9.6 pt). The page is laid out at the width that fills the printable area at that scale.
+PAPER = {"format": "Letter", "margin": {"top": "0.6in", "bottom": "0.6in", "left": "0.5in", "right": "0.5in"}}
+SCALE = 0.8
+LAYOUT_WIDTH = round((8.5 - 1.0) * 96 / SCALE)   # CSS px across the printable area
+LAYOUT_HEIGHT = round((11 - 1.2) * 96 / SCALE)
+#: Nothing is shrunk below this to fit the paper; what would need more is reported as cut off.
+MIN_ZOOM = 0.45
+
+#: The sections of a banked game's chapter that make its exhibit, by heading, in the book's order.
+#: Each must be in the chapter (a chapter without one is refused, naming it); a kept section's
+#: subsections come with it except those in :data:`LEFT_OUT`. Every other section is left out.
+EXHIBIT_SECTIONS = ("The object of the game", "The deal and the wagers", "How the hands rank", "Settlement",
+                    "The numbers", "The optimal strategy")
+#: Inside the kept sections: illustrations for a new dealer, not rules (a filing has none).
+LEFT_OUT = ("Worked hands",)
+
+WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+TIMEOUT_MS = 60_000
+
+
+class ExhibitError(RuntimeError):
+    """The built book cannot be printed as asked: what is missing, and what is expected."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the table of contents: its docname (``book/banked/crazy4``) and its title."""
+
+    docname: str
+    title: str
+
+    @property
+    def html(self) -> str:
+        return f"{self.docname}.html"
+
+
+@dataclass
+class Printed:
+    """A PDF this module wrote: where, its pages, and what the browser found while printing."""
+
+    path: Path
+    pages: int
+    shrunk: list[str] = field(default_factory=list)     # elements scaled down to fit the paper
+    cut_off: list[str] = field(default_factory=list)    # elements still wider than the paper
+    controls: int = 0                                   # widget buttons/inputs still visible
+    widgets: int = 0                                    # saved widget views drawn
+
+
+def toc_docnames(toc: Path = REPO / "_toc.yml") -> list[str]:
+    """Every page of the table of contents, root first, in the book's order.
+
+    >>> toc_docnames()[0]
+    'book/intro'
+    """
+    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
+    names = [str(data["root"])]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "file" in node:
+                names.append(str(node["file"]))
+            for key in ("parts", "chapters", "sections"):
+                for child in node.get(key, []):
+                    walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(data)
+    return [str(Path(n).with_suffix("")) for n in names]
+
+
+def page_title(html_file: Path) -> str:
+    """A built page's title: its first heading, without section number or link mark."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html_file.read_text(encoding="utf-8"), "html.parser")
+    h1 = soup.select_one("article h1")
+    if h1 is None:
+        raise ExhibitError(f"{html_file} has no title (no <h1> in its article): was the book built?")
+    for tag in h1.select(".section-number, .headerlink"):
+        tag.decompose()
+    return " ".join(h1.get_text(" ", strip=True).split())
+
+
+def pages(html_dir: Path, toc: Path = REPO / "_toc.yml") -> list[Page]:
+    """The pages of the table of contents as built in ``html_dir``, each with its title."""
+    out = []
+    for name in toc_docnames(toc):
+        f = html_dir / f"{name}.html"
+        if not f.is_file():
+            raise ExhibitError(f"{name}.html is listed in {toc.name} but not built in {html_dir}: "
+                               "build the book again (bash .ci/book)")
+        out.append(Page(name, page_title(f)))
+    return out
+
+
+def plain(text: str) -> str:
+    """``text`` with the typographic quotes of the built book (Sphinx's smart quotes) made plain.
+
+    >>> plain("New Hampshire Hold\u2019em")
+    "New Hampshire Hold'em"
+    """
+    return text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
+
+
+def banked_chapters(html_dir: Path) -> dict[str, Page]:
+    """Each banked game's chapter, by game key: the page whose title is the declaration's title."""
+    from gamelib.games.banked import DECLARATIONS
+
+    by_title = {plain(p.title): p for p in pages(html_dir)}
+    out = {}
+    for key, game in DECLARATIONS.items():
+        if plain(game.title) not in by_title:
+            raise ExhibitError(f"no chapter of the built book is titled {game.title!r} (the title of "
+                               f"{key!r}); the chapters are: {', '.join(sorted(by_title))}")
+        out[key] = by_title[plain(game.title)]
+    return out
+
+
+# --- the browser ------------------------------------------------------------------------------
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@contextmanager
+def serving(html_dir: Path) -> Iterator[str]:
+    """The built book served on 127.0.0.1 at a free port, for as long as the block runs."""
+    handler = functools.partial(_QuietHandler, directory=str(html_dir))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's headless Chromium through Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        raise ExhibitError(f"{CHROMIUM} is missing: run bash .ci/setup (it installs Debian's chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    """A built page, loaded, its saved widgets drawn and its math typeset, in print layout."""
+    context = browser.new_context(viewport={"width": LAYOUT_WIDTH, "height": LAYOUT_HEIGHT})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("response", lambda r: failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    if page.locator(WIDGET_VIEW).count():
+        # embed-amd.js draws each saved view into the div.widget-subarea just before its tag.
+        page.wait_for_function(
+            """sel => Array.from(document.querySelectorAll(sel)).every(tag => {
+                   const prev = tag.previousElementSibling;
+                   return prev && prev.classList.contains('widget-subarea')
+                       && prev.querySelector('.jupyter-widgets') !== null; })""",
+            arg=WIDGET_VIEW)
+    if page.locator("div.math, span.math").count():
+        page.wait_for_selector("mjx-container", state="attached")
+    page.wait_for_load_state("networkidle")
+    page.emulate_media(media="print")
+    page.add_style_tag(content=PRINT_CSS.read_text(encoding="utf-8"))
+    return context, page, failed
+
+
+#: In the page: links to other pages lose their target (a PDF cannot follow them to the local
+#: server that printed it); links inside the page stay.
+_UNLINK = """() => {
+  for (const a of document.querySelectorAll('article a[href]')) {
+    const href = a.getAttribute('href');
+    if (!href.startsWith('#')) a.removeAttribute('href');
+  }
+}"""
+
+#: In the page: anything wider than the printable width is scaled down to fit (not below
+#: MIN_ZOOM); returns what was scaled and what still does not fit.
+_FIT = """(minZoom) => {
+  const article = document.querySelector('article.bd-article');
+  const width = article.clientWidth;
+  const left = article.getBoundingClientRect().left;
+  const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+      + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+  const where = e => { const s = e.closest('section[id]'); return s ? ' in #' + s.id : ''; };
+  const shrunk = [], cut = [];
+  const candidates = article.querySelectorAll('table, pre, .widget-subarea, .cell_output img, .cell_output svg, mjx-container[display="true"], .output_html > div');
+  for (const e of candidates) {
+    if (e.closest('[data-fitted]')) continue;
+    const box = e.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const need = Math.max(e.scrollWidth, box.width) + (box.left - left);
+    if (need > width + 1) {
+      const zoom = Math.max(minZoom, (width - (box.left - left)) / Math.max(e.scrollWidth, box.width));
+      e.style.zoom = zoom.toFixed(3);
+      e.style.overflow = 'visible';
+      e.dataset.fitted = '1';
+      shrunk.push(name(e) + where(e) + ' to ' + Math.round(zoom * 100) + '%');
+    }
+  }
+  for (const e of article.querySelectorAll('*')) {
+    const box = e.getBoundingClientRect();
+    if (box.width > 0 && box.right > left + width + 2 && getComputedStyle(e).display !== 'none')
+      cut.push(name(e) + where(e) + ' reaches ' + Math.round(box.right - left) + ' px of ' + width);
+  }
+  return {shrunk, cut: cut.slice(0, 20)};
+}"""
+
+#: In the page: how many widget controls are still shown, and how many widget views.
+_CONTROLS = """() => {
+  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const controls = document.querySelectorAll('.widget-subarea button, .widget-subarea input, '
+      + '.widget-subarea select, .widget-subarea textarea');
+  return {controls: Array.from(controls).filter(shown).length,
+          widgets: document.querySelectorAll('.widget-subarea').length};
+}"""
+
+#: In a banked chapter: keep the exhibit's sections (by heading), drop the rest, add the
+#: exhibit's heading, and caption each declared pay table where the chapter shows it (the table
+#: whose rows name the pay lines, in order); returns the headings found and the pay tables not.
+_EXHIBIT = """(x) => {
+  const norm = t => t.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+  const title = h => { const c = h.cloneNode(true);
+      c.querySelectorAll('.section-number, .headerlink').forEach(e => e.remove());
+      return norm(c.textContent); };
+  const top = document.querySelector('article.bd-article section');
+  const found = [];
+  for (const s of top.querySelectorAll('section')) {
+    const h = s.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4');
+    if (h) found.push(title(h));
+  }
+  // The chapter's own opening (before its first section) speaks of the web book: dropped.
+  for (const child of Array.from(top.children)) {
+    if (child.tagName === 'SECTION') {
+      const h = child.querySelector(':scope > h2, :scope > h3');
+      if (!h || !x.keep.includes(title(h))) child.remove();
+    } else child.remove();
+  }
+  for (const s of Array.from(top.querySelectorAll('section'))) {
+    const h = s.querySelector(':scope > h2, :scope > h3, :scope > h4');
+    if (h && x.leftOut.includes(title(h))) s.remove();
+  }
+  const missing = [];
+  for (const t of x.payTables) {
+    const table = Array.from(top.querySelectorAll('table')).find(tb => {
+      const rows = Array.from(tb.querySelectorAll('tbody tr')).map(r => r.querySelector('td, th'));
+      return rows.length === t.lines.length && rows.every((c, i) => c && norm(c.textContent) === t.lines[i]);
+    });
+    if (!table) { missing.push(t.name); continue; }
+    const cap = document.createElement('p');
+    cap.className = 'exhibit-pay-table';
+    cap.textContent = t.caption;
+    table.before(cap);
+  }
+  for (const n of document.querySelectorAll('article .section-number')) n.remove();
+  document.querySelectorAll('.onlyprint, #jb-print-docs-body, .live-mark').forEach(e => e.remove());
+  document.title = x.title;
+  const header = document.createElement('header');
+  header.className = 'exhibit-head';
+  header.innerHTML = '<p class="exhibit-label">Exhibit A</p><h1></h1><p class="exhibit-sub"></p>';
+  header.querySelector('h1').textContent = x.title;
+  header.querySelector('.exhibit-sub').textContent = x.sub;
+  top.prepend(header);
+  return {found, missing};
+}"""
+
+
+def _print(page: Any, pdf: Path, footer: str) -> None:
+    page.pdf(path=str(pdf), print_background=True, scale=SCALE, display_header_footer=True,
+             header_template="<span></span>",
+             footer_template=('<div style="font-size:8px;width:100%;margin:0 0.5in;display:flex;'
+                              'justify-content:space-between;color:#555"><span>' + footer + '</span>'
+                              '<span>page <span class="pageNumber"></span> of <span class="totalPages">'
+                              '</span></span></div>'),
+             **PAPER)
+
+
+def _escape(text: str) -> str:
+    import html
+    return html.escape(text, quote=True)
+
+
+def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[str, Any] | None = None) -> Printed:
+    context, page, failed = _open(browser, url)
+    try:
+        if exhibit is not None:
+            seen = page.evaluate(_EXHIBIT, {**exhibit, "leftOut": list(LEFT_OUT)})
+            where = url.rsplit("/", 2)[-2:]
+            missing = [s for s in exhibit["keep"] if s not in seen["found"]]
+            if missing:
+                raise ExhibitError(f"{'/'.join(where)}: the chapter has no section "
+                                   f"{', '.join(repr(m) for m in missing)}, which the exhibit needs; "
+                                   f"its sections are: {', '.join(repr(f) for f in seen['found'])}")
+            if seen["missing"]:
+                raise ExhibitError(f"{'/'.join(where)}: the exhibit's sections show no table of the "
+                                   f"{', '.join(seen['missing'])} pay lines, as declared in gamelib "
+                                   "(a table whose rows are the pay lines, best first)")
+        page.evaluate(_UNLINK)
+        fit = page.evaluate(_FIT, MIN_ZOOM)
+        shown = page.evaluate(_CONTROLS)
+        if failed:
+            raise ExhibitError(f"{url}: requests failed while printing: {'; '.join(failed[:5])}")
+        _print(page, pdf, footer)
+    finally:
+        context.close()
+    return Printed(pdf, len(PdfReader(pdf).pages), fit["shrunk"], fit["cut"], shown["controls"], shown["widgets"])
+
+
+# --- what is printed --------------------------------------------------------------------------
+
+def build_exhibits(html_dir: Path, out: Path, browser: Any, base: str,
+                   sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Printed]:
+    """One exhibit per banked game, ``out/exhibit-<key>.pdf``, from its chapter of the built book."""
+    from gamelib.games.banked import DECLARATIONS
+
+    done = {}
+    for key, chapter in banked_chapters(html_dir).items():
+        game = DECLARATIONS[key]
+        sub = (f"Rules and math exhibit, from the chapter \u201c{chapter.title}\u201d of the handbook; "
+               f"rule filing {game.filing}; rulings {', '.join(game.rulings)}.")
+        pdf = out / f"exhibit-{key}.pdf"
+        pay_tables = [{"name": t.name, "lines": [plain(line.outcome) for line in t.lines],
+                       "caption": f"{t.name} pay table: paid on {game.hand(t.hand).words}"}
+                      for t in game.pay_tables]
+        done[key] = _print_page(browser, f"{base}/{chapter.html}", pdf,
+                                _escape(f"Exhibit A \u00b7 {game.title}"),
+                                exhibit={"keep": list(sections), "title": game.title, "sub": sub,
+                                         "payTables": pay_tables})
+        _set_title(pdf, f"Exhibit A: {game.title}")
+    return done
+
+
+def build_book(html_dir: Path, out: Path, browser: Any, base: str) -> Printed:
+    """The whole book, ``out/handbook.pdf``: every page of the table of contents, bookmarked."""
+    book_title = str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8")).get("title", "The book"))
+    writer = PdfWriter()
+    total = Printed(out / "handbook.pdf", 0)
+    with tempfile.TemporaryDirectory(prefix="handbook-pdf-") as tmp:
+        for i, p in enumerate(pages(html_dir)):
+            part = Path(tmp) / f"{i:03d}.pdf"
+            done = _print_page(browser, f"{base}/{p.html}", part, _escape(f"{book_title} \u00b7 {p.title}"))
+            start = len(writer.pages)
+            writer.append(str(part))
+            writer.add_outline_item(title=p.title, page_number=start)
+            total.shrunk += [f"{p.docname}: {s}" for s in done.shrunk]
+            total.cut_off += [f"{p.docname}: {s}" for s in done.cut_off]
+            total.controls += done.controls
+            total.widgets += done.widgets
+    writer.add_metadata({"/Title": book_title})
+    writer.page_mode = "/UseOutlines"
+    with open(total.path, "wb") as f:
+        writer.write(f)
+    total.pages = len(writer.pages)
+    return total
+
+
+def _set_title(pdf: Path, title: str) -> None:
+    writer = PdfWriter(clone_from=str(pdf))
+    writer.add_metadata({"/Title": title})
+    with open(pdf, "wb") as f:
+        writer.write(f)
+
+
+def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
+          sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Printed]:
+    """Print what is asked from the book built in ``html_dir`` into ``out``; returns each PDF
+    (by game key, and ``"book"``) with what the browser found."""
+    if not (html_dir / "index.html").is_file():
+        raise ExhibitError(f"no built book in {html_dir}: build it first (bash .ci/book), "
+                           "or print with bash deploy/print, which builds it when it is missing")
+    out.mkdir(parents=True, exist_ok=True)
+    done: dict[str, Printed] = {}
+    with serving(html_dir) as base, chromium() as browser:
+        if exhibits:
+            done.update(build_exhibits(html_dir, out, browser, base, sections))
+        if book:
+            done["book"] = build_book(html_dir, out, browser, base)
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--html", type=Path, default=REPO / "_build" / "html", help="the built book (default: _build/html)")
+    p.add_argument("--out", type=Path, default=REPO / "_build" / "pdf", help="where to write the PDFs (default: _build/pdf)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--exhibits-only", action="store_true", help="print the exhibits, not the book")
+    what.add_argument("--book-only", action="store_true", help="print the book, not the exhibits")
+    args = p.parse_args(argv)
+    start = time.monotonic()
+    try:
+        done = build(args.html.resolve(), args.out.resolve(), exhibits=not args.book_only, book=not args.exhibits_only)
+    except ExhibitError as err:
+        print(f"exhibits: {err}", file=sys.stderr)
+        return 1
+    for key, printed in done.items():
+        print(f"exhibits: {printed.path} ({printed.pages} pages)")
+        for s in printed.shrunk:
+            print(f"  scaled to fit the paper: {s}")
+        for c in printed.cut_off:
+            print(f"  WIDER THAN THE PAPER: {c}", file=sys.stderr)
+        if printed.controls:
+            print(f"  {printed.controls} widget controls still shown", file=sys.stderr)
+    print(f"exhibits: {len(done)} PDFs in {args.out} in {time.monotonic() - start:.0f} s")
+    bad = any(p.cut_off or p.controls for p in done.values())
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
