@@ -29,6 +29,7 @@ whole pot alone. Odd chips are not counted: a share is of an exactly divisible p
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -161,6 +162,38 @@ class Odds:
                          f"scoop {float(p.scoop):7.2%}  {parts}")
         lines.extend(self.notes)
         return "\n".join(lines)
+
+
+class ProgressBar:
+    """A text progress bar for ``odds(progress=...)``, drawn on ``stream`` (the command line's
+    stderr) for a long run: ``long`` deals or more, or once it has lasted ``after`` seconds.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> bar = ProgressBar(out, long=100)
+    >>> bar(50, 100); bar(100, 100)
+    >>> out.getvalue().splitlines()[-1].strip()
+    '[########################################] 100% of 100 deals'
+    """
+
+    def __init__(self, stream: Any, after: float = 0.5, long: int = 250_000, width: int = 40) -> None:
+        self.stream = stream
+        self.after = after
+        self.long = long
+        self.width = width
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not (self.shown or total >= self.long or time.perf_counter() - self.start >= self.after):
+            return
+        self.shown = True
+        filled = self.width * done // max(total, 1)
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done * 100 // max(total, 1):3d}% "
+                          f"of {total:,} deals")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
 
 
 # --- the question -------------------------------------------------------------------------
@@ -581,5 +614,5 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
                 fast=fast is not None)
 
 
-__all__ = ["odds", "Odds", "PlayerOdds", "PortionOdds", "deal_count", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
+__all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "deal_count", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
            "AUTO_SAMPLES", "RANDOM_WORDS"]
