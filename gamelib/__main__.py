@@ -8,7 +8,9 @@ function that takes the subparsers object and listing it in ``COMMANDS``):
 * ``design GAME TABLE --vary ROW=PAYS ... --target EDGE`` -- the pay tables nearest a target
   house edge (the pays a row may take: a range such as ``1..10``, or ``1,3/2,2``);
 * ``strategy GAME CARDS [--community CARDS] [--wagered UNITS]`` -- the right play for a hand;
-* ``settle GAME --wager KEY=DOLLARS ... --player CARDS --dealer CARDS ...`` -- settle one hand.
+* ``settle GAME --wager KEY=DOLLARS ... --player CARDS --dealer CARDS ...`` -- settle one hand;
+* ``odds GAME HAND HAND ... [--board CARDS] [--dead CARDS] [--discard SEAT=CARDS]`` -- each
+  player's chances in a pot game (a progress bar on stderr on long runs).
 
 >>> main(["settle", "crazy4", "--player", "As Ad Kc 7h 2s", "--dealer", "Qs Jd 8c 5h 3d",
 ...       "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"])
@@ -29,7 +31,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import NoReturn
 
-from . import BANKED_GAMES, get_game
+from . import BANKED_GAMES, POT_GAMES, get_game
 from .amounts import exact_pays, parse_dollars
 from .engine.banked import banked_game
 from .errors import GameError, shown
@@ -194,14 +196,56 @@ def register_settle(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     p.set_defaults(func=_cmd_settle)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_design, register_strategy, register_settle]
+def _cmd_odds(args: argparse.Namespace) -> int:
+    from .analysis.odds import ProgressBar, odds
+
+    discards: list[str | None] = [None] * len(args.hands)
+    for item in args.discard or []:
+        seat, eq, cards = item.partition("=")
+        if not eq or not seat.strip().isdigit() or not 0 <= int(seat) < len(args.hands):
+            raise GameError(f"--discard is SEAT=CARDS (a seat from 0 to {len(args.hands) - 1}; CARDS empty or "
+                            f"'pat' to stand pat), such as 0=Kh, not {shown(item)}")
+        discards[int(seat)] = "" if cards.strip().lower() == "pat" else cards
+    boards = args.board or []
+    where: dict[str, object] = {"boards": boards} if len(boards) > 1 else {"board": boards[0]} if boards else {}
+    if args.budget is not None:
+        where["budget"] = args.budget
+    result = odds(args.game, [None if h.strip().lower() in ("random", "?") else h for h in args.hands], dead=args.dead,
+                  discards=discards if any(d is not None for d in discards) else None,
+                  draws_to_come=args.draws_to_come, samples=args.samples, seed=args.seed,
+                  progress=None if args.quiet else ProgressBar(sys.stderr), **where)  # type: ignore[arg-type]
+    print(result.text())
+    return 0
+
+
+def register_odds(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+    """The ``odds`` command."""
+    p = sub.add_parser("odds", help="each player's chances in a pot game (exact, or sampled when too many deals)")
+    p.add_argument("game", choices=POT_GAMES)
+    p.add_argument("hands", nargs="+", help="each player's known cards, e.g. 'As Ad 2c 3d 4h', or 'random'")
+    p.add_argument("--board", action="append", help="the board's known cards (give it twice for two boards)")
+    p.add_argument("--dead", help="cards out of play (seen folded, burnt face up)")
+    p.add_argument("--discard", action="append", metavar="SEAT=CARDS",
+                   help="a draw declared for the next draw, e.g. 0=Kh, or 1=pat (others: the automatic player)")
+    p.add_argument("--draws-to-come", type=int, help="draws still to come, the declared one included (default 1 "
+                   "with --discard, else 0)")
+    p.add_argument("--budget", type=int, help="enumerate every deal up to this many (default: gamelib.analysis.odds."
+                   "DEFAULT_BUDGET), else sample")
+    p.add_argument("--samples", type=int, help="deals sampled when over budget (default: DEFAULT_SAMPLES, or "
+                   "AUTO_SAMPLES with the automatic player's draws)")
+    p.add_argument("--seed", type=int, default=0, help="the seed of a sampled answer (default 0)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=_cmd_odds)
+
+
+COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_design, register_strategy, register_settle, register_odds]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered command.
 
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['analyze', 'design', 'settle', 'strategy']
+    ['analyze', 'design', 'odds', 'settle', 'strategy']
     """
     # Refused input is always one line on stderr and exit code 2, usage errors included.
     parser = OneLineParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")
