@@ -243,3 +243,14 @@ def test_text_shows_every_sheet():
     for words in ("Main game (Ante + Play + Ante Bonus)", "Pair Plus", "6 Card Bonus", "standard deviation",
                   "hit frequency", "element of risk", "1 in", "largest win per hand: $60"):
         assert words in text
+
+
+def test_analyze_prints_the_par_sheet(capsys):
+    from gamelib.__main__ import main
+
+    assert main(["analyze", "three-card-6bonus", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "== Three Card Poker with 6 Card Bonus: par sheet ==" in out
+    assert ps.par_sheet(get_game("three-card-6bonus")).text() in out
+    assert main(["analyze", "three-card-6bonus", "--quiet", "--no-par-sheet"]) == 0
+    assert "par sheet" not in capsys.readouterr().out

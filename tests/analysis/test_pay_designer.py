@@ -71,3 +71,14 @@ def test_candidate_pays_and_refusals():
         design(game, "queens_up", {"flush": [-1, 2]}, "3%")
     with pytest.raises(GameError, match="smaller first"):
         candidate_pays("5..1")
+
+
+def test_the_design_command(capsys):
+    from gamelib.__main__ import main
+
+    assert main(["design", "crazy4", "super_bonus", "--vary", "flush=1..10", "--target", "3%", "--top", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "10 candidate super_bonus tables; house edge of super_bonus nearest 3.0000%:"
+    assert out[2].split()[0] == "9" and len(out) == 4
+    assert main(["design", "crazy4", "super_bonus", "--vary", "flush", "--target", "3%"]) == 2
+    assert "--vary is ROW=PAYS" in capsys.readouterr().err
