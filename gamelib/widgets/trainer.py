@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import html
+import time
 from typing import Any, Mapping
 
 import ipywidgets as widgets
@@ -32,6 +33,7 @@ from ..engine.registry import get_game
 from ..errors import GameError
 from ..games import GAMES
 from ..trainer import DRILLS, Question, Result, Session, drills_for, make_drill
+from ..trainer.records import TraineeRecords
 from .cards import hand_html
 
 FOCUS_WORDS = {
@@ -160,8 +162,10 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
     """
 
     def __init__(self, game: str = "big-o", drill: str = "read-hand", focus: str = "any", seed: int = 1,
-                 four_color: bool = False) -> None:
+                 four_color: bool = False, records: TraineeRecords | None = None) -> None:
         self.session = Session(game=game, drill=drill, focus=focus, seed=seed)
+        self.records = records  # when given, every answer is stored before its verdict is shown
+        self._shown_at = time.monotonic()
         self.four_color = four_color
         self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAMES], value=game,
                                      description="Game", style=_WIDE)
@@ -270,34 +274,16 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.answers.children = tuple(self.inputs.values())
         self.check_button.disabled = False
         self.question_html.value = question_html(q, self.four_color)
+        self._shown_at = time.monotonic()
         return q
 
     @staticmethod
     def _input(f: Any) -> Any:
-        if f.kind == "choice":
-            w = widgets.RadioButtons(options=list(f.options), value=None, description=f.label, style=_WIDE,
-                                     layout=widgets.Layout(width="auto"))
-        elif f.kind == "multi":
-            boxes = [widgets.Checkbox(value=False, description=o, indent=False,
-                                      layout=widgets.Layout(width="auto", margin="0 12px 0 0")) for o in f.options]
-            w = widgets.HBox([widgets.Label(f.label + ":", layout=widgets.Layout(margin="0 12px 0 0"))] + boxes)
-            w.boxes = boxes
-        else:
-            w = widgets.Text(value="", placeholder="$", description=f.label, style=_WIDE,
-                             layout=widgets.Layout(width="22em"))
-        w.add_class(f"gl-trainer-field-{f.kind}")
-        return w
+        return answer_input(f)
 
     def current_answer(self) -> dict[str, Any]:
         """The answer as the inputs now hold it."""
-        out: dict[str, Any] = {}
-        for f in self.question.fields if self.question is not None else ():
-            w = self.inputs[f.name]
-            if f.kind == "multi":
-                out[f.name] = [b.description for b in w.boxes if b.value]
-            else:
-                out[f.name] = w.value
-        return out
+        return read_inputs(self.question, self.inputs)
 
     def set_answer(self, answer: Mapping[str, Any]) -> None:
         """Fill the inputs (as a trainee would) from an answer mapping.
@@ -306,17 +292,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         >>> w.set_answer(w.question.answer); w.check().correct
         True
         """
-        for f in self.question.fields if self.question is not None else ():
-            v = answer.get(f.name)
-            w = self.inputs[f.name]
-            if f.kind == "multi":
-                chosen = {v} if isinstance(v, str) else set(v or ())
-                for b in w.boxes:
-                    b.value = b.description in chosen
-            elif f.kind == "dollars":
-                w.value = "" if v is None else str(v)
-            else:
-                w.value = v
+        fill_inputs(self.question, self.inputs, answer)
 
     # --- checking --------------------------------------------------------------------------
     def check(self) -> Result | None:
@@ -327,10 +303,17 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
             return None
         try:
-            r = self.session.check(self.question, self.current_answer())
+            r = self.session.judge(self.question, self.current_answer())
         except GameError as err:
             self.feedback.value = error_html("Cannot check", err)
             return None
+        if self.records is not None:  # stored first: the verdict is shown only once it is on record
+            try:
+                self.records.record(r, ms=round(1000 * (time.monotonic() - self._shown_at)))
+            except Exception as err:  # the database is down or refused: say so, show no verdict
+                self.feedback.value = error_html("Not saved, press Check again", f"the records could not be written ({err})")
+                return None
+        self.session.keep(r)
         self.result = r
         self.feedback.value = result_html(r, self.four_color)
         self.score.value = score_html(self.session)
@@ -349,4 +332,59 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         return self.session.to_csv()
 
 
-__all__ = ["TrainerWidget", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
+def answer_input(f: Any) -> Any:
+    """The input widget for one answer field: radio buttons, tick boxes or a dollar box.
+
+    >>> from gamelib.trainer import Field
+    >>> type(answer_input(Field("d", "Seat 0", "dollars"))).__name__
+    'Text'
+    """
+    if f.kind == "choice":
+        w = widgets.RadioButtons(options=list(f.options), value=None, description=f.label, style=_WIDE,
+                                 layout=widgets.Layout(width="auto"))
+    elif f.kind == "multi":
+        boxes = [widgets.Checkbox(value=False, description=o, indent=False,
+                                  layout=widgets.Layout(width="auto", margin="0 12px 0 0")) for o in f.options]
+        w = widgets.HBox([widgets.Label(f.label + ":", layout=widgets.Layout(margin="0 12px 0 0"))] + boxes)
+        w.boxes = boxes
+    else:
+        w = widgets.Text(value="", placeholder="$", description=f.label, style=_WIDE,
+                         layout=widgets.Layout(width="22em"))
+    w.add_class(f"gl-trainer-field-{f.kind}")
+    return w
+
+
+def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer the inputs of ``question`` now hold.
+
+    >>> from gamelib.trainer import Field, Question
+    >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
+    >>> ins = {"d": answer_input(q.fields[0])}; fill_inputs(q, ins, {"d": 5}); read_inputs(q, ins)
+    {'d': '5'}
+    """
+    out: dict[str, Any] = {}
+    for f in question.fields if question is not None else ():
+        w = inputs[f.name]
+        if f.kind == "multi":
+            out[f.name] = [b.description for b in w.boxes if b.value]
+        else:
+            out[f.name] = w.value
+    return out
+
+
+def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
+    """Fill the inputs of ``question`` from an answer mapping, as a trainee would (see :func:`read_inputs`)."""
+    for f in question.fields if question is not None else ():
+        v = answer.get(f.name)
+        w = inputs[f.name]
+        if f.kind == "multi":
+            chosen = {v} if isinstance(v, str) else set(v or ())
+            for b in w.boxes:
+                b.value = b.description in chosen
+        elif f.kind == "dollars":
+            w.value = "" if v is None else str(v)
+        else:
+            w.value = v
+
+
+__all__ = ["TrainerWidget", "answer_input", "read_inputs", "fill_inputs", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]

@@ -1,0 +1,239 @@
+"""The supervisor's view of the training records: a live page, shown only to a supervisor.
+
+:class:`SupervisorView` is built from a :class:`~gamelib.trainer.records.SupervisorRecords`, which
+the records store hands out only for the supervisors' credential (checked in the kernel, on the
+server: a browser can press the view's buttons but never run code, so a trainee cannot open it
+without the password). It shows, from the database:
+
+* per trainee: answers, right, accuracy, median seconds, the weakest game and drill;
+* per trainee, game and drill: the same counts;
+* progress over time (a plot: the accuracy of each trainee's last answers, and seconds per answer);
+* the exam results, with a printable certificate for every pass;
+* the latest answers with their verdicts;
+* exports: every answer as CSV, and a workbook (``.xlsx``) of all the tables;
+* a form to define an exam.
+
+**Refresh** reads the database again; the view also refreshes itself every ``refresh_every``
+seconds while its kernel runs. Downloads are ``data:`` links made in the kernel: nothing is
+fetched from another host. Stable CSS classes (``gl-supervisor-*``, rows ``gl-sv-answer`` and
+``gl-sv-attempt`` with ``data-`` attributes) let a browser test find the parts.
+
+>>> from gamelib.trainer.records import RecordsConfig, Store, hash_password
+>>> from pathlib import Path
+>>> store = Store("sqlite://", config=RecordsConfig(Path("."), supervisor_password=hash_password("pw", salt="1")))
+>>> v = SupervisorView(store.supervisor("pw"), refresh_every=0)
+>>> "no answers yet" in v.answers_html.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+
+from ..engine.registry import get_game
+from ..errors import GameError
+from ..games import GAMES
+from ..trainer import DRILLS
+from ..trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
+from ..trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
+                                      progress_png, workbook)
+from .messages import BAD, GOOD, error_html
+from .trainer import FOCUS_WORDS
+
+__all__ = ["SupervisorView", "answers_table_html", "attempts_table_html", "frame_html"]
+
+_WIDE = {"description_width": "initial"}
+#: How many of the latest answers the view lists (the exports hold them all).
+LATEST = 100
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def frame_html(df: pd.DataFrame, css: str, empty: str) -> str:
+    """A table of the view (escaped), or a line saying there is nothing yet.
+
+    >>> 'class="dataframe gl-sv-table x"' in frame_html(pd.DataFrame({"a": [1]}), "x", "none")
+    True
+    """
+    if df.empty:
+        return f"<p><i>{html.escape(empty)}</i></p>"
+    return df.to_html(index=False, classes=f"gl-sv-table {css}", border=0, escape=True)
+
+
+def answers_table_html(answers: list[AnswerRecord], latest: int = LATEST) -> str:
+    """The latest answers, newest first: who, when, game, drill, seed, answer, right answer, verdict.
+
+    >>> answers_table_html([])
+    '<p><i>no answers yet</i></p>'
+    """
+    if not answers:
+        return "<p><i>no answers yet</i></p>"
+    rows = []
+    for a in reversed(answers[-latest:]):
+        verdict = (f'<b style="color:{GOOD}">right</b>' if a.correct else f'<b style="color:{BAD}">wrong</b>')
+        rows.append(
+            f'<tr class="gl-sv-answer" data-login="{html.escape(a.login)}" data-seed="{a.seed}" '
+            f'data-drill="{a.drill}" data-game="{a.game}" data-correct="{"yes" if a.correct else "no"}">'
+            f"<td>{html.escape(a.name)}</td><td>{a.answered_at:%Y-%m-%d %H:%M:%S}</td>"
+            f"<td>{html.escape(get_game(a.game).title)}</td><td>{html.escape(DRILLS[a.drill].title)}</td>"
+            f"<td>{a.seed}</td><td>{html.escape(a.given)}</td><td>{html.escape(a.right_answer)}</td>"
+            f"<td>{verdict}</td><td>{a.ms / 1000:.1f}</td>"
+            f"<td>{'exam' if a.attempt_id is not None else 'practice'}</td></tr>")
+    head = "".join(f"<th>{h}</th>" for h in ("trainee", "when (UTC)", "game", "drill", "seed", "answer",
+                                              "right answer", "verdict", "seconds", "kind"))
+    return f'<table class="gl-sv-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def attempts_table_html(attempts: list[AttemptRecord]) -> str:
+    """The exam results, newest first, with a certificate link for each pass.
+
+    >>> attempts_table_html([])
+    '<p><i>no exam taken yet</i></p>'
+    """
+    if not attempts:
+        return "<p><i>no exam taken yet</i></p>"
+    df = attempts_frame(attempts)
+    rows = []
+    for a, (_, r) in zip(reversed(attempts), df.iloc[::-1].iterrows()):
+        cert = ""
+        if a.passed:
+            name = f"certificate-{a.id}.html"
+            cert = (f'<a class="gl-sv-certificate" download="{name}" '
+                    f'href="{data_uri(certificate_html(a).encode("utf-8"), "text/html")}">certificate</a>')
+        cells = "".join(f"<td>{html.escape(str(r[c]))}</td>" for c in ("trainee", "exam", "started", "finished",
+                                                                         "right", "questions", "pass mark", "result"))
+        rows.append(f'<tr class="gl-sv-attempt" data-login="{html.escape(a.login)}" '
+                    f'data-exam="{html.escape(a.exam.name)}" data-result="{r["result"]}">{cells}<td>{cert}</td></tr>')
+    head = "".join(f"<th>{h}</th>" for h in ("trainee", "exam", "started", "finished", "right", "questions",
+                                              "pass mark", "result", ""))
+    return f'<table class="gl-sv-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
+    """The supervisor's live page (see the module docstring)."""
+
+    def __init__(self, records: SupervisorRecords, refresh_every: float = 30.0) -> None:
+        if not isinstance(records, SupervisorRecords):
+            raise GameError("the supervisor's view needs the records the supervisors' password opens")
+        self.records = records
+        self.refresh_every = refresh_every
+        self.refresh_button = widgets.Button(description="Refresh", tooltip="read the records again")
+        self.status = widgets.HTML()
+        self.trainees_html = widgets.HTML()
+        self.drills_html = widgets.HTML()
+        self.progress_html = widgets.HTML()
+        self.exams_html = widgets.HTML()
+        self.answers_html = widgets.HTML()
+        self.export_html = widgets.HTML()
+        # defining an exam
+        self.exam_name = widgets.Text(description="Exam name", style=_WIDE, placeholder="e.g. Big O floor test")
+        self.exam_games = widgets.SelectMultiple(options=[(get_game(g).title, g) for g in GAMES], rows=6,
+                                                 description="Games", style=_WIDE)
+        self.exam_drills = widgets.SelectMultiple(options=[(d.title, k) for k, d in DRILLS.items()], rows=5,
+                                                  description="Drills", style=_WIDE)
+        self.exam_focus = widgets.Dropdown(options=[(w, k) for k, w in FOCUS_WORDS.items()], value="any",
+                                           description="Focus", style=_WIDE)
+        self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=200, description="Questions", style=_WIDE)
+        self.exam_seed = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Seed", style=_WIDE)
+        self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
+        self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=480, description="Time limit (minutes, 0: none)",
+                                                   style=_WIDE)
+        self.define_button = widgets.Button(description="Define exam", button_style="primary")
+        self.define_message = widgets.HTML()
+        for w, cls in ((self, "gl-supervisor"), (self.refresh_button, "gl-supervisor-refresh"),
+                       (self.status, "gl-supervisor-status"), (self.trainees_html, "gl-supervisor-trainees"),
+                       (self.drills_html, "gl-supervisor-drills"), (self.progress_html, "gl-supervisor-progress"),
+                       (self.exams_html, "gl-supervisor-exams"), (self.answers_html, "gl-supervisor-answers"),
+                       (self.export_html, "gl-supervisor-export"), (self.exam_name, "gl-supervisor-exam-name"),
+                       (self.exam_games, "gl-supervisor-exam-games"), (self.exam_drills, "gl-supervisor-exam-drills"),
+                       (self.exam_focus, "gl-supervisor-exam-focus"),
+                       (self.exam_questions, "gl-supervisor-exam-questions"),
+                       (self.exam_seed, "gl-supervisor-exam-seed"), (self.exam_pass, "gl-supervisor-exam-pass"),
+                       (self.exam_minutes, "gl-supervisor-exam-minutes"),
+                       (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message")):
+            w.add_class(cls)
+        self.refresh_button.on_click(lambda _: self.refresh())
+        self.define_button.on_click(lambda _: self.define_exam())
+
+        def h(text: str) -> Any:
+            return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
+
+        super().__init__([
+            widgets.HBox([widgets.HTML(f"<b>Supervisor's view</b> &middot; signed in as "
+                                       f"{html.escape(records.who)}"), self.refresh_button, self.status]),
+            h("Trainees"), self.trainees_html,
+            h("By game and drill"), self.drills_html,
+            h("Progress over time"), self.progress_html,
+            h("Exam results"), self.exams_html,
+            h("Latest answers"), self.answers_html,
+            h("Export"), self.export_html,
+            h("Define an exam"),
+            widgets.HBox([self.exam_name, self.exam_focus]),
+            widgets.HBox([self.exam_games, self.exam_drills]),
+            widgets.HBox([self.exam_questions, self.exam_seed, self.exam_pass, self.exam_minutes]),
+            widgets.HBox([self.define_button, self.define_message]),
+        ])
+        self.refresh()
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Refresh again in ``refresh_every`` seconds, on the kernel's event loop (if it has one)."""
+        if self.refresh_every <= 0:
+            return
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def again() -> None:
+            try:
+                self.refresh()
+            finally:
+                self._schedule()
+
+        loop.call_later(self.refresh_every, again)
+
+    def refresh(self) -> None:
+        """Read the records again and redraw every part."""
+        try:
+            answers = self.records.answers()
+            attempts = self.records.attempts()
+        except Exception as err:  # the database is unreachable: keep what is shown, say why
+            self.status.value = error_html("Cannot read the records", err)
+            return
+        self.trainees_html.value = frame_html(per_trainee(answers).drop(columns=["login"]), "gl-sv-trainees",
+                                              "no answers yet")
+        self.drills_html.value = frame_html(per_drill(answers).drop(columns=["login"]), "gl-sv-drills",
+                                            "no answers yet")
+        self.progress_html.value = (f'<img alt="progress over time" style="max-width:100%;" '
+                                    f'src="{data_uri(progress_png(answers), "image/png")}">')
+        self.exams_html.value = attempts_table_html(attempts)
+        self.answers_html.value = answers_table_html(answers)
+        self.export_html.value = (
+            f'<a class="gl-sv-csv" download="trainer-answers.csv" '
+            f'href="{data_uri(answers_csv(answers).encode("utf-8"), "text/csv;charset=utf-8")}">'
+            f"Download every answer (CSV, {len(answers)} rows)</a> &middot; "
+            f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
+            "Download the workbook (Excel .xlsx)</a>")
+        self.status.value = f'<span style="color:#555">{len(answers)} answers, {len(attempts)} exam attempts</span>'
+
+    def define_exam(self) -> ExamSpec | None:
+        """Store the exam the form describes (refused with the reason if it cannot be dealt)."""
+        minutes = int(self.exam_minutes.value)
+        spec = ExamSpec(self.exam_name.value.strip(), tuple(self.exam_games.value), tuple(self.exam_drills.value),
+                        self.exam_focus.value, int(self.exam_questions.value), int(self.exam_seed.value),
+                        int(self.exam_pass.value), minutes * 60 if minutes else None)
+        try:
+            stored = self.records.define_exam(spec)
+        except GameError as err:
+            self.define_message.value = error_html("Not defined", err)
+            return None
+        self.define_message.value = (f'<span style="color:{GOOD}">Exam <b>{html.escape(stored.name)}</b> defined: '
+                                     f"{stored.questions} questions, pass mark {stored.pass_mark}%.</span>")
+        self.refresh()
+        return stored
