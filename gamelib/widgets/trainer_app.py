@@ -100,7 +100,9 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def reload(self) -> None:
         """List the exams there are (a supervisor may have defined one since)."""
         names = self.records.exams()
+        keep = self.choice.value
         self.choice.options = names
+        self.choice.value = keep if keep in names else (names[0] if names else None)
         self.start_button.disabled = not names
         if not names:
             self.status.value = "<i>No exam has been defined yet: a supervisor defines them.</i>"
