@@ -634,33 +634,54 @@ class _NHPlay:
 
 def _nh_play(decl: BankedGame, base: Mapping[str, np.ndarray]) -> _NHPlay:
     """Backward induction over the classes: the best of folding and each street bet at the river,
-    turn and flop decisions (exactly equal choices: the one that risks less, R23)."""
-    from .banked_nh import N_KEYS, _best, _key_rows
+    turn and flop decisions, every amount already wagered at once (exactly equal choices: the
+    one that risks less, R23, by the analysis's own rule)."""
+    from .banked_nh import _best
     from .banked_nh_strategy import BETS, W3, W4
 
     main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
     pays = table_pays(main)
     scaled, D = _scaled(pays)
     scaled[-1] = -D  # no row: the main wagers lose
-    row_of_key = _key_rows(main)
-    by_key = scaled[row_of_key]
-    assert len(by_key) == N_KEYS
-    s4 = base["river"].astype(np.int64) @ by_key  # over the 48 river cards, pay x D
-    n4, n3 = len(s4), len(base["next3"])
-    v4 = np.empty((n4, len(W4)), np.int64)
-    a4 = np.empty((n4, len(W4)), np.int8)
-    for j, w in enumerate(W4):
-        v4[:, j], a4[:, j], _ = _best([np.full(n4, -w * 48 * D, np.int64)] + [s4 * (w + b) for b in BETS])
-    nxt3 = base["next3"]
-    v3 = np.empty((n3, len(W3)), np.int64)
-    a3 = np.empty((n3, len(W3)), np.int8)
-    for j, w in enumerate(W3):
-        opts = [np.full(n3, -w * 49 * 48 * D, np.int64)] + [v4[nxt3, W4.index(w + b)].sum(axis=1) for b in BETS]
-        v3[:, j], a3[:, j], _ = _best(opts)
-    nxt2 = base["next2"]
-    opts = [np.full(len(nxt2), -50 * 49 * 48 * D, np.int64)] + [v3[nxt2, W3.index(1 + b)].sum(axis=1) for b in BETS]
-    v2, a2, _ = _best(opts)
-    return _NHPlay(a2.astype(np.int8), a3, a4, v2, 50 * 49 * 48 * D, row_of_key, pays)
+    row_of_key, by_row = _nh_rows(main, base)
+    # over the 48 river cards, pay x D (float64 products: exact, far below 2**53)
+    s4 = np.rint(by_row @ scaled.astype(np.float64)).astype(np.int64)
+    w4 = np.array(W4, np.int64)
+    v4, a4, _ = _best([np.broadcast_to(-w4[None, :] * 48 * D, (len(s4), len(W4)))] + [s4[:, None] * (w4[None, :] + b) for b in BETS])
+    after4 = v4[base["next3"]].sum(axis=1)  # per 3-card class and W4: the sum over the 49 turn cards
+    w3 = np.array(W3, np.int64)
+    v3, a3, _ = _best([np.broadcast_to(-w3[None, :] * 49 * 48 * D, (len(after4), len(W3)))]
+                      + [after4[:, [W4.index(w + b) for w in W3]] for b in BETS])
+    after3 = v3[base["next2"]].sum(axis=1)
+    v2, a2, _ = _best([np.full(len(after3), -50 * 49 * 48 * D, np.int64)]
+                      + [after3[:, W3.index(1 + b)] for b in BETS])
+    return _NHPlay(a2.astype(np.int8), a3.astype(np.int8), a4.astype(np.int8), v2, 50 * 49 * 48 * D, row_of_key,
+                   pays)
+
+
+_ROWS: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _nh_rows(table: Any, base: Mapping[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The pay row of every pay key of a table (-1: none), and for each 4-card class how many
+    of the 48 river cards land on each row (the last column: none). They depend on which hands
+    each row pays, not on its pays, so they are kept for the last few tables' rows."""
+    from .banked_nh import _key_rows
+
+    shape = tuple((line.category, line.low, line.high) for line in table.lines)
+    if shape not in _ROWS:
+        if len(_ROWS) >= 16:
+            del _ROWS[next(iter(_ROWS))]
+        rows = _key_rows(table)
+        onehot = np.zeros((len(rows), len(table.lines) + 1), np.float64)
+        onehot[np.arange(len(rows)), rows % (len(table.lines) + 1)] = 1
+        _ROWS[shape] = rows, base["river_f"] @ onehot
+    return _ROWS[shape]
+
+
+def _nh_base() -> dict[str, np.ndarray]:
+    """:func:`nh_classes`, kept in memory with the river counts as floats for the products."""
+    return _kept(("nh-classes",), lambda: {**nh_classes(), "river_f": nh_classes()["river"].astype(np.float64)})
 
 
 def expected_return_of(decl: BankedGame, key: str) -> Fraction:
@@ -686,7 +707,7 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
     >>> nh_expected_return(NH_HOLDEM) == par_sheet_of(NH_HOLDEM).game.expected_return
     True
     """
-    base = nh_classes()
+    base = _nh_base()
     play = _nh_play(decl, base)
     return Fraction(int((base["w2"] * play.values).sum()), play.scale * int(base["w2"].sum()))
 
@@ -694,7 +715,7 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
 def _nh(decl: BankedGame) -> ParSheet:
     from .banked_nh_strategy import BETS, ORDERED_DEALS, W3, W4, W5
 
-    base = nh_classes()
+    base = _nh_base()
     play = _nh_play(decl, base)
     w2, nxt2, nxt3 = base["w2"], base["next2"], base["next3"]
     n3, n4 = len(nxt3), len(base["river"])
@@ -716,9 +737,8 @@ def _nh(decl: BankedGame) -> ParSheet:
         for b in BETS:
             reach5[:, W5.index(w + b)] += np.where(play.river[:, j] == b, reach4[:, j], 0)
     n_rows = len(play.pays) + 1
-    onehot = np.zeros((len(play.row_of_key), n_rows), np.float64)
-    onehot[np.arange(len(play.row_of_key)), play.row_of_key % n_rows] = 1
-    final = np.rint((base["river"].astype(np.float64) @ onehot).T @ reach5).astype(np.int64)  # [pay row, W5]
+    _, by_row = _nh_rows(decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key), base)
+    final = np.rint(by_row.T @ reach5).astype(np.int64)  # [pay row, W5]
 
     main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
     game = _Dist()
