@@ -1,0 +1,73 @@
+"""The odds widget (gamelib/widgets/odds.py): every answer is the calculator's, bad input is
+refused in the widget, and an exhaustive flop answer comes back within 100 ms."""
+
+from __future__ import annotations
+
+import html
+import time
+
+import pytest
+
+from gamelib import POT_GAMES
+from gamelib.analysis.odds import odds
+from gamelib.widgets.odds import OddsWidget, odds_figures, odds_html
+
+
+@pytest.mark.parametrize("key", POT_GAMES)
+def test_every_pot_game_opens_on_an_answer(key: str) -> None:
+    w = OddsWidget(key)
+    assert w.last is not None and "Cannot" not in w.result.value
+    assert w.last.method in w.result.value and sum(p.equity for p in w.last.players) == 1
+
+
+def test_the_widget_shows_the_calculators_answer() -> None:
+    w = OddsWidget("big-o", hands=["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], board="7h 8h 9c")
+    r = odds("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], board="7h 8h 9c")
+    assert w.last == r and w.result.value == odds_html(r)
+    assert "60.32%" in w.result.value  # 149/247, checked by brute force in tests/analysis/test_odds.py
+    w.boards[0].value = "7h 8h 9c 2d"
+    w.go_button.click()
+    assert w.last is not None and w.last.deals == 38  # 52 - 10 hole cards - 4 board cards
+
+
+def test_two_boards_random_hands_and_draws() -> None:
+    w = OddsWidget("double-board-omaha", hands=["As Ad 2c 3d", "random"], boards=["2h 9h Tc 4c 5c", "3s 4s 5d 6d 7d"])
+    assert w.last is not None and w.last.players[1].random and "random hand" in w.result.value
+    w = OddsWidget("badugi", hands=["As 2d 3h Kh", "2c 4d 6h 8s"], draws=["Kh", "pat"])
+    assert w.last is not None and w.last.method == "exact, 44 deals" and "stands pat" in w.result.value
+    w.draws.value = "Kh\nauto"
+    w.draws_to_come.value = 2
+    w.seed.value = 5
+    w.go_button.click()
+    assert w.last is not None and not w.last.exact and "automatic player" in w.result.value
+    assert "seed 5" in w.result.value
+
+
+@pytest.mark.parametrize("hands,draws,words", [
+    ("As 2d 3h Kh\nAs 4d 6h 8s", "", "As is in seat 0's hand and seat 1's hand"),
+    ("As 2d 3h Kh\n2c 4d 6h 8s", "Kh\npat\npat", "3 lines for 2 hands"),
+    ("As 2d 3h Kh\n2c 4d 6h 8s", "Qs", "not in its hand"),
+])
+def test_bad_input_is_refused_in_the_widget(hands: str, draws: str, words: str) -> None:
+    w = OddsWidget("badugi", hands=["As 2d 3h Kh", "2c 4d 6h 8s"], draws=["Kh", "pat"])
+    w.hands.value, w.draws.value = hands, draws
+    w.go_button.click()
+    assert w.last is None and "Cannot compute the odds" in w.result.value and words in html.unescape(w.result.value)
+
+
+def test_figures_for_the_prose() -> None:
+    f = odds_figures(odds("archie", ["Kc Qd Jh 6s 3c", "As 2d 4h 7c Td"], discards=["Kc", "Td"]))
+    assert f["method"] == "exact, 1,722 deals"
+    assert {"seat0-split-no-qualifier-tie", "seat1-low-win", "seat1-high-share"} <= set(f)
+
+
+def test_an_exhaustive_flop_answer_within_100_ms() -> None:
+    """Best of five clicks on a shared machine (pessimistic): the answer, its picture and all."""
+    w = OddsWidget("big-o", hands=["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc", "7s 7d 6c 5h 4c"], board="Qh Th 2s")
+    best = float("inf")
+    for _ in range(5):
+        t = time.perf_counter()
+        w.go_button.click()
+        best = min(best, time.perf_counter() - t)
+    assert w.last is not None and w.last.exact and w.last.deals == 561  # C(34, 2) turns and rivers
+    assert best < 0.1
