@@ -1,0 +1,150 @@
+"""The training records in a real browser (issue 13): Voilà serves the trainer app with the
+trainer's configuration and a fresh data directory; headless Chromium (Debian's, driven by
+Playwright) plays a trainee and a supervisor.
+
+1. A trainee signs in by name and answers two questions, one right and one wrong.
+2. A supervisor opens the supervisor's view with the password (a wrong one is refused) and sees
+   both answers with the right verdicts.
+3. The trainee sits an exam end to end; the supervisor presses Refresh and sees the result.
+
+What the test expects is taken from the drills (an independent path: the questions dealt here,
+not what the page says), and the records are read back from the database at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from gamelib.trainer import make_drill
+from gamelib.trainer.records import ExamSpec, RecordsConfig, Store, exam_questions, hash_password, load_config
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+import servers  # noqa: E402  (tests/servers.py)
+from servers import CHROMIUM  # noqa: E402
+
+VOILA = Path(sys.executable).parent / "voila"
+GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's widget: TrainerApp(game="big-o", drill="read-hand", seed=1)
+PASSWORD = "pit-boss-44"
+EXAM = ExamSpec("Badugi reading", ("badugi",), ("read-hand",), "any", 2, 50, 50)
+LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+
+
+@pytest.fixture()
+def app(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "trainer.toml").write_text(f'supervisor_password = "{hash_password(PASSWORD)}"\n', encoding="utf-8")
+    env = {**os.environ, "GAMELIB_DATA": str(data)}
+    env.pop("JUPYTERHUB_USER", None)
+    env.pop("GAMELIB_TRAINER_DB", None)
+    env.pop("GAMELIB_TRAINER_CONFIG", None)
+    store = Store(config=load_config(env))  # an exam a supervisor defined earlier
+    store.supervisor(PASSWORD).define_exam(EXAM)
+    store.close()
+    port = servers.free_port()
+    argv = [str(VOILA), "book/trainer.ipynb", "--Voila.config_file_paths=trainer", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1"]
+    with servers.serving(argv, port, ROOT, env, "voila") as served:
+        yield served.url, data
+
+
+def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str, Path]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    url, data = app
+    t0 = time.monotonic()
+    first, second = make_drill(DRILL, GAME).next(SEED), make_drill(DRILL, GAME).next(SEED + 1)
+    wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
+    exam = exam_questions(EXAM)
+    outside: list[str] = []
+
+    def block(route):  # type: ignore[no-untyped-def]
+        outside.append(route.request.url)
+        route.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
+        try:
+            def open_app():  # type: ignore[no-untyped-def]
+                page = browser.new_context().new_page()  # a person of their own (own cookies)
+                page.set_default_timeout(60_000)
+                page.route(LOCAL, block)
+                page.goto(url, wait_until="commit")
+                page.locator(".gl-signin-name input").wait_for()
+                return page
+
+            # 1. the trainee signs in, answers right, then wrong
+            me = open_app()
+            me.locator(".gl-signin-name input").fill("Ana Ruiz")
+            me.locator(".gl-signin-button").click()
+            me.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
+            me.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=first.answer["value"],
+                                                                     exact=True).check()
+            me.locator(".gl-trainer-check").click()
+            me.locator('.gl-trainer-feedback [data-correct="yes"]').wait_for()
+            me.locator(".gl-trainer-new").click()
+            me.locator(f'.gl-trainer-question [data-seed="{SEED + 1}"]').wait_for()
+            me.wait_for_function("document.querySelector('.gl-trainer-feedback').innerText.trim() === ''")
+            me.locator(f".gl-trainer-input-seed-{SEED + 1}").get_by_role("radio", name=wrong, exact=True).check()
+            me.locator(".gl-trainer-check").click()
+            me.locator('.gl-trainer-feedback [data-correct="no"]').wait_for()
+            me.wait_for_function("document.querySelector('.gl-trainer-who').innerText.includes('on record: 1 of 2 right')")
+            assert me.locator(".gl-supervisor").count() == 0  # nothing of the supervisor's view in a trainee's page
+
+            # 2. the supervisor's view: refused for a wrong password, then open; both answers, right verdicts
+            boss = open_app()
+            boss.locator(".gl-supervisor-password input").fill("pit-boss")
+            boss.locator(".gl-supervisor-button").click()
+            boss.locator(".gl-supervisor-message", has_text="Not opened").wait_for()
+            assert boss.locator(".gl-supervisor").count() == 0
+            boss.locator(".gl-supervisor-password input").fill(PASSWORD)
+            boss.locator(".gl-supervisor-button").click()
+            rows = boss.locator('.gl-supervisor-answers tr.gl-sv-answer[data-login="name:ana ruiz"]')
+            rows.first.wait_for()
+            assert rows.count() == 2
+            row1 = boss.locator(f'tr.gl-sv-answer[data-seed="{SEED}"][data-game="{GAME}"]')
+            row2 = boss.locator(f'tr.gl-sv-answer[data-seed="{SEED + 1}"][data-game="{GAME}"]')
+            assert row1.get_attribute("data-correct") == "yes" and "right" in row1.inner_text()
+            assert row2.get_attribute("data-correct") == "no" and "wrong" in row2.inner_text()
+            assert wrong in row2.inner_text() and second.answer["value"] in row2.inner_text()
+            assert "Ana Ruiz" in boss.locator(".gl-supervisor-trainees").inner_text()
+            assert boss.locator(".gl-supervisor-exams").inner_text().strip() == "no exam taken yet"
+
+            # 3. the trainee sits the exam: the first answer right, the second wrong (1 of 2 = 50 %: a pass)
+            me.get_by_role("tab", name="Exam").click()
+            me.locator(".gl-exam-start").click()
+            for i, q in enumerate(exam):
+                answer = q.answer["value"] if i == 0 else next(o for o in q.fields[0].options if o != q.answer["value"])
+                me.locator(f".gl-exam-input-pos-{i}").get_by_role("radio", name=answer, exact=True).check()
+                me.locator(".gl-exam-submit").click()
+            verdict = me.locator('.gl-exam-result [data-passed="yes"]')
+            verdict.wait_for()
+            assert "1 of 2 right" in verdict.inner_text()
+
+            # ... and the supervisor's view shows it after Refresh, with a certificate
+            boss.locator(".gl-supervisor-refresh").click()
+            attempt = boss.locator('tr.gl-sv-attempt[data-login="name:ana ruiz"][data-exam="Badugi reading"]')
+            attempt.wait_for()
+            assert attempt.get_attribute("data-result") == "pass" and "pass" in attempt.inner_text()
+            assert attempt.locator("a.gl-sv-certificate").count() == 1
+            assert boss.locator('tr.gl-sv-answer[data-login="name:ana ruiz"]').count() == 4
+        finally:
+            browser.close()
+    # Voilà's default template asks a CDN for Font Awesome; nothing else may leave the machine
+    assert all(u.startswith("https://cdn.jsdelivr.net/npm/@fortawesome/") for u in outside), outside
+    # the records, read back from the database itself
+    store = Store(config=RecordsConfig(data, supervisor_password=hash_password(PASSWORD, salt="0")))
+    got = [(a.seed, a.correct, a.attempt_id is not None) for a in store.supervisor(PASSWORD).answers()]
+    assert got == [(SEED, True, False), (SEED + 1, False, False), (50, True, True), (51, False, True)]
+    store.close()
+    print(f"whole records browser test {time.monotonic() - t0:.1f} s")
