@@ -1,0 +1,49 @@
+"""The par-sheet tables and the pay-table designer widget (gamelib/widgets/pay_designer.py): they
+show the analysis's own answers, and a refusal carries the designer's message."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamelib import get_game
+from gamelib.analysis.par_sheet import par_sheet
+from gamelib.analysis.pay_designer import design
+from gamelib.widgets.pay_designer import PayDesignerWidget, par_sheet_frame, par_sheet_html
+
+GAMES = ["crazy4", "three-card-6bonus", "nh-holdem"]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_par_sheet_tables_show_every_wager(key):
+    sheet = par_sheet(get_game(key))
+    frame = par_sheet_frame(sheet)
+    assert list(frame.columns) == ["figure"] + [s.name for s in sheet.sheets().values()]
+    assert "standard deviation" in list(frame["figure"])
+    page = par_sheet_html(key)
+    for s in sheet.sheets().values():
+        assert s.name in page and f"{s.total:,}" in page
+        assert f"${s.largest_win:,}" in page
+
+
+def test_designer_widget_shows_the_designer_answer():
+    w = PayDesignerWidget("three-card-6bonus", table="pair_plus", vary={"flush": "1..6"}, target="7%")
+    expected = design(get_game("three-card-6bonus"), "pair_plus", {"flush": range(1, 7)}, "7%", top=w.top)
+    assert w.found is not None and w.found.equals(expected)
+    assert f"{float(expected['house edge'].iloc[0]):.4%}" in w.result.value
+    # another table, two lines ticked
+    w.table_choice.value = "six_card_bonus"
+    for line, pays in (("flush", "10..20"), ("straight", "5..10")):
+        tick, text = w.line_inputs[line]
+        tick.value, text.value = True, pays
+    w.target.value = "10%"
+    found = w.find()
+    assert found is not None and len(found) == w.top and set(found.columns) >= {"flush", "straight"}
+
+
+def test_designer_widget_refusals():
+    w = PayDesignerWidget("crazy4", table="queens_up", vary={"flush": "1..5"})
+    w.target.value = "a lot"
+    assert w.find() is None and "Refused" in w.result.value and "percentage" in w.result.value
+    w.target.value = "3%"
+    w.line_inputs["flush"][0].value = False
+    assert w.find() is None and "say which lines" in w.result.value
