@@ -1,6 +1,7 @@
 """The trainer app in a real browser: Voilà serves book/trainer.ipynb on a free localhost port,
 headless Chromium (Debian's, driven by Playwright) answers one drill right and one wrong, and
-the score and the explanation change as the engine says.
+the score and the explanation change as the engine says. The trainee signs in first (by employee
+number), into a data directory of the test's own.
 
 Every request that is not to 127.0.0.1 is aborted, so the trainer is shown to need nothing from
 another machine. Voilà's default template asks for a Font Awesome stylesheet from a CDN: that
@@ -35,10 +36,12 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium
 
 
 @pytest.fixture()
-def trainer_app() -> Iterator[str]:
+def trainer_app(tmp_path: Path) -> Iterator[str]:
     port = servers.free_port()
     argv = [str(VOILA), "book/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    with servers.serving(argv, port, ROOT, os.environ, "voila") as served:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
+    env["GAMELIB_DATA"] = str(tmp_path)  # the records of this test only
+    with servers.serving(argv, port, ROOT, env, "voila") as served:
         yield served.url
 
 
@@ -63,6 +66,8 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
 
             page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), block)
             page.goto(trainer_app, wait_until="commit")
+            page.locator(".gl-signin-employee input").fill("E-204")  # sign in by employee number
+            page.locator(".gl-signin-button").click()
             question = page.locator(".gl-trainer-question")
             question.locator(f'[data-seed="{SEED}"]').wait_for()
             assert first.prompt in question.inner_text()

@@ -105,10 +105,13 @@ def get_page(srv: servers.Served) -> tuple[int, str, dict]:
 
 
 @pytest.fixture()
-def server() -> Iterator[servers.Served]:
-    """The README's command on a free loopback port, with the short settings."""
+def server(tmp_path: Path) -> Iterator[servers.Served]:
+    """The README's command on a free loopback port, with the short settings (and the trainees'
+    records in the test's own data directory)."""
     port = servers.free_port()
-    with servers.serving(command_on_port(port, OVERRIDES), port, ROOT, os.environ, "voila") as served:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
+    env["GAMELIB_DATA"] = str(tmp_path)
+    with servers.serving(command_on_port(port, OVERRIDES), port, ROOT, env, "voila") as served:
         yield served
 
 
@@ -179,6 +182,8 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
         page.set_default_timeout(90_000)
         page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
         page.goto(server.url, wait_until="commit")
+        page.locator(".gl-signin-name input").fill(f"Trainee {id(page)}")
+        page.locator(".gl-signin-button").click()
         page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
         kid = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         return page, kid
