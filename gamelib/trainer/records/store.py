@@ -31,9 +31,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from sqlalchemy import Engine, create_engine, event, func, select, text
 from sqlalchemy.exc import IntegrityError
@@ -218,6 +219,10 @@ def _sqlite_setup(engine: Engine) -> None:
         cur = dbapi_conn.cursor()
         if engine.url.database not in (None, "", ":memory:"):
             cur.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode NORMAL syncs at each checkpoint, not at each commit: a committed answer
+            # survives the trainer's process being killed or restarted; only a power cut or an
+            # operating-system crash can lose the last few moments (see the README).
+            cur.execute("PRAGMA synchronous=NORMAL")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
@@ -293,6 +298,9 @@ class Store:
         self.url = url if url is not None else self.config.url
         self.engine = make_engine(self.url)
         self._write = self.engine.execution_options(gl_write=True)
+        db = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        self._lock_path = None if not db or db == ":memory:" or os.name != "posix" else \
+            Path(db).expanduser().with_name(Path(db).name + ".lock")
         if migrate:
             upgrade(self.engine)
 
@@ -303,8 +311,28 @@ class Store:
     def _reading(self) -> DbSession:
         return DbSession(self.engine, expire_on_commit=False)
 
-    def _writing(self) -> DbSession:
-        return DbSession(self._write, expire_on_commit=False)
+    @contextmanager
+    def _writing(self) -> Iterator[DbSession]:
+        """A session for one write. On a SQLite file the writers of every process first queue on
+        an operating-system lock beside the database (``trainer.sqlite3.lock``): a waiting writer
+        wakes the moment the one before it is done, where SQLite's own busy wait would sleep in
+        steps of up to 100 ms."""
+        with self._queue(), DbSession(self._write, expire_on_commit=False) as db:
+            yield db
+
+    @contextmanager
+    def _queue(self) -> Iterator[None]:
+        if self._lock_path is None:
+            yield
+            return
+        import fcntl
+
+        with open(self._lock_path, "a+b") as fh:  # opened for each write: a lock is not shared across fork
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
 
     # --- the two views ---------------------------------------------------------------------
     def trainee(self, who: Identity) -> TraineeRecords:
@@ -323,7 +351,7 @@ class Store:
                         db.flush()
                     elif who.name and t.name != who.name:
                         t.name = who.name
-                    return TraineeRecords(self, t.id, who)
+                    return TraineeRecords(self, t.id, who, t.name or t.login)
             except IntegrityError:  # another process signed the same person in at the same moment
                 continue
         raise RecordsError(f"could not sign in {shown(who.login)}: the database kept refusing; try again")
@@ -350,9 +378,10 @@ class Store:
 class TraineeRecords:
     """One trainee's own records: every query is filtered by this trainee."""
 
-    def __init__(self, store: Store, trainee_id: int, identity: Identity) -> None:
+    def __init__(self, store: Store, trainee_id: int, identity: Identity, name: str) -> None:
         self._store = store
         self._id = trainee_id
+        self._name = name
         self.identity = identity
 
     def record(self, result: Result, ms: int, attempt_id: int | None = None, position: int | None = None) -> AnswerRecord:
@@ -367,9 +396,8 @@ class TraineeRecords:
                        correct=bool(result.correct), ms=max(0, int(ms)), attempt_id=attempt_id, position=position)
             db.add(a)
             db.flush()
-            t = db.get(Trainee, self._id)
-            assert t is not None
-            return _answer_record(a, t)
+        return AnswerRecord(a.id, self.identity.login, self._name, a.answered_at, a.game, a.drill, a.focus, a.seed,
+                            a.question, a.given, a.right_answer, a.correct, a.ms, a.attempt_id, a.position)
 
     def answers(self) -> list[AnswerRecord]:
         """This trainee's answers, oldest first."""
