@@ -7,8 +7,9 @@ so the trainer's Voilà configuration is the one measured) on a free port of 127
 Chromium, driven by Playwright, opens N separate browser contexts (N trainees, each with their
 own cookies) at the same moment, and:
 
-1. times each trainee from ``goto`` until the first question is on screen (a class starting
-   together: N kernels start and run the notebook at once);
+1. times each trainee from ``goto`` until the first question is on screen, signing in by name on
+   the way (a class starting together: N kernels start and run the notebook at once; the records
+   go to a fresh SQLite data directory, so every **Check** below also writes its answer);
 2. counts the server's kernels and measures them (psutil: resident set size, and unique set size:
    the memory a kernel frees when it exits), the server process itself, and the CPU seconds the
    kernels, the server and the browser used until then;
@@ -66,8 +67,13 @@ def readme_command(port: int) -> list[str]:
 
 
 def trainer_server(extra: list[str], log_path: str | None = None) -> VoilaServer:
-    """The README's trainer command, with ``extra`` arguments, on a free port of 127.0.0.1."""
-    return VoilaServer(lambda port: readme_command(port) + extra, log_path=log_path)
+    """The README's trainer command on a free port; the trainees' records go to a fresh data
+    directory (SQLite), as on a new installation."""
+    import tempfile
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
+    env["GAMELIB_DATA"] = tempfile.mkdtemp(prefix="load-trainer-")
+    return VoilaServer(lambda port: readme_command(port) + extra, env=env, log_path=log_path)
 
 
 def summary(xs: list[float]) -> str:
@@ -126,6 +132,10 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                     full += 1
                     return False
                 try:
+                    # each trainee signs in (the records keep every answer from then on)
+                    await page.locator(".gl-signin-name input").fill(f"Trainee {id(page)}",
+                                                                      timeout=1000 * page_timeout)
+                    await page.locator(".gl-signin-button").click()
                     await page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for(
                         timeout=1000 * page_timeout)
                 except PlaywrightTimeout:
