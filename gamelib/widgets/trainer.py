@@ -4,8 +4,10 @@
 the hand), builds one input per answer field (radio buttons, tick boxes, dollar boxes), and on
 **Check** shows right or wrong with the right answer and the engine's reason, and updates the
 session score. **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
-machine) with the session's results for a supervisor. The widget holds no rule: every answer
-and reason comes from the drills, which ask the engine.
+machine) with the session's results. Given a trainee's records (``records=``, what
+:class:`~gamelib.widgets.trainer_app.TrainerApp` passes after sign-in), it stores every checked
+answer before the verdict is shown, and shows no verdict if the answer could not be stored. The
+widget holds no rule: every answer and reason comes from the drills, which ask the engine.
 
 Stable CSS classes let a browser test (and a casino's own stylesheet) find the parts:
 ``gl-trainer`` (the whole widget), ``gl-trainer-game``, ``gl-trainer-drill``,

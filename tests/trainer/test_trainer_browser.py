@@ -28,7 +28,7 @@ import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
 VOILA = Path(sys.executable).parent / "voila"
-# The widget the chapter shows first (book/trainer.ipynb): TrainerWidget(game="big-o", drill="read-hand", seed=1)
+# The practice widget the chapter shows after sign-in (book/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)
 GAME, DRILL, SEED = "big-o", "read-hand", 1
 ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free")
 
