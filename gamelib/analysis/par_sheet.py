@@ -441,40 +441,86 @@ def _table_part(decl: BankedGame, key: str, name: str, table_key: str, x: np.nda
     return _Part(key, name, lose, wagered, otherwise, table, rows, scaled, d)
 
 
-def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
-                  base: Mapping[str, np.ndarray]) -> ParSheet:
-    """Crazy 4 Poker and Three Card Poker: one decision (fold, or the Play at one of its multiples)
-    on the player's own cards, then every main wager settles on the same dealer cell.
+@dataclass
+class _Decided:
+    """A game decided once, under one set of pay tables: its main wagers (``parts``, the Play
+    apart), each one's value per player class when played (``values``, over the dealer hands,
+    times ``D``), the Play's per unit, and the choice of each class (0 fold, else 1 + the index
+    of its multiple)."""
 
-    The decision is the one with the best exact expected value of all the main wagers together
-    (R19, R20); of exactly equal choices the one that risks less (R23), a multiple below its
-    weakest allowed hand never (R19). Side bets (settled by their table whatever the decision)
-    are counted over the hands they pay on.
-    """
-    x = np.asarray(counts["x"], np.intp)
-    wts = np.asarray(counts["weights"], np.int64)
-    cells, weighted = base["cells"], base["weighted"]
+    play: str
+    multiples: tuple[int, ...]
+    unit: str
+    parts: list[_Part]
+    D: int
+    values: list[np.ndarray]
+    play_value: np.ndarray
+    fold_value: int
+    choice: np.ndarray
+
+
+def _decide_once(decl: BankedGame, x: np.ndarray, cells: np.ndarray, n_dealer: int) -> _Decided:
+    """The decision of every player class: the one with the best exact expected value of all the
+    main wagers together (R19, R20); of exactly equal choices the one that risks less (R23); a
+    multiple below its weakest allowed hand never (R19)."""
     play = decl.decisions[0].wager
     play_w = decl.wager(play)
     multiples = play_w.multiples
     unit = play_w.equal_to or decl.cap_on
     parts = _main_parts(decl, x, play, unit)
     D = lcm(*(p.denominator for p in parts))
-    play_cells = _against_dealer(decl, play)
-    fixed = np.zeros(len(x), np.int64)  # everything but the Play when the player plays, times D
+    values = []
     for p in parts:
         on_cells = D * (cells @ p.cells)
         if p.rows is None:
-            fixed += on_cells
+            values.append(on_cells)
         else:
             assert p.scaled is not None
-            fixed += np.where(p.rows >= 0, p.scaled[p.rows] * (D // p.denominator) * n_dealer, on_cells)
+            values.append(np.where(p.rows >= 0, p.scaled[p.rows] * (D // p.denominator) * n_dealer, on_cells))
+    fixed = np.sum(values, axis=0)  # everything but the Play when the player plays, times D
     fold_value = -D * n_dealer * sum(p.loses_on_fold for p in parts)
-    play_value = D * (cells @ play_cells)
+    play_value = D * (cells @ _against_dealer(decl, play))
     ev = np.stack([np.full(len(x), fold_value, np.int64)] + [fixed + m * play_value for m in multiples], axis=1)
-    for need in play_w.needs:  # a multiple barred below its weakest hand (R19)
+    for need in play_w.needs:
         ev[x < minimum_value(decl, need), 1 + multiples.index(need.multiple)] = np.iinfo(np.int64).min
     choice = np.argmax(ev, axis=1)  # the first best: fold, then the smaller multiple (R23)
+    return _Decided(play, multiples, unit, parts, D, values, play_value, fold_value, choice)
+
+
+def _one_decision_returns(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
+                          base: Mapping[str, np.ndarray]) -> dict[str, Fraction]:
+    """The expected return of each main wager and of the main game (``"game"``), with the
+    strategy derived for ``decl``'s pays, without the distributions (the designer's question)."""
+    x = np.asarray(counts["x"], np.intp)
+    wts = np.asarray(counts["weights"], np.int64)
+    d = _decide_once(decl, x, base["cells"], n_dealer)
+    played = d.choice > 0
+    total = int(wts.sum()) * n_dealer * d.D
+    out: dict[str, Fraction] = {}
+    for p, v in zip(d.parts, d.values):
+        fold = -d.D * n_dealer if p.loses_on_fold else 0
+        out[p.key] = Fraction(int((wts * np.where(played, v, fold)).sum()), total)
+    mult = np.array((0,) + tuple(d.multiples), np.int64)[d.choice]
+    out[d.play] = Fraction(int((wts * mult * d.play_value).sum()), total)
+    out["game"] = sum(out.values(), Fraction(0))
+    return out
+
+
+def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
+                  base: Mapping[str, np.ndarray]) -> ParSheet:
+    """Crazy 4 Poker and Three Card Poker: one decision (fold, or the Play at one of its multiples)
+    on the player's own cards (:func:`_decide_once`), then every main wager settles on the same
+    dealer cell. Side bets (settled by their table whatever the decision) are counted over the
+    hands they pay on.
+    """
+    x = np.asarray(counts["x"], np.intp)
+    wts = np.asarray(counts["weights"], np.int64)
+    cells, weighted = base["cells"], base["weighted"]
+    d = _decide_once(decl, x, cells, n_dealer)
+    play, multiples, unit, parts, D = d.play, d.multiples, d.unit, d.parts, d.D
+    play_w = decl.wager(play)
+    play_cells = _against_dealer(decl, play)
+    fold_value, choice = d.fold_value, d.choice
     decision = np.array((0,) + tuple(multiples), np.int64)[choice]
 
     # the joint counts: classes grouped by the choice and the pay row of every pay-table part
@@ -559,22 +605,25 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     return ParSheet(decl.key, decl.title, game_sheet, sheets, main, decision, wts)
 
 
-def _crazy4(decl: BankedGame) -> ParSheet:
-    from .banked_crazy4 import DEALER_HANDS, crazy4_counts
+def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], int, Mapping[str, np.ndarray]]:
+    """The counts of a game decided once (its counting method's, from the disk cache), the
+    dealer hands per player hand, and the joint cells, kept in memory."""
+    from .banked_crazy4 import DEALER_HANDS as C4_DEALER, crazy4_counts
+    from .banked_three_card import DEALER_HANDS as TC_DEALER, three_card_counts
 
-    c = crazy4_counts(decl)
-    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
-                 lambda: _cells(c, DEALER_HANDS))
-    return _one_decision(decl, c, DEALER_HANDS, base)
+    counter, n_dealer = {Counting.FOUR_OF_FIVE_AGAINST_DEALER: (crazy4_counts, C4_DEALER),
+                         Counting.THREE_AGAINST_DEALER: (three_card_counts, TC_DEALER)}[decl.counting]
+    c = _kept(("counts", str(decl.counting), dealer_qualifying_value(decl)), lambda: dict(counter(decl)))
+    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)), lambda: _cells(c, n_dealer))
+    return c, n_dealer, base
 
 
-def _three_card(decl: BankedGame) -> ParSheet:
-    from .banked_three_card import DEALER_HANDS, three_card_counts
+def _decided_once(decl: BankedGame) -> ParSheet:
+    return _one_decision(decl, *_one_decision_counts(decl))
 
-    c = three_card_counts(decl)
-    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
-                 lambda: _cells(c, DEALER_HANDS))
-    return _one_decision(decl, c, DEALER_HANDS, base)
+
+def _decided_once_return(decl: BankedGame, key: str) -> Fraction:
+    return _one_decision_returns(decl, *_one_decision_counts(decl))[key]
 
 
 # ---- New Hampshire Hold'em: the street bets, re-optimised over suit classes --------------------
@@ -694,9 +743,25 @@ def expected_return_of(decl: BankedGame, key: str) -> Fraction:
     True
     """
     quick = _QUICK.get(decl.counting)
-    if quick is not None and key in quick[0]:
-        return quick[1](decl)
+    if quick is not None:
+        keys, fn = quick
+        if (key in keys) if keys is not None else (key == "game" or key in _main_keys(decl)):
+            return fn(decl, key)
     return par_sheet_of(decl).wager(key).expected_return
+
+
+def _main_keys(decl: BankedGame) -> set[str]:
+    """The par-sheet entries of a game decided once that its strategy moves: the decision wager,
+    the required wagers and those equal to the unit, and the bonuses paid on them."""
+    play = decl.wager(decl.decisions[0].wager)
+    unit = play.equal_to or decl.cap_on
+    keys = {play.key}
+    for w in decl.wagers:
+        if w.required or w.key == unit or (w.equal_to == unit and not w.decision):
+            keys.add(w.key)
+            if w.bonus:
+                keys.add(w.bonus)
+    return keys
 
 
 def nh_expected_return(decl: BankedGame) -> Fraction:
@@ -781,12 +846,15 @@ def _nh(decl: BankedGame) -> ParSheet:
 
 
 _BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {
-    Counting.FOUR_OF_FIVE_AGAINST_DEALER: _crazy4,
-    Counting.THREE_AGAINST_DEALER: _three_card,
+    Counting.FOUR_OF_FIVE_AGAINST_DEALER: _decided_once,
+    Counting.THREE_AGAINST_DEALER: _decided_once,
     Counting.STREETS_AGAINST_PAY_TABLE: _nh,
 }
 
-#: The par-sheet entries a counting method can give without the whole sheet, and how.
-_QUICK: dict[Counting, tuple[tuple[str, ...], Callable[[BankedGame], Fraction]]] = {
-    Counting.STREETS_AGAINST_PAY_TABLE: (("game", "main"), nh_expected_return),
+#: How a counting method gives one entry's expected return without the whole sheet, where it can
+#: (a function of the declaration and the entry, and the entries it answers; None: every main one).
+_QUICK: dict[Counting, tuple[tuple[str, ...] | None, Callable[[BankedGame, str], Fraction]]] = {
+    Counting.STREETS_AGAINST_PAY_TABLE: (("game", "main"), lambda decl, key: nh_expected_return(decl)),
+    Counting.FOUR_OF_FIVE_AGAINST_DEALER: (None, _decided_once_return),
+    Counting.THREE_AGAINST_DEALER: (None, _decided_once_return),
 }

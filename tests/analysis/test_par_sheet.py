@@ -254,3 +254,14 @@ def test_analyze_prints_the_par_sheet(capsys):
     assert ps.par_sheet(get_game("three-card-6bonus")).text() in out
     assert main(["analyze", "three-card-6bonus", "--quiet", "--no-par-sheet"]) == 0
     assert "par sheet" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("key, table, pays", [
+    ("crazy4", "super_bonus", {"flush": 3, "three of a kind": 5}),
+    ("three-card-6bonus", "ante_bonus", {"straight": 2}),
+])
+def test_the_quick_returns_of_a_game_decided_once(key, table, pays):
+    game = get_game(key).with_pay_table(table, pays)
+    sheet = ps.par_sheet(game)
+    for k in ("game",) + sheet.main_wagers:
+        assert ps.expected_return_of(game.declaration, k) == sheet.wager(k).expected_return, k
