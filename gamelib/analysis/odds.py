@@ -16,7 +16,9 @@ For each player and each portion of the pot the result gives the chance to win t
 alone, the chance to tie for it, and the share of the whole pot the portion brings on average
 (a half pot tied two ways is a quarter pot; a portion nobody qualifies for goes to the others,
 R8); the player's ``equity`` is the sum of those shares, and ``scoop`` the chance to take the
-whole pot alone. Odd chips are not counted: a share is of an exactly divisible pot.
+whole pot alone. Odd chips are not counted: a share is of an exactly divisible pot. A Super
+Razzdugi hand is given as kept after its discard (the cards thrown may be given as dead cards);
+a stud deal that would need the community card (R-A6) is refused.
 
 >>> r = odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"])
 >>> r.method, r.players[0].equity
@@ -33,7 +35,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -383,13 +385,20 @@ def deal_count(question: _Question) -> int:
 
 
 def _assignments(sizes: Sequence[int]) -> np.ndarray:
-    """Every way to give ``sum(sizes)`` chosen positions to the groups: rows of column orders."""
-    labels = [g for g, s in enumerate(sizes) for _ in range(s)]
-    rows = sorted(set(permutations(labels)))
-    out = []
-    for row in rows:
-        out.append([j for g in range(len(sizes)) for j, lab in enumerate(row) if lab == g])
-    return np.array(out, dtype=np.intp).reshape(len(out), sum(sizes))
+    """Every way to give ``sum(sizes)`` chosen positions to the groups: rows of column orders,
+    each group's positions ascending (the multinomial number of rows, built group by group).
+
+    >>> _assignments([1, 2]).tolist()
+    [[0, 1, 2], [1, 0, 2], [2, 0, 1]]
+    """
+    rows: list[list[int]] = [[]]
+    for size in sizes:
+        grown = []
+        for row in rows:
+            free = [j for j in range(sum(sizes)) if j not in row]
+            grown.extend(row + list(pick) for pick in combinations(free, size))
+        rows = grown
+    return np.array(rows, dtype=np.intp).reshape(len(rows), sum(sizes))
 
 
 def _exact_deals(q: _Question) -> Iterator[np.ndarray]:
