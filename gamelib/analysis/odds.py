@@ -393,7 +393,7 @@ def _assignments(sizes: Sequence[int]) -> np.ndarray:
     """
     rows: list[list[int]] = [[]]
     for size in sizes:
-        grown = []
+        grown: list[list[int]] = []
         for row in rows:
             free = [j for j in range(sum(sizes)) if j not in row]
             grown.extend(row + list(pick) for pick in combinations(free, size))
