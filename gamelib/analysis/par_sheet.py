@@ -581,8 +581,8 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
             game.add(net[j], n[j])
     names = {p.key: p.name for p in parts} | {play: play_w.name}
     wagered = {p.key: Fraction(1) for p in parts} | {play: Fraction(played, total)}
-    order = [w.key for w in decl.wagers if w.key in dists] + [p.key for p in parts if p.key not in names or
-                                                               p.key not in {w.key for w in decl.wagers}]
+    wager_keys = {w.key for w in decl.wagers}
+    order = [w.key for w in decl.wagers if w.key in dists] + [p.key for p in parts if p.key not in wager_keys]
     sheets: dict[str, WagerSheet] = {}
     for k in dict.fromkeys(order):
         sheets[k] = _sheet(decl, k, names[k], unit, dists[k], wagered[k], awards[k].items())
@@ -822,7 +822,7 @@ def _nh(decl: BankedGame) -> ParSheet:
     total = sum(c for _, c in game.items())
     if total != ORDERED_DEALS:  # pragma: no cover - a broken cache entry
         raise GameError(f"NH Hold'em par sheet counted {total:,} deals, not {ORDERED_DEALS:,}")
-    unit = decl.decisions[0].wager and decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
+    unit = decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
     names = " + ".join(w.name for w in decl.wagers if w.key == unit or w.decision)
     game_sheet = _sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(wagered, total), awards.items(),
                         capped=True)
