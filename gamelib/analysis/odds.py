@@ -454,8 +454,9 @@ def _judge_chunk(q: _Question, deals: np.ndarray) -> dict[str, np.ndarray]:
     return judge_many(q.game, hands, boards)
 
 
-def _auto_chunk(q: _Question, deals: np.ndarray, seed: int) -> dict[str, np.ndarray]:
-    """Deals played one by one: the declared draw, then the automatic player's draws."""
+def _auto_chunk(q: _Question, deals: np.ndarray, seed: int, first: int = 0) -> dict[str, np.ndarray]:
+    """Deals played one by one: the declared draw, then the automatic player's draws (``first``
+    is the number of the chunk's first deal, so that every deal has its own seeds)."""
     game = q.game
     hands, boards = _assemble(q, deals[:, :q.needed])
     stubs = deals[:, q.needed:]
@@ -472,12 +473,15 @@ def _auto_chunk(q: _Question, deals: np.ndarray, seed: int) -> dict[str, np.ndar
                 declared = d == first_draw and not q.auto_next[i]
                 if declared:
                     continue  # its replacements are already in its hand
-                throw = draw_choice(game, held[i], boards=shown_board, seed=seed + 7919 * r + 31 * i + d,
-                                    samples=16, tries=left)
+                throw = draw_choice(game, held[i], boards=shown_board,
+                                    seed=seed + 7919 * (first + r) + 31 * i + d, samples=16, tries=left)
                 if len(stub) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
-                    rng = np.random.default_rng(seed + r)
+                    rng = np.random.default_rng(seed + first + r)
                     stub += [int(c) for c in rng.permutation(muck)]
                     muck = []
+                if len(stub) < len(throw):
+                    raise GameError(f"the deck runs out at the draws ({len(stub)} cards left for {len(throw)}): "
+                                    "fewer players, or fewer draws to come")
                 for c in throw:
                     held[i].remove(c)
                     held[i].append(stub.pop(0))
@@ -604,7 +608,7 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
         if fast is not None:
             masks = fast.judge(deals)
         elif q.auto:
-            masks = _auto_chunk(q, deals, seed)
+            masks = _auto_chunk(q, deals, seed, tally.deals)
         else:
             masks = _judge_chunk(q, deals)
         tally.add(masks)
