@@ -191,3 +191,11 @@ def test_automatic_player_makes_later_draws_and_says_so() -> None:
     assert not r.exact and "automatic player" in r.notes[0]
     assert sum(p.equity for p in r.players) == 1
     assert r.players[0].draw == "throws Kh"
+
+
+def test_the_nuts_keep_winning_through_the_automatic_players_draws() -> None:
+    """A-2-3-4 in four suits stands pat through three draws against a random hand drawn by the
+    automatic player: it wins every sampled deal (no replacement can beat or tie it)."""
+    r = odds("badugi", ["As 2d 3h 4c", None], discards=["", None], draws_to_come=3, samples=60)
+    assert not r.exact and r.deals == 60 and "automatic player" in r.notes[0]
+    assert r.players[0].equity == 1 and r.players[0].portions[0].win == 1
