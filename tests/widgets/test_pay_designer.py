@@ -47,3 +47,14 @@ def test_designer_widget_refusals():
     w.target.value = "3%"
     w.line_inputs["flush"][0].value = False
     assert w.find() is None and "say which lines" in w.result.value
+
+
+@pytest.mark.parametrize("box", ["target", "pays"])
+@pytest.mark.parametrize("bad", ["²", "+-5", "9" * 5000])
+def test_bad_input_is_refused_on_screen_and_the_old_answer_goes(box, bad):
+    w = PayDesignerWidget("crazy4", table="queens_up", vary={"flush": "1..5"})
+    assert "house edge" in w.result.value
+    (w.target if box == "target" else w.line_inputs["flush"][1]).value = bad
+    assert w.find() is None and w.found is None
+    assert "Refused" in w.result.value and "house edge (" not in w.result.value
+    assert len(w.result.value) < 600  # the whole input is not echoed
