@@ -33,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -127,8 +128,10 @@ def page_title(html_file: Path) -> str:
     """A built page's title: its first heading, without section number or link mark."""
     from bs4 import BeautifulSoup
 
-    soup = BeautifulSoup(html_file.read_text(encoding="utf-8"), "html.parser")
-    h1 = soup.select_one("article h1")
+    text = html_file.read_text(encoding="utf-8")
+    start = text.find("<article")
+    end = text.find("</h1>", start)
+    h1 = BeautifulSoup(text[start:end + 5], "html.parser").select_one("h1") if start >= 0 <= end else None
     if h1 is None:
         raise ExhibitError(f"{html_file} has no title (no <h1> in its article): was the book built?")
     for tag in h1.select(".section-number, .headerlink"):
@@ -195,7 +198,8 @@ def serving(html_dir: Path) -> Iterator[str]:
 
 @contextmanager
 def chromium() -> Iterator[Any]:
-    """Debian's headless Chromium through Playwright (never a downloaded browser)."""
+    """A browser context of Debian's headless Chromium, through Playwright (never a downloaded
+    browser), its window as wide as the paper's printable area."""
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.exists():
@@ -203,21 +207,20 @@ def chromium() -> Iterator[Any]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
-            yield browser
+            # One context for every page: the book's scripts and styles are fetched once.
+            yield browser.new_context(viewport={"width": LAYOUT_WIDTH, "height": LAYOUT_HEIGHT})
         finally:
             browser.close()
 
 
-def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
     """A built page, loaded, its saved widgets drawn and its math typeset, in print layout."""
-    context = browser.new_context(viewport={"width": LAYOUT_WIDTH, "height": LAYOUT_HEIGHT})
-    page = context.new_page()
+    page = browser.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     failed: list[str] = []
     page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
     page.on("response", lambda r: failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
     page.goto(url, wait_until="load")
-    page.wait_for_load_state("networkidle")
     if page.locator(WIDGET_VIEW).count():
         # embed-amd.js draws each saved view into the div.widget-subarea just before its tag.
         page.wait_for_function(
@@ -228,10 +231,11 @@ def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
             arg=WIDGET_VIEW)
     if page.locator("div.math, span.math").count():
         page.wait_for_selector("mjx-container", state="attached")
-    page.wait_for_load_state("networkidle")
+        page.evaluate("() => window.MathJax.startup.promise")
+    page.evaluate("() => document.fonts.ready.then(() => true)")
     page.emulate_media(media="print")
     page.add_style_tag(content=PRINT_CSS.read_text(encoding="utf-8"))
-    return context, page, failed
+    return page, failed
 
 
 #: In the page: links to other pages lose their target (a PDF cannot follow them to the local
@@ -287,7 +291,7 @@ _CONTROLS = """() => {
 #: In a banked chapter: keep the exhibit's sections (by heading), drop the rest, add the
 #: exhibit's heading, and caption each declared pay table where the chapter shows it (the table
 #: whose rows name the pay lines, in order); returns the headings found and the pay tables not.
-_EXHIBIT = """(x) => {
+_EXHIBIT = r"""(x) => {
   const norm = t => t.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
   const title = h => { const c = h.cloneNode(true);
       c.querySelectorAll('.section-number, .headerlink').forEach(e => e.remove());
@@ -350,7 +354,7 @@ def _escape(text: str) -> str:
 
 
 def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[str, Any] | None = None) -> Printed:
-    context, page, failed = _open(browser, url)
+    page, failed = _open(browser, url)
     try:
         if exhibit is not None:
             seen = page.evaluate(_EXHIBIT, {**exhibit, "leftOut": list(LEFT_OUT)})
@@ -371,53 +375,82 @@ def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[st
             raise ExhibitError(f"{url}: requests failed while printing: {'; '.join(failed[:5])}")
         _print(page, pdf, footer)
     finally:
-        context.close()
+        page.close()
     return Printed(pdf, len(PdfReader(pdf).pages), fit["shrunk"], fit["cut"], shown["controls"], shown["widgets"])
 
 
 # --- what is printed --------------------------------------------------------------------------
 
-def build_exhibits(html_dir: Path, out: Path, browser: Any, base: str,
-                   sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Printed]:
+@dataclass(frozen=True)
+class Job:
+    """One page to print: the built page, the PDF to write, its footer, and for an exhibit what
+    to keep of the chapter (see :data:`_EXHIBIT`)."""
+
+    html: str
+    pdf: Path
+    footer: str
+    exhibit: dict[str, Any] | None = None
+
+
+def exhibit_jobs(html_dir: Path, out: Path, sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Job]:
     """One exhibit per banked game, ``out/exhibit-<key>.pdf``, from its chapter of the built book."""
     from gamelib.games.banked import DECLARATIONS
 
-    done = {}
+    jobs = {}
     for key, chapter in banked_chapters(html_dir).items():
         game = DECLARATIONS[key]
         sub = (f"Rules and math exhibit, from the chapter \u201c{chapter.title}\u201d of the handbook; "
                f"rule filing {game.filing}; rulings {', '.join(game.rulings)}.")
-        pdf = out / f"exhibit-{key}.pdf"
         pay_tables = [{"name": t.name, "lines": [plain(line.outcome) for line in t.lines],
                        "caption": f"{t.name} pay table: paid on {game.hand(t.hand).words}"}
                       for t in game.pay_tables]
-        done[key] = _print_page(browser, f"{base}/{chapter.html}", pdf,
-                                _escape(f"Exhibit A \u00b7 {game.title}"),
-                                exhibit={"keep": list(sections), "title": game.title, "sub": sub,
-                                         "payTables": pay_tables})
-        _set_title(pdf, f"Exhibit A: {game.title}")
-    return done
+        jobs[key] = Job(chapter.html, out / f"exhibit-{key}.pdf", _escape(f"Exhibit A \u00b7 {game.title}"),
+                        {"keep": list(sections), "title": game.title, "sub": sub, "payTables": pay_tables})
+    return jobs
 
 
-def build_book(html_dir: Path, out: Path, browser: Any, base: str) -> Printed:
-    """The whole book, ``out/handbook.pdf``: every page of the table of contents, bookmarked."""
+def _print_all(base: str, jobs: list[Job], workers: int) -> list[Printed]:
+    """Print every job, ``workers`` browsers at a time (each page waits on its scripts as much as
+    it computes); the first refusal stops them all and is raised."""
+    results: list[Printed | None] = [None] * len(jobs)
+    stop = threading.Event()
+
+    def run(indexes: list[int]) -> None:
+        with chromium() as browser:
+            for i in indexes:
+                if stop.is_set():
+                    return
+                try:
+                    results[i] = _print_page(browser, f"{base}/{jobs[i].html}", jobs[i].pdf, jobs[i].footer,
+                                             jobs[i].exhibit)
+                except BaseException:
+                    stop.set()
+                    raise
+
+    workers = max(1, min(workers, len(jobs)))
+    with ThreadPoolExecutor(workers) as pool:
+        futures = [pool.submit(run, list(range(k, len(jobs), workers))) for k in range(workers)]
+        for f in futures:
+            f.result()
+    return [r for r in results if r is not None]
+
+
+def _join_book(parts: list[tuple[Page, Printed]], pdf: Path) -> Printed:
+    """The printed pages as one book, a bookmark per page of the table of contents."""
     book_title = str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8")).get("title", "The book"))
     writer = PdfWriter()
-    total = Printed(out / "handbook.pdf", 0)
-    with tempfile.TemporaryDirectory(prefix="handbook-pdf-") as tmp:
-        for i, p in enumerate(pages(html_dir)):
-            part = Path(tmp) / f"{i:03d}.pdf"
-            done = _print_page(browser, f"{base}/{p.html}", part, _escape(f"{book_title} \u00b7 {p.title}"))
-            start = len(writer.pages)
-            writer.append(str(part))
-            writer.add_outline_item(title=p.title, page_number=start)
-            total.shrunk += [f"{p.docname}: {s}" for s in done.shrunk]
-            total.cut_off += [f"{p.docname}: {s}" for s in done.cut_off]
-            total.controls += done.controls
-            total.widgets += done.widgets
+    total = Printed(pdf, 0)
+    for page, done in parts:
+        start = len(writer.pages)
+        writer.append(str(done.path))
+        writer.add_outline_item(title=page.title, page_number=start)
+        total.shrunk += [f"{page.docname}: {s}" for s in done.shrunk]
+        total.cut_off += [f"{page.docname}: {s}" for s in done.cut_off]
+        total.controls += done.controls
+        total.widgets += done.widgets
     writer.add_metadata({"/Title": book_title})
     writer.page_mode = "/UseOutlines"
-    with open(total.path, "wb") as f:
+    with open(pdf, "wb") as f:
         writer.write(f)
     total.pages = len(writer.pages)
     return total
@@ -431,19 +464,29 @@ def _set_title(pdf: Path, title: str) -> None:
 
 
 def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
-          sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Printed]:
-    """Print what is asked from the book built in ``html_dir`` into ``out``; returns each PDF
-    (by game key, and ``"book"``) with what the browser found."""
+          sections: tuple[str, ...] = EXHIBIT_SECTIONS, workers: int = 2) -> dict[str, Printed]:
+    """Print what is asked from the book built in ``html_dir`` into ``out``: the exhibits
+    (``exhibit-<key>.pdf``) and the book (``handbook.pdf``). Returns each PDF, by game key and
+    ``"book"``, with what the browser found while printing it."""
+    from gamelib.games.banked import DECLARATIONS
+
     if not (html_dir / "index.html").is_file():
         raise ExhibitError(f"no built book in {html_dir}: build it first (bash .ci/book), "
                            "or print with bash deploy/print, which builds it when it is missing")
     out.mkdir(parents=True, exist_ok=True)
-    done: dict[str, Printed] = {}
-    with serving(html_dir) as base, chromium() as browser:
-        if exhibits:
-            done.update(build_exhibits(html_dir, out, browser, base, sections))
+    by_game = exhibit_jobs(html_dir, out, sections) if exhibits else {}
+    book_title = str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8")).get("title", "The book"))
+    with tempfile.TemporaryDirectory(prefix="handbook-pdf-") as tmp:
+        chapters = pages(html_dir) if book else []
+        book_jobs = [Job(p.html, Path(tmp) / f"{i:03d}.pdf", _escape(f"{book_title} \u00b7 {p.title}"))
+                     for i, p in enumerate(chapters)]
+        with serving(html_dir) as base:
+            printed = _print_all(base, [*by_game.values(), *book_jobs], workers)
+        done = dict(zip(by_game, printed))
+        for key, exhibit in done.items():
+            _set_title(exhibit.path, f"Exhibit A: {DECLARATIONS[key].title}")
         if book:
-            done["book"] = build_book(html_dir, out, browser, base)
+            done["book"] = _join_book(list(zip(chapters, printed[len(by_game):])), out / "handbook.pdf")
     return done
 
 
@@ -454,10 +497,12 @@ def main(argv: list[str] | None = None) -> int:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--exhibits-only", action="store_true", help="print the exhibits, not the book")
     what.add_argument("--book-only", action="store_true", help="print the book, not the exhibits")
+    p.add_argument("--workers", type=int, default=2, help="browsers printing at once (default: 2)")
     args = p.parse_args(argv)
     start = time.monotonic()
     try:
-        done = build(args.html.resolve(), args.out.resolve(), exhibits=not args.book_only, book=not args.exhibits_only)
+        done = build(args.html.resolve(), args.out.resolve(), exhibits=not args.book_only, book=not args.exhibits_only,
+                     workers=args.workers)
     except ExhibitError as err:
         print(f"exhibits: {err}", file=sys.stderr)
         return 1
