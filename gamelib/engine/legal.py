@@ -136,12 +136,17 @@ class LegalActions(HandState):
             out.append(agg)
         return out
 
-    def _legal_words(self) -> str:
-        """What is legal now, in words, for a refusal."""
+    def legal_words(self) -> str:
+        """What is legal now, in words, for a refusal.
+
+        >>> from gamelib.engine.pot_game import pot_game
+        >>> pot_game("badugi").new_hand([100, 100], seed=1).legal_words()
+        'fold, call $1, raise to $4'
+        """
         return ", ".join(str(a) for a in self.legal_actions()) or "nothing (the hand is over)"
 
     def _refuse(self, what: str) -> NoReturn:
-        legal = self._legal_words()
+        legal = self.legal_words()
         who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
         raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
 
@@ -150,7 +155,7 @@ class LegalActions(HandState):
         names, or ``IllegalActionError`` saying what is legal."""
         if not isinstance(kind, str) or len(kind) > 20:
             raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
-                                     f"not {shown(kind)}; legal now: {self._legal_words()}")
+                                     f"not {shown(kind)}; legal now: {self.legal_words()}")
         if self.is_over:
             raise IllegalActionError(f"{kind} is not legal: the hand is over")
         s = self.to_act

@@ -106,7 +106,7 @@ def act(hand: Hand, token: str) -> str:
         legal = next((a for a in hand.legal_actions() if a.kind in _AGGRESSIVE), None)
         if legal is None:
             raise GameError(f"the script token {shown(token)} bets or raises, and no bet or raise is legal now: "
-                            + ", ".join(str(a) for a in hand.legal_actions()))
+                            + hand.legal_words())
         size = wager.group(2)
         if size is None:
             amount = legal.min

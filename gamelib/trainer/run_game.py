@@ -220,7 +220,7 @@ class RunGame(Drill):
         ok = kind in legal and (amount is None or legal[kind].min <= amount <= legal[kind].max)
         action = f"{kind} to ${amount}" if amount is not None else kind
         cards, facts = self._situation(hand)
-        can = ", ".join(str(a) for a in hand.legal_actions())
+        can = hand.legal_words()
         rule = {
             "limit": " Limit: every bet and raise is one fixed unit of the round, and a round allows one bet "
                      "and four raises (R12, R13).",

@@ -263,7 +263,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                 refused = f"{_cut(line)}: the hand is over"
                 break
             seat, street = hand.to_act, hand.street.name
-            could = ", ".join(str(a) for a in hand.legal_actions())
+            could = hand.legal_words()
             before = len(hand.events)
             try:
                 kind, amount = parse_action(line)
@@ -285,7 +285,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             nxt = "<p>The hand is over: " + html.escape(hand.events[-1].text or "") + "</p>"
         else:
             nxt = (f"<p>Next: seat {hand.to_act} on {html.escape(hand.street.name)} may "
-                   + html.escape(", ".join(str(a) for a in hand.legal_actions())) + ".</p>")
+                   + html.escape(hand.legal_words()) + ".</p>")
         forced = html.escape("; ".join(e.text for e in hand.events if isinstance(e, events.Post)))
         self.result.value = (f"<p>{html.escape(st.name)}. {forced}</p>"
                              f"<table style=\"border-collapse:collapse;\">{head}{body}</table>{nxt}")

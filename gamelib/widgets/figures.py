@@ -261,10 +261,10 @@ def pot_limit_figures(game: str, small_blind: int, big_blind: int, players: int 
         s = hand.to_act
         legal = {a.kind: a for a in hand.legal_actions()}
         if "raise" not in legal or "call" not in legal:
-            raise GameError(f"raise {i}: seat {s} may not call and raise: {', '.join(map(str, legal.values()))}")
+            raise GameError(f"raise {i}: seat {s} may not call and raise: {hand.legal_words()}")
         call, most, least = legal["call"].min, legal["raise"].max, legal["raise"].min
         if s is None or call is None or most is None or least is None:  # a legal call and raise have amounts
-            raise GameError(f"raise {i}: the engine gave no amounts: {', '.join(map(str, legal.values()))}")
+            raise GameError(f"raise {i}: the engine gave no amounts: {hand.legal_words()}")
         call_to = hand.committed[s] + call
         figures = {"seat": str(s), "call": money(call), "call-to": money(call_to),
                    "pot": money(hand.pot + call), "by": money(most - call_to),
@@ -285,7 +285,7 @@ def first_actions(game: str, structure: Structure, players: int = 3, stack: int 
     'fold, call $2, raise to $4-$200'
     """
     hand = Hand(POT_DECLARATIONS[game], [stack] * players, structure=structure, seed=0)
-    return ", ".join(str(a) for a in hand.legal_actions())
+    return hand.legal_words()
 
 
 @dataclass
@@ -314,9 +314,8 @@ def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed:
     hand = Hand(POT_DECLARATIONS[game], list(stacks), structure=structure, seed=seed)
     first: dict[str, Optional[int]] = {}
     for token in script:
-        if hand.is_over:
-            raise GameError(f"the hand is over before the script's token {token!r}")
-        first.setdefault(hand.street.name, hand.to_act)
+        if not hand.is_over:  # else ``act`` refuses the token: it comes after the end of the hand
+            first.setdefault(hand.street.name, hand.to_act)
         act(hand, token)
     return PlayedHand(hand, first)
 

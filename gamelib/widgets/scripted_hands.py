@@ -46,7 +46,7 @@ def action_table(hand: Hand, script: Sequence[str]) -> pd.DataFrame:
     rows = []
     for t in script:
         seat = hand.to_act
-        legal = ", ".join(str(a) for a in hand.legal_actions())
+        legal = hand.legal_words()
         street = hand.street.name
         line = act(hand, t)
         rows.append({"street": street, "seat": seat, "could": legal, "action": line, "pot": hand.pot})
