@@ -1,0 +1,52 @@
+"""The supervisor's view (gamelib/widgets/supervisor.py): only from the supervisor's records,
+names escaped, the downloads hold the records, and an unreachable database is said, not hidden."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from gamelib.errors import GameError
+from gamelib.trainer import make_drill
+from gamelib.trainer.records import RecordsConfig, Store, hash_password, sign_in
+from gamelib.widgets.supervisor import SupervisorView
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 't.sqlite3'}",
+                 config=RecordsConfig(tmp_path, supervisor_password=hash_password("pw", salt="3")))
+
+
+def test_only_from_the_supervisors_records(store: Store) -> None:
+    with pytest.raises(GameError):
+        SupervisorView(store.trainee(sign_in(name="Ana")))  # type: ignore[arg-type]
+
+
+def test_names_are_escaped_and_downloads_hold_every_answer(store: Store) -> None:
+    me = store.trainee(sign_in(name="<b>Bo</b> & co"))
+    d = make_drill("read-hand", "badugi")
+    for seed in range(3):
+        q = d.next(seed)
+        me.record(d.check(q, q.answer), ms=700)
+    v = SupervisorView(store.supervisor("pw"), refresh_every=0)
+    assert "<b>Bo</b>" not in v.answers_html.value and "&lt;b&gt;Bo&lt;/b&gt; &amp; co" in v.answers_html.value
+    assert "<b>Bo</b>" not in v.trainees_html.value
+    href = v.export_html.value.split('class="gl-sv-csv" download="trainer-answers.csv" href="')[1].split('"')[0]
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(href.split("base64,", 1)[1]).decode("utf-8"))))
+    assert [r["seed"] for r in rows] == ["0", "1", "2"] and {r["trainee"] for r in rows} == {"<b>Bo</b> & co"}
+    assert 'src="data:image/png;base64,' in v.progress_html.value
+
+
+def test_an_unreachable_database_is_reported(store: Store, tmp_path: Path) -> None:
+    v = SupervisorView(store.supervisor("pw"), refresh_every=0)
+    shown = v.answers_html.value
+    store.engine.dispose()
+    (tmp_path / "t.sqlite3").unlink()
+    (tmp_path / "t.sqlite3").mkdir()  # the file is gone and cannot be made again
+    v.refresh()
+    assert "Cannot read the records" in v.status.value and v.answers_html.value == shown
