@@ -58,3 +58,20 @@ def test_the_newest_revision_matches_the_models(store_url: str) -> None:
     upgrade(engine)  # a second upgrade finds nothing to do
     assert current_revision(engine) == HEAD
     engine.dispose()
+
+
+def test_the_migrations_ship_with_the_package() -> None:
+    """pyproject.toml's package discovery (``gamelib*``) takes the migrations along into a wheel, so
+    an installed gamelib can upgrade a database (they are packages, with no alembic.ini needed)."""
+    import tomllib
+
+    from setuptools import find_packages
+
+    from gamelib.trainer.records.store import MIGRATIONS
+
+    root = Path(__file__).resolve().parents[3]
+    include = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
+    packages = find_packages(str(root), include=include)
+    assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
+    revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
+    assert revisions == ["r0001_answers.py", "r0002_exams.py"] and (MIGRATIONS / "env.py").is_file()
