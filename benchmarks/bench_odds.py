@@ -23,6 +23,7 @@ import argparse
 import dataclasses
 import io
 import math
+import os
 import platform
 import random
 import time
@@ -101,7 +102,9 @@ def main() -> None:
         print(line, flush=True)
         out.write(line + "\n")
 
-    say(f"bench_odds: Python {platform.python_version()}, {platform.machine()}, {time.strftime('%Y-%m-%d %H:%M')} UTC")
+    say(f"bench_odds: Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.1f} at the start (a shared machine: wall times are pessimistic), "
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC")
     say(f"equal accuracy: standard error {args.se} on each player's equity; pokerkit timed on "
         f"{args.pokerkit_samples} deals and multiplied out")
     odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"])  # import and build the ranking tables once
