@@ -64,7 +64,7 @@ MIN_ZOOM = 0.45
 #: Each must be in the chapter (a chapter without one is refused, naming it); a kept section's
 #: subsections come with it except those in :data:`LEFT_OUT`. Every other section is left out.
 EXHIBIT_SECTIONS = ("The object of the game", "The deal and the wagers", "How the hands rank", "Settlement",
-                    "The numbers", "The optimal strategy")
+                    "The numbers", "The optimal strategy", "Par sheet")
 #: Inside the kept sections: illustrations for a new dealer, not rules (a filing has none).
 LEFT_OUT = ("Worked hands",)
 
@@ -239,12 +239,14 @@ def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
 
 
 #: In the page: links to other pages lose their target (a PDF cannot follow them to the local
-#: server that printed it); links inside the page stay.
-_UNLINK = """() => {
+#: server that printed it; links inside the page stay), and what a widget saved folded (the
+#: strategy in words) is unfolded, as paper cannot be clicked.
+_PAPER = """() => {
   for (const a of document.querySelectorAll('article a[href]')) {
     const href = a.getAttribute('href');
     if (!href.startsWith('#')) a.removeAttribute('href');
   }
+  document.querySelectorAll('.widget-subarea details').forEach(d => { d.open = true; });
 }"""
 
 #: In the page: anything wider than the printable width is scaled down to fit (not below
@@ -368,7 +370,7 @@ def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[st
                 raise ExhibitError(f"{'/'.join(where)}: the exhibit's sections show no table of the "
                                    f"{', '.join(seen['missing'])} pay lines, as declared in gamelib "
                                    "(a table whose rows are the pay lines, best first)")
-        page.evaluate(_UNLINK)
+        page.evaluate(_PAPER)
         fit = page.evaluate(_FIT, MIN_ZOOM)
         shown = page.evaluate(_CONTROLS)
         if failed:

@@ -31,6 +31,7 @@ from pypdf import PdfReader
 
 from gamelib import BANKED_GAMES, get_game
 from gamelib.analysis.banked import analyze
+from gamelib.analysis.par_sheet import par_sheet
 from gamelib.games.banked import DECLARATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,12 +157,30 @@ def test_each_exhibit_shows_the_strategy_and_its_sections_only(pdfs: dict[str, R
         assert heading not in text, f"{key}: {heading!r} is in the exhibit"
 
 
+@pytest.mark.parametrize("key", BANKED_GAMES)
+def test_each_exhibit_shows_the_par_sheet(pdfs: dict[str, Read], key: str) -> None:
+    """Every wager's par-sheet figures and the whole distribution of its net results (every count
+    of deals), and each award's count, as gamelib's par sheet computes them."""
+    text = pdfs[key].text
+    sheet = par_sheet(get_game(key))
+    par = text[text.index("Par sheet"):]
+    assert f"{float(sheet.game.house_edge):.2%}" in par and f"${sheet.game.largest_win:,}" in par
+    for wager, s in sheet.sheets().items():
+        for figure, value in s.figures():
+            assert flat(value) in par, f"{key}: {wager}: {figure} {value!r} is not in the par sheet"
+        for net, count in s.distribution:
+            assert f"{count:,}" in par, f"{key}: {wager}: {count:,} deals netting {net} are not in the par sheet"
+        for award, count in s.awards:
+            assert re.search(re.escape(flat(award)) + r"\s+" + f"{count:,}", par), f"{key}: {wager}: award {award!r}"
+
+
 def test_a_chapter_without_a_needed_section_is_refused(tmp_path: Path) -> None:
     if not (HTML / "index.html").is_file():
         pytest.fail(f"no built book in {HTML}: build it first (bash .ci/book)")
     with pytest.raises(exhibits.ExhibitError, match=r"has no section 'Shuffle procedure', which the exhibit needs; "
                                                     r"its sections are: 'The object of the game'"):
-        exhibits.build(HTML, tmp_path, book=False, sections=(*exhibits.EXHIBIT_SECTIONS, "Shuffle procedure"))
+        exhibits.build(HTML, tmp_path, book=False, sections=(*exhibits.EXHIBIT_SECTIONS, "Shuffle procedure"),
+                       workers=1)
     assert not list(tmp_path.glob("*.pdf"))
 
 
