@@ -132,7 +132,11 @@ class Odds:
 
     @property
     def standard_error(self) -> float:
-        """The largest standard error of a player's equity (0 when exact)."""
+        """The largest standard error of a player's equity (0 when exact).
+
+        >>> odds("badugi", ["8s 6d 4h 2c", None], samples=500, budget=10).standard_error > 0
+        True
+        """
         return max((p.equity_se for p in self.players), default=0.0)
 
     @property
@@ -375,7 +379,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
 
 # --- the deals -----------------------------------------------------------------------------
 
-def deal_count(question: _Question) -> int:
+def _deal_count(question: _Question) -> int:
     """How many deals complete the question: the ways to fill every group from the deck."""
     n, total = len(question.deck), 1
     for _, _, size in question.groups:
@@ -585,7 +589,7 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
     q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
     names, shares = _portions(decl)
     tally = _Tally(names, shares, len(hands))
-    count = deal_count(q)
+    count = _deal_count(q)
     exact = not q.auto and count <= budget
     fast = None
     if exact or not q.auto:
@@ -593,10 +597,8 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
             kind != "board" for kind, _, _ in q.groups) else None
     notes = []
     if q.auto:
-        later = q.draws_to_come - (0 if any(q.auto_next) else 1)
-        if later > 0 or any(q.auto_next):
-            notes.append("draws not declared (and every draw after the next) are made by gamelib's automatic "
-                         "player (gamelib.engine.walkthrough.draw_choice), a teaching device, not best play")
+        notes.append("draws not declared (and every draw after the next) are made by gamelib's automatic "
+                     "player (gamelib.engine.walkthrough.draw_choice), a teaching device, not best play")
     if exact:
         total = count
         chunks: Iterator[np.ndarray] = _exact_deals(q)
@@ -627,5 +629,5 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
                 fast=fast is not None)
 
 
-__all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "deal_count", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
+__all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
            "AUTO_SAMPLES", "RANDOM_WORDS"]
