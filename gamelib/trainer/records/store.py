@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from sqlalchemy import Engine, create_engine, event, func, select, text
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
@@ -390,14 +390,15 @@ class TraineeRecords:
         q = result.question
         if attempt_id is not None:
             self._own_attempt(attempt_id)
-        with self._store._writing() as db, db.begin():
-            a = Answer(trainee_id=self._id, answered_at=utcnow(), game=q.game, drill=q.drill, focus=q.focus,
-                       seed=q.seed, question=question_text(q), given=result.given_text, right_answer=result.right_text,
-                       correct=bool(result.correct), ms=max(0, int(ms)), attempt_id=attempt_id, position=position)
-            db.add(a)
-            db.flush()
-        return AnswerRecord(a.id, self.identity.login, self._name, a.answered_at, a.game, a.drill, a.focus, a.seed,
-                            a.question, a.given, a.right_answer, a.correct, a.ms, a.attempt_id, a.position)
+        when, text_q, correct, taken = utcnow(), question_text(q), bool(result.correct), max(0, int(ms))
+        row = dict(trainee_id=self._id, answered_at=when, game=q.game, drill=q.drill, focus=q.focus, seed=q.seed,
+                   question=text_q, given=result.given_text, right_answer=result.right_text, correct=correct,
+                   ms=taken, attempt_id=attempt_id, position=position)
+        # one INSERT ... RETURNING on a bare connection: the least work while holding the write lock
+        with self._store._queue(), self._store._write.begin() as conn:
+            answer_id = conn.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one()
+        return AnswerRecord(answer_id, self.identity.login, self._name, when, q.game, q.drill, q.focus, q.seed, text_q,
+                            result.given_text, result.right_text, correct, taken, attempt_id, position)
 
     def answers(self) -> list[AnswerRecord]:
         """This trainee's answers, oldest first."""
