@@ -27,6 +27,7 @@ from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..errors import GameError, shown
 from .cards import hand_html
+from .figures import slug
 from .messages import error_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -82,9 +83,7 @@ def odds_figures(result: Odds, digits: int = 1) -> dict[str, str]:
         out[f"seat{p.seat}-equity"] = pct(p.equity)
         out[f"seat{p.seat}-scoop"] = pct(p.scoop)
         for q in p.portions:
-            name = "".join(ch if ch.isalnum() else "-" for ch in q.name.lower()).strip("-")
-            while "--" in name:
-                name = name.replace("--", "-")
+            name = slug(q.name)
             out[f"seat{p.seat}-{name}-win"] = pct(q.win)
             out[f"seat{p.seat}-{name}-tie"] = pct(q.tie)
             out[f"seat{p.seat}-{name}-share"] = pct(q.share)
