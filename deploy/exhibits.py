@@ -360,14 +360,15 @@ def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[st
     try:
         if exhibit is not None:
             seen = page.evaluate(_EXHIBIT, {**exhibit, "leftOut": list(LEFT_OUT)})
-            where = url.rsplit("/", 2)[-2:]
+            where = url.split("/", 3)[-1]
             missing = [s for s in exhibit["keep"] if s not in seen["found"]]
             if missing:
-                raise ExhibitError(f"{'/'.join(where)}: the chapter has no section "
+                raise ExhibitError(f"{where}: the chapter has no section "
                                    f"{', '.join(repr(m) for m in missing)}, which the exhibit needs; "
-                                   f"its sections are: {', '.join(repr(f) for f in seen['found'])}")
+                                   f"its sections are: {', '.join(repr(f) for f in seen['found'])} "
+                                   "(if its notebook has it, the book was built before: bash .ci/book)")
             if seen["missing"]:
-                raise ExhibitError(f"{'/'.join(where)}: the exhibit's sections show no table of the "
+                raise ExhibitError(f"{where}: the exhibit's sections show no table of the "
                                    f"{', '.join(seen['missing'])} pay lines, as declared in gamelib "
                                    "(a table whose rows are the pay lines, best first)")
         page.evaluate(_PAPER)
