@@ -389,6 +389,20 @@ def _cells(c: Mapping[str, np.ndarray], n_dealer: int) -> dict[str, np.ndarray]:
     return {"cells": cells, "weighted": (cells * np.asarray(c["weights"], np.int64)[:, None]).astype(np.float64)}
 
 
+_SHAPES: dict[tuple[Any, ...], np.ndarray] = {}
+
+
+def _rows(table: Any, system: str) -> np.ndarray:
+    """``pay_rows`` of a table, kept by which hands its lines pay (not what they pay), so that a
+    table differing only in its pays reuses them."""
+    shape = (system,) + tuple((line.category, line.low, line.high) for line in table.lines)
+    if shape not in _SHAPES:
+        if len(_SHAPES) >= 64:
+            del _SHAPES[next(iter(_SHAPES))]
+        _SHAPES[shape] = pay_rows(table, system).astype(np.int64)
+    return _SHAPES[shape]
+
+
 def _scaled(pays: list[Fraction]) -> tuple[np.ndarray, int]:
     """Pays as integers over a common denominator, and that denominator; a row ``-1`` (the last
     entry) pays nothing."""
@@ -437,7 +451,7 @@ def _table_part(decl: BankedGame, key: str, name: str, table_key: str, x: np.nda
                 otherwise: np.ndarray) -> _Part:
     table = decl.pay_table(table_key)
     scaled, d = _scaled(table_pays(table))
-    rows = pay_rows(table, decl.table_system(table))[x].astype(np.int64)
+    rows = _rows(table, decl.table_system(table))[x]
     return _Part(key, name, lose, wagered, otherwise, table, rows, scaled, d)
 
 
@@ -459,7 +473,16 @@ class _Decided:
     choice: np.ndarray
 
 
-def _decide_once(decl: BankedGame, x: np.ndarray, cells: np.ndarray, n_dealer: int) -> _Decided:
+def _on_cells(base: dict[str, np.ndarray], result: np.ndarray) -> np.ndarray:
+    """Per player class, the sum over the dealer hands of a wager's result in each cell, kept with
+    the cells (it does not depend on the pays)."""
+    key = "on " + " ".join(str(int(v)) for v in result)
+    if key not in base:
+        base[key] = base["cells"] @ result
+    return base[key]
+
+
+def _decide_once(decl: BankedGame, x: np.ndarray, base: dict[str, np.ndarray], n_dealer: int) -> _Decided:
     """The decision of every player class: the one with the best exact expected value of all the
     main wagers together (R19, R20); of exactly equal choices the one that risks less (R23); a
     multiple below its weakest allowed hand never (R19)."""
@@ -471,7 +494,7 @@ def _decide_once(decl: BankedGame, x: np.ndarray, cells: np.ndarray, n_dealer: i
     D = lcm(*(p.denominator for p in parts))
     values = []
     for p in parts:
-        on_cells = D * (cells @ p.cells)
+        on_cells = D * _on_cells(base, p.cells)
         if p.rows is None:
             values.append(on_cells)
         else:
@@ -479,7 +502,7 @@ def _decide_once(decl: BankedGame, x: np.ndarray, cells: np.ndarray, n_dealer: i
             values.append(np.where(p.rows >= 0, p.scaled[p.rows] * (D // p.denominator) * n_dealer, on_cells))
     fixed = np.sum(values, axis=0)  # everything but the Play when the player plays, times D
     fold_value = -D * n_dealer * sum(p.loses_on_fold for p in parts)
-    play_value = D * (cells @ _against_dealer(decl, play))
+    play_value = D * _on_cells(base, _against_dealer(decl, play))
     ev = np.stack([np.full(len(x), fold_value, np.int64)] + [fixed + m * play_value for m in multiples], axis=1)
     for need in play_w.needs:
         ev[x < minimum_value(decl, need), 1 + multiples.index(need.multiple)] = np.iinfo(np.int64).min
@@ -488,12 +511,12 @@ def _decide_once(decl: BankedGame, x: np.ndarray, cells: np.ndarray, n_dealer: i
 
 
 def _one_decision_returns(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
-                          base: Mapping[str, np.ndarray]) -> dict[str, Fraction]:
+                          base: dict[str, np.ndarray]) -> dict[str, Fraction]:
     """The expected return of each main wager and of the main game (``"game"``), with the
     strategy derived for ``decl``'s pays, without the distributions (the designer's question)."""
     x = np.asarray(counts["x"], np.intp)
     wts = np.asarray(counts["weights"], np.int64)
-    d = _decide_once(decl, x, base["cells"], n_dealer)
+    d = _decide_once(decl, x, base, n_dealer)
     played = d.choice > 0
     total = int(wts.sum()) * n_dealer * d.D
     out: dict[str, Fraction] = {}
@@ -507,7 +530,7 @@ def _one_decision_returns(decl: BankedGame, counts: Mapping[str, np.ndarray], n_
 
 
 def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
-                  base: Mapping[str, np.ndarray]) -> ParSheet:
+                  base: dict[str, np.ndarray]) -> ParSheet:
     """Crazy 4 Poker and Three Card Poker: one decision (fold, or the Play at one of its multiples)
     on the player's own cards (:func:`_decide_once`), then every main wager settles on the same
     dealer cell. Side bets (settled by their table whatever the decision) are counted over the
@@ -516,7 +539,7 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     x = np.asarray(counts["x"], np.intp)
     wts = np.asarray(counts["weights"], np.int64)
     cells, weighted = base["cells"], base["weighted"]
-    d = _decide_once(decl, x, cells, n_dealer)
+    d = _decide_once(decl, x, base, n_dealer)
     play, multiples, unit, parts, D = d.play, d.multiples, d.unit, d.parts, d.D
     play_w = decl.wager(play)
     play_cells = _against_dealer(decl, play)
@@ -596,7 +619,7 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
         if w.key in sheets or w.settles is Settles.AGAINST_DEALER:
             continue
         table = decl.pay_table(w.pay_table_key)
-        rows = pay_rows(table, decl.table_system(table)).astype(np.int64)
+        rows = _rows(table, decl.table_system(table))
         if decl.hand(table.hand).cards == decl.hand(decl.main_hand).cards:  # on the player's own hand
             sheets[w.key] = _side_sheet(decl, w.key, rows[x], wts)
         else:  # on the player's and the dealer's cards: every six-card set, by value
@@ -605,7 +628,7 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     return ParSheet(decl.key, decl.title, game_sheet, sheets, main, decision, wts)
 
 
-def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], int, Mapping[str, np.ndarray]]:
+def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], int, dict[str, np.ndarray]]:
     """The counts of a game decided once (its counting method's, from the disk cache), the
     dealer hands per player hand, and the joint cells, kept in memory."""
     from .banked_crazy4 import DEALER_HANDS as C4_DEALER, crazy4_counts
@@ -832,7 +855,7 @@ def _nh(decl: BankedGame) -> ParSheet:
         if side.key == unit or side.decision:
             continue
         table = decl.pay_table(side.pay_table_key)
-        rows = pay_rows(table, decl.table_system(table)).astype(np.int64)
+        rows = _rows(table, decl.table_system(table))
         if decl.hand(table.hand).cards == ("community",):  # the three community cards alone
             sheets[side.key] = _side_sheet(decl, side.key, rows[np.asarray(t["v3"], np.intp)],
                                            np.ones(comb(52, 3), np.int64))
