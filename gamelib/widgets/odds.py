@@ -109,7 +109,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         g = self.game
         self.hands = widgets.Textarea(
             value="\n".join(hands or ["random"] * 2), description="Hands",
-            placeholder=f"one hand per line, seat 0 first ({g.hole_cards} cards, or 'random')",
+            placeholder="one hand per line, seat 0 first: the cards known so far, or 'random'",
             layout=widgets.Layout(width="34em", height="6em"))
         given = list(boards) if boards is not None else [board]
         self.boards = [widgets.Text(value=given[b] if b < len(given) else "",
