@@ -795,9 +795,25 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
     >>> nh_expected_return(NH_HOLDEM) == par_sheet_of(NH_HOLDEM).game.expected_return
     True
     """
+    from .banked_nh_strategy import BETS, W3, W4
+
     base = _nh_base()
-    play = _nh_play(decl, base)
-    return Fraction(int((base["w2"] * play.values).sum()), play.scale * int(base["w2"].sum()))
+    main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
+    scaled, D = _scaled(table_pays(main))
+    scaled[-1] = -D
+    _, by_row = _nh_rows(main, base)
+    s4 = np.rint(by_row @ scaled.astype(np.float64)).astype(np.int64)
+    # the values alone (which of two equal choices is taken, R23, moves no value): before the
+    # river a bet's value is a straight line in its size, so the best bet is the smallest or largest
+    w4 = np.array(W4, np.int64)[None, :]
+    v4 = np.maximum(-w4 * 48 * D, np.maximum(s4[:, None] * (w4 + min(BETS)), s4[:, None] * (w4 + max(BETS))))
+    after4 = v4[base["next3"]].sum(axis=1)
+    v3 = np.full((len(after4), len(W3)), 0, np.int64)
+    for j, w in enumerate(W3):
+        v3[:, j] = np.max([after4[:, W4.index(w + b)] for b in BETS], axis=0).clip(min=-w * 49 * 48 * D)
+    after3 = v3[base["next2"]].sum(axis=1)
+    v2 = np.max([after3[:, W3.index(1 + b)] for b in BETS], axis=0).clip(min=-50 * 49 * 48 * D)
+    return Fraction(int((base["w2"] * v2).sum()), 50 * 49 * 48 * D * int(base["w2"].sum()))
 
 
 def _nh(decl: BankedGame) -> ParSheet:
