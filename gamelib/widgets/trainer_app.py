@@ -22,7 +22,7 @@ CSS classes for tests: ``gl-signin``, ``gl-signin-name``, ``gl-signin-employee``
 ``gl-signin-button``, ``gl-signin-message``, ``gl-supervisor-password``, ``gl-supervisor-button``,
 ``gl-supervisor-message``, ``gl-trainer-who``, ``gl-exam``, ``gl-exam-choice``, ``gl-exam-start``,
 ``gl-exam-status``, ``gl-exam-question``, ``gl-exam-answers``, ``gl-exam-submit``,
-``gl-exam-result``; an exam's inputs carry ``gl-exam-input-pos-N``.
+``gl-exam-result``, ``gl-exam-history``; an exam's inputs carry ``gl-exam-input-pos-N``.
 
 >>> from gamelib.trainer.records import RecordsConfig, Store
 >>> from pathlib import Path
@@ -49,7 +49,7 @@ from .messages import BAD, GOOD, error_html
 from .supervisor import SupervisorView
 from .trainer import TrainerWidget, answer_input, fill_inputs, question_html, read_inputs
 
-__all__ = ["TrainerApp", "ExamPanel", "result_line_html"]
+__all__ = ["TrainerApp", "ExamPanel", "result_line_html", "history_html"]
 
 _WIDE = {"description_width": "initial"}
 
@@ -70,6 +70,21 @@ def result_line_html(a: AttemptRecord) -> str:
             f"right (pass mark {a.exam.pass_mark}%).</div>")
 
 
+def history_html(attempts: list[AttemptRecord]) -> str:
+    """The trainee's own exam attempts, newest first (nothing when there are none).
+
+    >>> history_html([])
+    ''
+    """
+    done = [a for a in attempts if a.finished_at is not None]
+    if not done:
+        return ""
+    rows = "".join(f"<li>{a.finished_at:%Y-%m-%d %H:%M} UTC: {html.escape(a.exam.name)}, {a.right} of "
+                   f"{a.exam.questions} right, {'passed' if a.passed else 'not passed'}</li>"
+                   for a in reversed(done) if a.finished_at is not None)
+    return f'<div style="margin-top:8px;"><b>Your exams</b><ul style="margin:2px 0;">{rows}</ul></div>'
+
+
 class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """Sit an exam: choose it, start, answer each question in turn; the result at the end."""
 
@@ -82,7 +97,8 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.answers = widgets.VBox()
         self.submit_button = widgets.Button(description="Submit answer", button_style="primary", disabled=True)
         self.result = widgets.HTML()
-        for w, cls in ((self, "gl-exam"), (self.choice, "gl-exam-choice"), (self.start_button, "gl-exam-start"),
+        self.history = widgets.HTML()
+        for w, cls in ((self, "gl-exam"), (self.history, "gl-exam-history"), (self.choice, "gl-exam-choice"), (self.start_button, "gl-exam-start"),
                        (self.status, "gl-exam-status"), (self.question_html, "gl-exam-question"),
                        (self.answers, "gl-exam-answers"), (self.submit_button, "gl-exam-submit"),
                        (self.result, "gl-exam-result")):
@@ -94,7 +110,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.start_button.on_click(lambda _: self.start())
         self.submit_button.on_click(lambda _: self.submit())
         super().__init__([widgets.HBox([self.choice, self.start_button]), self.status, self.question_html,
-                          self.answers, self.submit_button, self.result])
+                          self.answers, self.submit_button, self.result, self.history])
         self.reload()
 
     def reload(self) -> None:
@@ -106,6 +122,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.start_button.disabled = not names
         if not names:
             self.status.value = "<i>No exam has been defined yet: a supervisor defines them.</i>"
+        self.history.value = history_html(self.records.attempts())
 
     def start(self) -> ExamSitting | None:
         """Start (or retake) the chosen exam."""
@@ -121,7 +138,24 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.result.value = ""
         self.start_button.disabled = self.choice.disabled = True
         self._show()
+        self._finish_at_deadline(self.sitting)
         return self.sitting
+
+    def _finish_at_deadline(self, sitting: ExamSitting) -> None:
+        """When the time limit runs out, finish the exam by itself (on the kernel's event loop,
+        when it has one; a late answer is not counted in any case)."""
+        deadline = sitting.attempt.deadline
+        if deadline is None:
+            return
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        delay = (deadline - dt.datetime.now(dt.timezone.utc)).total_seconds()
+        loop.call_later(max(0.0, delay) + 0.5,
+                        lambda: self.finish() if self.sitting is sitting else None)
 
     def _deadline_text(self) -> str:
         assert self.sitting is not None
@@ -184,6 +218,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.status.value = "Exam finished: your result is on record."
         self.result.value = result_line_html(done)
         self.start_button.disabled = self.choice.disabled = False
+        self.history.value = history_html(self.records.attempts())
         return done
 
 

@@ -122,6 +122,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
         exam.set_answer(q.answer)
         exam.submit_button.click()
     assert 'data-passed="yes"' in exam.result.value
+    assert exam.history.value.count("<li>") == 3 and "3 of 3 right, passed" in exam.history.value  # newest first
     v.refresh()
     assert 'data-login="name:bo" data-exam="Badugi reading" data-result="pass"' in v.exams_html.value
     assert v.exams_html.value.count("gl-sv-certificate") == 1

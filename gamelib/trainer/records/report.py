@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import datetime as dt
 import html
 import io
 import statistics
@@ -124,6 +125,15 @@ def per_drill(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
                                        "median seconds"])
 
 
+def _result(a: AttemptRecord) -> str:
+    if a.passed is not None:
+        return "pass" if a.passed else "fail"
+    deadline = a.deadline
+    if deadline is not None and dt.datetime.now(dt.timezone.utc) > deadline:
+        return "time up, not finished"
+    return "not finished"
+
+
 def attempts_frame(attempts: Sequence[AttemptRecord]) -> pd.DataFrame:
     """One row per exam attempt: who, which exam, when, the score and the result.
 
@@ -135,7 +145,7 @@ def attempts_frame(attempts: Sequence[AttemptRecord]) -> pd.DataFrame:
              "finished": a.finished_at.strftime("%Y-%m-%d %H:%M UTC") if a.finished_at else "",
              "right": a.right if a.right is not None else "", "questions": a.exam.questions,
              "pass mark": f"{a.exam.pass_mark}%",
-             "result": "not finished" if a.passed is None else ("pass" if a.passed else "fail")} for a in attempts]
+             "result": _result(a)} for a in attempts]
     return pd.DataFrame(rows, columns=["attempt", "trainee", "login", "exam", "started", "finished", "right",
                                        "questions", "pass mark", "result"])
 

@@ -82,3 +82,21 @@ def test_a_certificate_only_for_a_pass(filled: Store) -> None:
     page = certificate_html(ok)
     assert "Ana" in page and "Badugi reading" in page and "2 of 2 questions" in page and "@media print" in page
     assert "http" not in page  # nothing fetched from anywhere
+
+
+def test_an_abandoned_exam_past_its_time_limit_says_so(filled: Store) -> None:
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from gamelib.trainer.records.models import Attempt
+    from gamelib.trainer.records.report import attempts_frame
+
+    boss = filled.supervisor("x")
+    boss.define_exam(ExamSpec("Timed", ("badugi",), ("read-hand",), "any", 2, 9, 50, time_limit=60))
+    me = filled.trainee(sign_in(name="Cy"))
+    early, late = me.start_exam("Timed"), me.start_exam("Timed")  # both left unfinished (tab closed)
+    with filled._writing() as db, db.begin():
+        db.execute(update(Attempt).where(Attempt.id == late.attempt.id)
+                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=61)))
+    assert attempts_frame(boss.attempts())["result"].tolist() == ["not finished", "time up, not finished"]
