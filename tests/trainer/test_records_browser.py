@@ -5,7 +5,9 @@ Playwright) plays a trainee and a supervisor.
 1. A trainee signs in by name and answers two questions, one right and one wrong.
 2. A supervisor opens the supervisor's view with the password (a wrong one is refused) and sees
    both answers with the right verdicts.
-3. The trainee sits an exam end to end; the supervisor presses Refresh and sees the result.
+3. A dealer whom the casino's authenticating proxy names (the ``X-Remote-User`` header, trusted
+   because the configuration names it and Voilà is told to pass it to the kernel) is signed in
+   without a form, and sits an exam end to end; the supervisor presses Refresh and sees the result.
 
 What the test expects is taken from the drills (an independent path: the questions dealt here,
 not what the page says), and the records are read back from the database at the end.
@@ -43,7 +45,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium
 def app(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     data = tmp_path / "data"
     data.mkdir()
-    (data / "trainer.toml").write_text(f'supervisor_password = "{hash_password(PASSWORD)}"\n', encoding="utf-8")
+    (data / "trainer.toml").write_text(f'supervisor_password = "{hash_password(PASSWORD)}"\n'
+                                       'user_header = "X-Remote-User"\n', encoding="utf-8")
     env = {**os.environ, "GAMELIB_DATA": str(data)}
     env.pop("JUPYTERHUB_USER", None)
     env.pop("GAMELIB_TRAINER_DB", None)
@@ -53,7 +56,7 @@ def app(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     store.close()
     port = servers.free_port()
     argv = [str(VOILA), "book/trainer.ipynb", "--Voila.config_file_paths=trainer", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1"]
+            "--Voila.ip=127.0.0.1", "--VoilaConfiguration.http_header_envs=['X-Remote-User']"]
     with servers.serving(argv, port, ROOT, env, "voila") as served:
         yield served.url, data
 
@@ -75,12 +78,13 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         try:
-            def open_app():  # type: ignore[no-untyped-def]
-                page = browser.new_context().new_page()  # a person of their own (own cookies)
+            def open_app(headers: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+                # a person of their own (own cookies); the proxy's header when it names them
+                page = browser.new_context(extra_http_headers=headers).new_page()
                 page.set_default_timeout(60_000)
                 page.route(LOCAL, block)
                 page.goto(url, wait_until="commit")
-                page.locator(".gl-signin-name input").wait_for()
+                page.locator(".gl-signin-name input" if headers is None else ".gl-trainer-who").wait_for()
                 return page
 
             # 1. the trainee signs in, answers right, then wrong
@@ -120,7 +124,11 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             assert "Ana Ruiz" in boss.locator(".gl-supervisor-trainees").inner_text()
             assert boss.locator(".gl-supervisor-exams").inner_text().strip() == "no exam taken yet"
 
-            # 3. the trainee sits the exam: the first answer right, the second wrong (1 of 2 = 50 %: a pass)
+            # 3. the proxy's user is signed in without a form, and sits the exam: the first answer
+            # right, the second wrong (1 of 2 = 50 %: a pass)
+            me = open_app({"X-Remote-User": "dealer-9"})
+            assert "Signed in as dealer-9" in me.locator(".gl-trainer-who").inner_text()
+            assert me.locator(".gl-signin-name").count() == 0 and me.locator(".gl-signout").count() == 0
             me.get_by_role("tab", name="Exam").click()
             me.locator(".gl-exam-start").click()
             for i, q in enumerate(exam):
@@ -133,18 +141,20 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
 
             # ... and the supervisor's view shows it after Refresh, with a certificate
             boss.locator(".gl-supervisor-refresh").click()
-            attempt = boss.locator('tr.gl-sv-attempt[data-login="name:ana ruiz"][data-exam="Badugi reading"]')
+            attempt = boss.locator('tr.gl-sv-attempt[data-login="user:dealer-9"][data-exam="Badugi reading"]')
             attempt.wait_for()
             assert attempt.get_attribute("data-result") == "pass" and "pass" in attempt.inner_text()
             assert attempt.locator("a.gl-sv-certificate").count() == 1
-            assert boss.locator('tr.gl-sv-answer[data-login="name:ana ruiz"]').count() == 4
+            assert boss.locator('tr.gl-sv-answer[data-login="user:dealer-9"]').count() == 2
+            assert boss.locator('tr.gl-sv-answer[data-login="name:ana ruiz"]').count() == 2
         finally:
             browser.close()
     # Voilà's default template asks a CDN for Font Awesome; nothing else may leave the machine
     assert all(u.startswith("https://cdn.jsdelivr.net/npm/@fortawesome/") for u in outside), outside
     # the records, read back from the database itself
     store = Store(config=RecordsConfig(data, supervisor_password=hash_password(PASSWORD, salt="0")))
-    got = [(a.seed, a.correct, a.attempt_id is not None) for a in store.supervisor(PASSWORD).answers()]
-    assert got == [(SEED, True, False), (SEED + 1, False, False), (50, True, True), (51, False, True)]
+    got = [(a.login, a.seed, a.correct, a.attempt_id is not None) for a in store.supervisor(PASSWORD).answers()]
+    assert got == [("name:ana ruiz", SEED, True, False), ("name:ana ruiz", SEED + 1, False, False),
+                   ("user:dealer-9", 50, True, True), ("user:dealer-9", 51, False, True)]
     store.close()
     print(f"whole records browser test {time.monotonic() - t0:.1f} s")
