@@ -716,8 +716,7 @@ def _nh_play(decl: BankedGame, base: Mapping[str, np.ndarray]) -> _NHPlay:
     scaled, D = _scaled(pays)
     scaled[-1] = -D  # no row: the main wagers lose
     row_of_key, by_row = _nh_rows(main, base)
-    # over the 48 river cards, pay x D (float64 products: exact, far below 2**53)
-    s4 = np.rint(by_row @ scaled.astype(np.float64)).astype(np.int64)
+    s4 = by_row @ scaled  # over the 48 river cards, pay x D
     w4 = np.array(W4, np.int64)
     v4, a4, _ = _best([np.broadcast_to(-w4[None, :] * 48 * D, (len(s4), len(W4)))] + [s4[:, None] * (w4[None, :] + b) for b in BETS])
     after4 = v4[base["next3"]].sum(axis=1)  # per 3-card class and W4: the sum over the 49 turn cards
@@ -747,7 +746,8 @@ def _nh_rows(table: Any, base: Mapping[str, np.ndarray]) -> tuple[np.ndarray, np
         rows = _key_rows(table)
         onehot = np.zeros((len(rows), len(table.lines) + 1), np.float64)
         onehot[np.arange(len(rows)), rows % (len(table.lines) + 1)] = 1
-        _ROWS[shape] = rows, base["river_f"] @ onehot
+        # integer products: exact, and no BLAS threads (which stall when the cores are busy)
+        _ROWS[shape] = rows, np.rint(base["river_f"] @ onehot).astype(np.int64)
     return _ROWS[shape]
 
 
@@ -802,7 +802,7 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
     scaled, D = _scaled(table_pays(main))
     scaled[-1] = -D
     _, by_row = _nh_rows(main, base)
-    s4 = np.rint(by_row @ scaled.astype(np.float64)).astype(np.int64)
+    s4 = by_row @ scaled
     # the values alone (which of two equal choices is taken, R23, moves no value): before the
     # river a bet's value is a straight line in its size, so the best bet is the smallest or largest
     w4 = np.array(W4, np.int64)[None, :]
@@ -817,58 +817,81 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
 
 
 def _nh(decl: BankedGame) -> ParSheet:
-    from .banked_nh_strategy import BETS, ORDERED_DEALS, W3, W4, W5
+    from .banked_nh_strategy import BETS, ORDERED_DEALS, W3, W4
 
     base = _nh_base()
     play = _nh_play(decl, base)
     w2, nxt2, nxt3 = base["w2"], base["next2"], base["next3"]
     n3, n4 = len(nxt3), len(base["river"])
-    # forward: ordered deals reaching each class with each amount wagered
-    folds: dict[tuple[str, int], int] = {("flop", 1): int(w2[play.flop == 0].sum()) * 50 * 49 * 48}
-    reach3 = np.zeros((n3, len(W3)), np.float64)
-    for b in BETS:
-        weights = np.repeat(np.where(play.flop == b, w2, 0).astype(np.float64), nxt2.shape[1])
-        reach3[:, W3.index(1 + b)] += np.bincount(nxt2.ravel(), weights=weights, minlength=n3)
-    reach4 = np.zeros((n4, len(W4)), np.float64)
-    for j, w in enumerate(W3):
-        folds[("turn", w)] = int(round(reach3[play.turn[:, j] == 0, j].sum())) * 49 * 48
+    # forward: ordered deals reaching each class with the bets made so far (one per street)
+    streets = [d.wager for d in decl.decisions]
+    folds: dict[tuple[int, ...], int] = {(): int(w2[play.flop == 0].sum()) * 50 * 49 * 48}
+    paths3: list[tuple[int, ...]] = [(b,) for b in BETS]
+    reach3 = np.zeros((n3, len(paths3)), np.float64)
+    for i, path in enumerate(paths3):
+        weights = np.repeat(np.where(play.flop == path[0], w2, 0).astype(np.float64), nxt2.shape[1])
+        reach3[:, i] = np.bincount(nxt2.ravel(), weights=weights, minlength=n3)
+    paths4: list[tuple[int, ...]] = [path + (b,) for path in paths3 for b in BETS]
+    reach4 = np.zeros((n4, len(paths4)), np.float64)
+    for i, path in enumerate(paths3):
+        j = W3.index(1 + sum(path))
+        folds[path] = int(round(reach3[play.turn[:, j] == 0, i].sum())) * 49 * 48
         for b in BETS:
-            weights = np.repeat(np.where(play.turn[:, j] == b, reach3[:, j], 0), nxt3.shape[1])
-            reach4[:, W4.index(w + b)] += np.bincount(nxt3.ravel(), weights=weights, minlength=n4)
-    reach5 = np.zeros((n4, len(W5)), np.float64)
-    for j, w in enumerate(W4):
-        folds[("river", w)] = int(round(reach4[play.river[:, j] == 0, j].sum())) * 48
+            weights = np.repeat(np.where(play.turn[:, j] == b, reach3[:, i], 0), nxt3.shape[1])
+            reach4[:, paths4.index(path + (b,))] = np.bincount(nxt3.ravel(), weights=weights, minlength=n4)
+    paths5: list[tuple[int, ...]] = [path + (b,) for path in paths4 for b in BETS]
+    reach5 = np.zeros((n4, len(paths5)), np.float64)
+    for i, path in enumerate(paths4):
+        j = W4.index(1 + sum(path))
+        folds[path] = int(round(reach4[play.river[:, j] == 0, i].sum())) * 48
         for b in BETS:
-            reach5[:, W5.index(w + b)] += np.where(play.river[:, j] == b, reach4[:, j], 0)
-    n_rows = len(play.pays) + 1
-    _, by_row = _nh_rows(decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key), base)
-    final = np.rint(by_row.T @ reach5).astype(np.int64)  # [pay row, W5]
-
+            reach5[:, paths5.index(path + (b,))] = np.where(play.river[:, j] == b, reach4[:, i], 0)
     main = decl.pay_table(decl.wager(decl.decisions[0].wager).pay_table_key)
+    _, by_row = _nh_rows(main, base)
+    final = by_row.T @ np.rint(reach5).astype(np.int64)  # [pay row, the three bets made]
+
+    # each deal's result on every main wager, and on all of them together
+    unit = decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
+    keys = [unit] + streets
     game = _Dist()
-    awards: dict[str, int] = {}
-    wagered = 0
-    for (street, w), count in folds.items():
-        game.add(Fraction(-w), count)
-        wagered += w * count
-        awards[f"fold before the {street} card"] = awards.get(f"fold before the {street} card", 0) + count
+    dists = {k: _Dist() for k in keys}
+    made = dict.fromkeys(keys, 0)
+    fold_awards: dict[str, int] = {}
+    per_line: dict[str, dict[str, int]] = {k: {line.outcome: 0 for line in main.lines} for k in keys}
+    for path, count in folds.items():
+        bets = (1,) + path
+        for k, b in zip(keys, bets):
+            dists[k].add(Fraction(-b), count)
+            made[k] += b * count
+        for k in keys[len(bets):]:
+            dists[k].add(Fraction(0), count)
+        game.add(Fraction(-sum(bets)), count)
+        words = f"fold before the {streets[len(path)]} card"
+        fold_awards[words] = fold_awards.get(words, 0) + count
     all_pays = play.pays + [Fraction(-1)]
-    for r in range(n_rows):
-        for j, w in enumerate(W5):
-            game.add(all_pays[r] * w, int(final[r, j]))
-            wagered += w * int(final[r, j])
-    awards = {line.outcome: int(final[i].sum()) for i, line in enumerate(main.lines)} | awards
+    for r, pays in enumerate(all_pays):
+        for i, path in enumerate(paths5):
+            count = int(final[r, i])
+            bets = (1,) + path
+            for k, b in zip(keys, bets):
+                dists[k].add(pays * b, count)
+                made[k] += b * count
+                if r < len(main.lines):
+                    per_line[k][main.lines[r].outcome] += count
+            game.add(pays * sum(bets), count)
     total = sum(c for _, c in game.items())
     if total != ORDERED_DEALS:  # pragma: no cover - a broken cache entry
         raise GameError(f"NH Hold'em par sheet counted {total:,} deals, not {ORDERED_DEALS:,}")
-    unit = decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
-    names = " + ".join(w.name for w in decl.wagers if w.key == unit or w.decision)
-    game_sheet = _sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(wagered, total), awards.items(),
-                        capped=True)
-    t = base
+    awards = dict(per_line[unit])
+    names = " + ".join(decl.wager(k).name for k in keys)
+    game_sheet = _sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(sum(made.values()), total),
+                        (awards | fold_awards).items(), capped=True)
     sheets: dict[str, WagerSheet] = {"main": game_sheet}
+    for k in keys:
+        sheets[k] = _sheet(decl, k, decl.wager(k).name, unit, dists[k], Fraction(made[k], total), per_line[k].items())
+    t = base
     for side in decl.wagers:
-        if side.key == unit or side.decision:
+        if side.key in sheets:
             continue
         table = decl.pay_table(side.pay_table_key)
         rows = _rows(table, decl.table_system(table))
@@ -881,7 +904,7 @@ def _nh(decl: BankedGame) -> ParSheet:
     weights = np.concatenate([w2, np.bincount(base["inv3"]), np.bincount(base["inv4"])])
     decisions = np.concatenate([
         np.repeat(play.flop[:, None], len(W4), 1), np.pad(play.turn, ((0, 0), (0, len(W4) - len(W3)))), play.river])
-    return ParSheet(decl.key, decl.title, game_sheet, sheets, ("main",), decisions, weights)
+    return ParSheet(decl.key, decl.title, game_sheet, sheets, tuple(keys), decisions, weights)
 
 
 _BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {

@@ -57,16 +57,16 @@ def candidate_pays(text: str, what: str = "the pays") -> list[Fraction]:
 
 def measured_wager(decl: BankedGame, table: str, sheet: ParSheet) -> str:
     """The par-sheet entry a pay table's house edge is read from by default: the wager the table
-    pays (the Super Bonus, a side bet, New Hampshire Hold'em's main game), else the main game
-    (a bonus paid on a main wager, such as the Ante Bonus).
+    pays (the Super Bonus, a side bet), else the main game (a bonus paid on a main wager, such as
+    the Ante Bonus; a table that pays the decisions, New Hampshire Hold'em's main table).
 
     >>> from gamelib.games.banked import THREE_CARD_6BONUS as T
     >>> measured_wager(T, "pair_plus", par_sheet_of(T)), measured_wager(T, "ante_bonus", par_sheet_of(T))
     ('pair_plus', 'game')
     """
     decl.pay_table(table)  # a clear refusal for a table the game does not have
-    if table in {w.bonus for w in decl.wagers}:
-        return "game"
+    if table in {w.bonus for w in decl.wagers} or any(w.decision and w.pay_table_key == table for w in decl.wagers):
+        return "game"  # a bonus on a main wager, or the table of the decisions themselves (NH Hold'em's)
     owners = [w.key for w in decl.wagers if not w.decision and w.pay_table_key == table]
     return next((k for k in owners + [table] if k in sheet.wagers), "game")
 

@@ -47,7 +47,7 @@ def test_super_bonus_flush_nearest_three_percent_by_a_plain_loop():
 def test_two_lines_and_the_strategy():
     game = get_game("nh-holdem")
     found = design(game, "main", {"pair of jacks through aces": [0, 1], "two pair": [1, 2]}, "9%", top=4)
-    assert len(found) == 4
+    assert len(found) == 4 and found.attrs["measure"] == "game"  # the table that pays the street bets
     for row in found.itertuples(index=False):
         pays = {"pair of jacks through aces": row[0], "two pair": row[1]}
         assert row[2] == analyze(game.with_pay_table("main", pays)).house_edge
