@@ -39,15 +39,15 @@ from itertools import combinations
 from typing import Any, Optional, Union
 
 import numpy as np
+import pandas as pd
 
 from ..cards import format_cards, parse_cards, refuse_shared_cards
 from ..combinatorics import combinations_array
 from ..errors import GameError, HandSizeError, shown
-from ..engine.showdown import SPLIT_NAME, judge_many, qualifier_value
+from ..engine.showdown import SPLIT_NAME, judge_many
 from ..engine.walkthrough import draw_choice
 from ..games.pot import POT_DECLARATIONS, PotGame
 from ..games.vocabularies import NoQualifier
-from ..rankings import evaluate, system as ranking_system
 from .odds_boards import BoardTables
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
@@ -151,6 +151,23 @@ class Odds:
             return f"exact, {self.deals:,} deal{plural}"
         return (f"sampled, {self.deals:,} deal{plural}, seed {self.seed}, "
                 f"standard error {self.standard_error:.4f}")
+
+    def frame(self) -> pd.DataFrame:
+        """One row per seat and portion: the deals (out of ``deals``) the seat wins the portion
+        alone and ties for it, its exact share of the pot from the portion (a ``Fraction``),
+        and the seat's equity and scoop on its rows.
+
+        >>> df = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h 8s"], discards=["Kh", ""]).frame()
+        >>> df[["seat", "portion", "wins", "ties", "deals"]].values.tolist()
+        [[0, 'badugi', 5, 0, 44], [1, 'badugi', 39, 0, 44]]
+        """
+        rows = []
+        for p in self.players:
+            for q in p.portions:
+                rows.append({"seat": p.seat, "cards": p.label, "portion": q.name,
+                             "wins": int(q.win * self.deals), "ties": int(q.tie * self.deals), "deals": self.deals,
+                             "share": q.share, "equity": p.equity, "scoop": p.scoop})
+        return pd.DataFrame(rows)
 
     def text(self) -> str:
         """A plain-text table: one line per player, then each portion's win, tie and share.

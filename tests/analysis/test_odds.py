@@ -199,3 +199,15 @@ def test_the_nuts_keep_winning_through_the_automatic_players_draws() -> None:
     r = odds("badugi", ["As 2d 3h 4c", None], discards=["", None], draws_to_come=3, samples=60)
     assert not r.exact and r.deals == 60 and "automatic player" in r.notes[0]
     assert r.players[0].equity == 1 and r.players[0].portions[0].win == 1
+
+
+def test_frame_gives_integer_counts_over_the_deals() -> None:
+    """The table's counts are the brute force's: wins and ties as whole deals out of the total."""
+    key, hands, boards, dead, discards = CASES[11]
+    want = brute_force(key, hands, boards, dead, discards)
+    df = odds(key, hands, board=boards[0]).frame()
+    assert set(df["deals"]) == {want["deals"]}
+    for row in df.itertuples():
+        assert Fraction(row.wins, row.deals) == want["win"][(row.portion, row.seat)]
+        assert Fraction(row.ties, row.deals) == want["tie"][(row.portion, row.seat)]
+    assert sum(df["share"]) == 1
