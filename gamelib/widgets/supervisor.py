@@ -13,8 +13,8 @@ without the password). It shows, from the database:
 * exports: every answer as CSV, and a workbook (``.xlsx``) of all the tables;
 * a form to define an exam.
 
-**Refresh** reads the database again; the view also refreshes itself every ``refresh_every``
-seconds while its kernel runs. Downloads are ``data:`` links made in the kernel: nothing is
+**Refresh** reads the database again; while its kernel runs the view also looks every
+``refresh_every`` seconds whether anything was recorded since, and redraws if so. Downloads are ``data:`` links made in the kernel: nothing is
 fetched from another host. Stable CSS classes (``gl-supervisor-*``, rows ``gl-sv-answer`` and
 ``gl-sv-attempt`` with ``data-`` attributes) let a browser test find the parts.
 
@@ -120,6 +120,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             raise GameError("the supervisor's view needs the records the supervisors' password opens")
         self.records = records
         self.refresh_every = refresh_every
+        self._counts = (-1, -1, -1)  # what the view last drew
         self.refresh_button = widgets.Button(description="Refresh", tooltip="read the records again")
         self.status = widgets.HTML()
         self.trainees_html = widgets.HTML()
@@ -192,7 +193,10 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
 
         def again() -> None:
             try:
-                self.refresh()
+                if self.records.counts() != self._counts:  # redraw only when something was recorded
+                    self.refresh()
+            except Exception:  # the database is unreachable for now: try again next time
+                pass
             finally:
                 self._schedule()
 
@@ -201,6 +205,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     def refresh(self) -> None:
         """Read the records again and redraw every part."""
         try:
+            counts = self.records.counts()
             answers = self.records.answers()
             attempts = self.records.attempts()
         except Exception as err:  # the database is unreachable: keep what is shown, say why
@@ -221,6 +226,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
             "Download the workbook (Excel .xlsx)</a>")
         self.status.value = f'<span style="color:#555">{len(answers)} answers, {len(attempts)} exam attempts</span>'
+        self._counts = counts
 
     def define_exam(self) -> ExamSpec | None:
         """Store the exam the form describes (refused with the reason if it cannot be dealt)."""

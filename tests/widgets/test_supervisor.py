@@ -50,3 +50,20 @@ def test_an_unreachable_database_is_reported(store: Store, tmp_path: Path) -> No
     (tmp_path / "t.sqlite3").mkdir()  # the file is gone and cannot be made again
     v.refresh()
     assert "Cannot read the records" in v.status.value and v.answers_html.value == shown
+
+
+def test_it_refreshes_itself_when_something_is_recorded(store: Store) -> None:
+    import asyncio
+
+    async def watch() -> tuple[str, str]:
+        v = SupervisorView(store.supervisor("pw"), refresh_every=0.2)  # built inside a running loop
+        before = v.answers_html.value
+        me = store.trainee(sign_in(name="Cy"))
+        q = make_drill("read-hand", "badugi").next(1)
+        me.record(make_drill("read-hand", "badugi").check(q, q.answer), ms=5)
+        await asyncio.sleep(1.0)
+        v.refresh_every = 0  # stop
+        return before, v.answers_html.value
+
+    before, after = asyncio.run(watch())
+    assert before == "<p><i>no answers yet</i></p>" and 'data-login="name:cy"' in after

@@ -524,6 +524,14 @@ class SupervisorRecords:
                               .join(Trainee, Attempt.trainee_id == Trainee.id).order_by(Attempt.id)).all()
             return [_attempt_record(a, e, t) for a, e, t in rows]
 
+    def counts(self) -> tuple[int, int, int]:
+        """(answers, exam attempts, finished attempts): a cheap sign that something changed."""
+        with self._store._reading() as db:
+            answers = db.scalar(select(func.count(Answer.id))) or 0
+            attempts, finished = db.execute(select(func.count(Attempt.id),
+                                                   func.count(Attempt.finished_at))).one()
+            return int(answers), int(attempts), int(finished)
+
     def attempt(self, attempt_id: int) -> AttemptRecord:
         """One attempt, by id."""
         for a in self.attempts():
