@@ -25,9 +25,8 @@ from typing import Optional
 import numpy as np
 
 from ..combinatorics import BINOM, combinations_array
-from ..engine.showdown import SPLIT_NAME, qualifier_value
+from ..engine.showdown import winners_from_values
 from ..games.pot import PotGame
-from ..games.vocabularies import NoQualifier
 from ..rankings import evaluate, system as ranking_system
 
 #: The ten three-card subsets of a five-card board, as column indexes.
@@ -48,7 +47,6 @@ class BoardTables:
     pool_index: np.ndarray
     tables: tuple[Optional[np.ndarray], ...]
     fixed: tuple[Optional[np.ndarray], ...]
-    bars: tuple[int, ...]
     players: int
 
     @staticmethod
@@ -80,9 +78,8 @@ class BoardTables:
             else:
                 tables.append(None)
                 fixed.append(evaluate(p.system, holes).astype(np.int64))
-        bars = tuple(qualifier_value(p.system, p.qualifier) for p in game.portions)
         return BoardTables(game, tuple(tuple(int(c) for c in b) for b in boards), pool_index,
-                           tuple(tables), tuple(fixed), bars, len(hands))
+                           tuple(tables), tuple(fixed), len(hands))
 
     def triple_index(self, full: np.ndarray) -> np.ndarray:
         """The ten three-card subsets' indexes ``(10, deals)`` of full boards ``(deals, 5)``."""
@@ -111,9 +108,8 @@ class BoardTables:
             at += need
             index.append(self.triple_index(full))
         players = self.players
-        out: dict[str, np.ndarray] = {}
-        any_winner = np.zeros(rows, bool)
-        for portion, table, fixed, bar in zip(self.game.portions, self.tables, self.fixed, self.bars):
+        values: dict[str, np.ndarray] = {}
+        for portion, table, fixed in zip(self.game.portions, self.tables, self.fixed):
             if table is not None:
                 idx = index[portion.board]
                 v = np.empty((rows, players), np.int64)
@@ -125,14 +121,8 @@ class BoardTables:
             else:
                 assert fixed is not None  # a portion without a board table has fixed values
                 v = np.broadcast_to(fixed, (rows, players))
-            v = np.where(v >= bar, v, -1)
-            top = v.max(axis=1, keepdims=True)
-            mask = (v == top) & (top >= 0)
-            out[portion.name] = mask
-            any_winner |= mask.any(axis=1)
-        if self.game.no_qualifier is NoQualifier.SPLIT:
-            out[SPLIT_NAME] = np.broadcast_to(~any_winner[:, None], (rows, players))
-        return out
+            values[portion.name] = v
+        return winners_from_values(self.game, values)
 
 
 __all__ = ["BoardTables", "TRIPLES"]

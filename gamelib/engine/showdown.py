@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 import numpy as np
 
@@ -493,8 +493,7 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
         refuse_duplicate_rows("deal", hands.reshape(d, p * c), bds.reshape(d, -1))
     else:
         refuse_duplicate_rows("deal", hands.reshape(d, p * c))
-    out: dict[str, np.ndarray] = {}
-    any_winner = np.zeros(d, bool)
+    values: dict[str, np.ndarray] = {}
     for portion in game.portions:
         system = ranking_system(portion.system)
         if system.uses_board:  # each seat's hand with its deal's board (checked above)
@@ -502,7 +501,31 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
             v = system.evaluate_array(flat, np.repeat(bds[:, portion.board, :], p, axis=0)).reshape(d, p)
         else:
             v = evaluate(portion.system, flat).reshape(d, p)
-        v = v.astype(np.int64)
+        values[portion.name] = v
+    return winners_from_values(game, values, live)
+
+
+def winners_from_values(game: PotGame, values: Mapping[str, np.ndarray],
+                        live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
+    """Winner masks ``(deals, players)`` per portion from each seat's value in that portion's
+    ranking system (``values[portion.name]``, shaped ``(deals, players)``): the best value among
+    the live seats that meet the portion's qualifier wins (ties all win); a portion nobody
+    qualifies for has an all-False row, and where the game splits a pot with no qualifier (R8)
+    the ``SPLIT_NAME`` mask marks the live seats of the deals no portion was won. ``judge_many``
+    and the odds calculator's board tables both end here.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> g = POT_DECLARATIONS["badugi"]
+    >>> winners_from_values(g, {"badugi": np.array([[5, 9, 9]])})["badugi"].tolist()
+    [[False, True, True]]
+    """
+    d, p = next(iter(values.values())).shape if values else (0, 0)
+    if live is None:
+        live = np.ones((d, p), bool)
+    out: dict[str, np.ndarray] = {}
+    any_winner = np.zeros(d, bool)
+    for portion in game.portions:
+        v = np.asarray(values[portion.name]).astype(np.int64)
         bar = qualifier_value(portion.system, portion.qualifier)
         v = np.where(live & (v >= bar), v, -1)
         top = v.max(axis=1, keepdims=True)
@@ -515,4 +538,4 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
 
 
 __all__ = ["Showdown", "PortionResult", "PortionPay", "PayExplanation", "odd_chip_notes", "judge", "judge_many",
-           "qualifier_value", "SPLIT_NAME"]
+           "winners_from_values", "qualifier_value", "SPLIT_NAME"]
