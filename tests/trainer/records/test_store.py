@@ -224,7 +224,7 @@ def _writer(url: str, who: int, n: int, barrier: "multiprocessing.synchronize.Ba
 
 
 def test_twenty_concurrent_writers_lose_nothing(store_url: str) -> None:
-    open_store(store_url).close()  # the schema exists; the writers race on the answers
+    open_store(store_url).close()  # the schema exists (test_a_fresh_database_opened_at_once covers its making)
     ctx = multiprocessing.get_context("fork")
     writers, each = 20, 15
     barrier = ctx.Barrier(writers)
@@ -241,6 +241,28 @@ def test_twenty_concurrent_writers_lose_nothing(store_url: str) -> None:
         (f"employee:w{i}", i * 1000 + k) for i in range(writers) for k in range(each))
     with store.engine.connect() as c:
         assert c.execute(text("SELECT count(*) FROM trainees")).scalar() == writers
+    store.close()
+
+
+def _opener(url: str, barrier: "multiprocessing.synchronize.Barrier") -> None:
+    barrier.wait()
+    Store(url, config=CONFIG).close()
+
+
+def test_a_fresh_database_opened_at_once_gets_its_schema_once(store_url: str) -> None:
+    """Several trainers' kernels opening a new database at the same moment: one creates the
+    schema, the others wait for it and find it made."""
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(5)
+    procs = [ctx.Process(target=_opener, args=(store_url, barrier)) for _ in range(5)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0] * 5
+    store = open_store(store_url)
+    with store.engine.connect() as c:
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == ["0002"]
     store.close()
 
 
