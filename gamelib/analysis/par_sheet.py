@@ -511,14 +511,15 @@ def _decide_once(decl: BankedGame, x: np.ndarray, base: dict[str, np.ndarray], n
 
 
 def _one_decision_returns(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: int,
-                          base: dict[str, np.ndarray]) -> dict[str, Fraction]:
+                          base: dict[str, np.ndarray], hands: int | None = None) -> dict[str, Fraction]:
     """The expected return of each main wager and of the main game (``"game"``), with the
-    strategy derived for ``decl``'s pays, without the distributions (the designer's question)."""
+    strategy derived for ``decl``'s pays, without the distributions (the designer's question);
+    ``hands``: the number of deals to divide by (default: all those ``counts`` stand for)."""
     x = np.asarray(counts["x"], np.intp)
     wts = np.asarray(counts["weights"], np.int64)
     d = _decide_once(decl, x, base, n_dealer)
     played = d.choice > 0
-    total = int(wts.sum()) * n_dealer * d.D
+    total = (hands or int(wts.sum()) * n_dealer) * d.D
     out: dict[str, Fraction] = {}
     for p, v in zip(d.parts, d.values):
         fold = -d.D * n_dealer if p.loses_on_fold else 0
@@ -756,6 +757,34 @@ def _nh_base() -> dict[str, np.ndarray]:
     return _kept(("nh-classes",), lambda: {**nh_classes(), "river_f": nh_classes()["river"].astype(np.float64)})
 
 
+def return_for_pays(decl: BankedGame, table: str, key: str) -> Callable[[Mapping[str, Any]], Fraction]:
+    """A function of new pays for ``table`` giving entry ``key``'s exact expected return (what the
+    designer asks of each candidate table). In a game decided once, only the hands the table
+    pays can change their decision when its pays change: the others are counted once, and each
+    candidate re-derives the strategy of those hands alone.
+
+    >>> from gamelib.games.banked import CRAZY4_POKER as C4
+    >>> f = return_for_pays(C4, "super_bonus", "super_bonus")
+    >>> f({"flush": 2}) == expected_return_of(C4.with_pay_table("super_bonus", {"flush": 2}), "super_bonus")
+    True
+    """
+    if decl.counting not in _ONE_DECISION or not (key == "game" or key in _main_keys(decl)):
+        return lambda pays: expected_return_of(decl.with_pay_table(table, pays), key)
+    counts, n_dealer, base = _one_decision_counts(decl)
+    x = np.asarray(counts["x"], np.intp)
+    pay_table = decl.pay_table(table)
+    hit = _rows(pay_table, decl.table_system(pay_table))[x] >= 0
+    hands = int(np.asarray(counts["weights"], np.int64).sum()) * n_dealer
+    subsets = []
+    for part in (~hit, hit):
+        sub = {k: np.asarray(counts[k])[part] for k in ("x", "weights", "lt", "le", "nq")}
+        subsets.append((sub, _cells(sub, n_dealer)))
+    fixed = _one_decision_returns(decl, subsets[0][0], n_dealer, subsets[0][1], hands)[key]
+    sub, sub_base = subsets[1]
+    return lambda pays: fixed + _one_decision_returns(decl.with_pay_table(table, pays), sub, n_dealer, sub_base,
+                                                      hands)[key]
+
+
 def expected_return_of(decl: BankedGame, key: str) -> Fraction:
     """The exact expected return of one par-sheet entry (``"game"``: the main game) under
     ``decl``'s pay tables, by the quickest exact way: New Hampshire Hold'em's main game by
@@ -912,6 +941,8 @@ _BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {
     Counting.THREE_AGAINST_DEALER: _decided_once,
     Counting.STREETS_AGAINST_PAY_TABLE: _nh,
 }
+
+_ONE_DECISION = (Counting.FOUR_OF_FIVE_AGAINST_DEALER, Counting.THREE_AGAINST_DEALER)
 
 #: How a counting method gives one entry's expected return without the whole sheet, where it can
 #: (a function of the declaration and the entry, and the entries it answers; None: every main one).

@@ -28,7 +28,7 @@ import pandas as pd
 from ..amounts import exact_pays
 from ..errors import GameError, shown
 from ..games.banked import BankedGame
-from .par_sheet import ParSheet, expected_return_of, par_sheet_of
+from .par_sheet import ParSheet, par_sheet_of, return_for_pays
 
 #: The most candidate tables one search may try.
 MAX_CANDIDATES = 100_000
@@ -160,6 +160,5 @@ def _evaluator(decl: BankedGame, table: str, key: str, filed: ParSheet) -> Any:
             return -(won - losing) / sheet.total
         return dot
 
-    def fresh(pays: Mapping[str, Fraction]) -> Fraction:
-        return -expected_return_of(decl.with_pay_table(table, pays), key)
-    return fresh
+    returns = return_for_pays(decl, table, key)
+    return lambda pays: -returns(pays)

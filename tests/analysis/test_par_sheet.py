@@ -278,3 +278,15 @@ def test_the_quick_returns_of_a_game_decided_once(key, table, pays):
     sheet = ps.par_sheet(game)
     for k in ("game",) + sheet.main_wagers:
         assert ps.expected_return_of(game.declaration, k) == sheet.wager(k).expected_return, k
+
+
+@pytest.mark.parametrize("key, table, pays", [
+    ("crazy4", "super_bonus", {"flush": 1, "straight": 0, "three of a kind": 9}),
+    ("three-card-6bonus", "ante_bonus", {"straight": 0, "three of a kind": 12}),
+    ("nh-holdem", "main", {"two pair": 3}),
+])
+def test_return_for_pays_is_the_sheet_of_the_new_table(key, table, pays):
+    decl = get_game(key).declaration
+    sheet = ps.par_sheet_of(decl.with_pay_table(table, pays))
+    for k in ("game",) + sheet.main_wagers:
+        assert ps.return_for_pays(decl, table, k)(pays) == sheet.wager(k).expected_return, k
