@@ -225,11 +225,13 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
 class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The trainer app (see the module docstring). ``store`` defaults to the configured one,
     opened at the first sign-in; ``environ`` (default ``os.environ``) is where the hub's or the
-    proxy's user is read."""
+    proxy's user is read. ``supervisor_only=True`` is the supervisors' desk
+    (``trainer/supervisor.ipynb``): only the supervisor's sign-in, opened at once for a
+    supervisor the hub or the proxy names."""
 
     def __init__(self, game: str = "big-o", drill: str = "read-hand", focus: str = "any", seed: int = 1,
                  store: Store | None = None, config: RecordsConfig | None = None,
-                 environ: Mapping[str, str] | None = None) -> None:
+                 environ: Mapping[str, str] | None = None, supervisor_only: bool = False) -> None:
         self._practice = (game, drill, focus, seed)
         self._store = store
         self._config = config
@@ -264,10 +266,14 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         signin.add_class("gl-signin")
         supervisor = widgets.VBox([widgets.HBox([self.password, self.supervisor_button]), self.supervisor_message])
         supervisor.add_class("gl-supervisor-signin")
-        self._signin_children = (signin, widgets.HTML("<hr style='margin:8px 0'>"), supervisor)
+        self._signin_children: tuple[Any, ...] = \
+            (supervisor,) if supervisor_only else (signin, widgets.HTML("<hr style='margin:8px 0'>"), supervisor)
         super().__init__(list(self._signin_children))
         vouched = identity_from_environment(self.config, self._environ)
-        if vouched is not None:
+        if vouched is not None and supervisor_only:
+            if vouched.name in self.config.supervisors:
+                self.open_supervisor()
+        elif vouched is not None:
             self.sign_in(vouched)
 
     @property
