@@ -18,14 +18,17 @@ is the pay times the units wagered.
 A pay-table change is then a small computation over the classes: the strategy is derived again
 from the new pays where it depends on them (the Crazy 4 Super Bonus, the Three Card Poker Ante
 Bonus, the New Hampshire Hold'em main table, re-optimised street by street over the deals
-grouped by suit classes), and the counts are multiplied out. The tests check every figure
-against a fresh :func:`~gamelib.analysis.banked.analyze` and against hands dealt and settled by
-the engine.
+grouped by suit classes), and the counts are multiplied out. New Hampshire Hold'em's backward
+induction is done here over the suit classes of the cards seen (16,432 classes of four cards
+instead of 270,725 sets), with the analysis's own tie rule (R23, ``banked_nh._best``), and the
+forward count keeps the three street bets apart, so each has its own sheet. The tests check
+every figure against a fresh :func:`~gamelib.analysis.banked.analyze` and against hands dealt
+and settled by the engine.
 
 >>> from gamelib import get_game
 >>> sheet = par_sheet(get_game("three-card-6bonus"))
->>> sheet.wager("pair_plus").total, sheet.wager("pair_plus").house_edge == -analyze_return(sheet, "pair_plus")
-(22100, True)
+>>> sheet.wager("pair_plus").total, f"{sheet.game.standard_deviation:.4f}", sheet.main_wagers
+(22100, '1.6234', ('ante', 'play', 'ante_bonus'))
 """
 
 from __future__ import annotations
@@ -239,16 +242,6 @@ class ParSheet:
         card sets they stand for) this sheet's strategy plays differently from ``other``'s."""
         differ = (self.decisions != other.decisions).reshape(len(self.decision_weights), -1).any(axis=1)
         return int(self.decision_weights[differ].sum())
-
-
-def analyze_return(sheet: ParSheet, wager: str) -> Fraction:
-    """The expected return the par sheet gives a wager (for examples and tests).
-
-    >>> from gamelib import get_game
-    >>> analyze_return(par_sheet(get_game("crazy4")), "queens_up") < 0
-    True
-    """
-    return sheet.wager(wager).expected_return
 
 
 def par_sheet(game: Any) -> ParSheet:
