@@ -95,12 +95,13 @@ def test_links_in_live_chapters_resolve(live: Path) -> None:
 def test_static_marks_say_what_they_are(live: Path) -> None:
     # The published book (live_base_url empty) says how to get live widgets ...
     page = (HTML / "book" / "banked" / "crazy4.html").read_text(encoding="utf-8")
-    assert page.count("Saved example") == page.count('class="live-mark"') == 4
+    # deal, compare, pay, strategy and the pay-table designer
+    assert page.count("Saved example") == page.count('class="live-mark"') == 5
     assert "deploy/serve" in page and "Open live" not in page
     # ... the served copy links every mark to the same widget live.
     served = (live / "site" / "book" / "banked" / "crazy4.html").read_text(encoding="utf-8")
     links = re.findall(r'class="live-open" href="([^"]+)"', served)
-    assert links == [f"../../../../render/chapters/banked/crazy4.ipynb#widget-{n}" for n in range(4)]
+    assert links == [f"../../../../render/chapters/banked/crazy4.ipynb#widget-{n}" for n in range(5)]
 
 
 def test_the_slice_keeps_what_widgets_need_and_nothing_else() -> None:
