@@ -140,7 +140,8 @@ def question_text(q: Question) -> str:
 
 
 def _utc(t: dt.datetime) -> dt.datetime:
-    return t if t.tzinfo is not None else t.replace(tzinfo=dt.timezone.utc)
+    """A time read back, in UTC (SQLite gives it without a zone, PostgreSQL in the session's zone)."""
+    return t.astimezone(dt.timezone.utc) if t.tzinfo is not None else t.replace(tzinfo=dt.timezone.utc)
 
 
 @dataclass(frozen=True)
