@@ -102,6 +102,9 @@ def main() -> None:
     finally:
         if cluster is not None:
             cluster.stop()
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
     sys.exit(0 if ok else 1)
 
 
