@@ -35,6 +35,7 @@ import re
 import shlex
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -67,14 +68,12 @@ def readme_command(port: int) -> list[str]:
 
 
 # The records of every server this run starts, deleted when the run ends.
-_DATA = __import__("tempfile").TemporaryDirectory(prefix="load-trainer-")
+_DATA = tempfile.TemporaryDirectory(prefix="load-trainer-")
 
 
 def trainer_server(extra: list[str], log_path: str | None = None) -> VoilaServer:
     """The README's trainer command on a free port; the trainees' records go to a fresh data
     directory (SQLite), as on a new installation."""
-    import tempfile
-
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
     env["GAMELIB_DATA"] = tempfile.mkdtemp(prefix="data-", dir=_DATA.name)
     return VoilaServer(lambda port: readme_command(port) + extra, env=env, log_path=log_path)
