@@ -68,6 +68,9 @@ EXHIBIT_SECTIONS = ("The object of the game", "The deal and the wagers", "How th
 #: Inside the kept sections: illustrations for a new dealer, not rules (a filing has none).
 LEFT_OUT = ("Worked hands",)
 
+#: The foot of every printed sheet (Chromium's footer template: a document of its own, 8 px text).
+FOOTER_STYLE = "font-size:8px;width:100%;margin:0 0.5in;display:flex;justify-content:space-between;color:#555"
+
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 60_000
 
@@ -82,6 +85,7 @@ class Page:
 
     docname: str
     title: str
+    part: str = ""
 
     @property
     def html(self) -> str:
@@ -100,28 +104,39 @@ class Printed:
     widgets: int = 0                                    # saved widget views drawn
 
 
+def toc_entries(toc: Path = REPO / "_toc.yml") -> list[tuple[str, str]]:
+    """Every page of the table of contents, root first, in the book's order, with the caption of
+    its part ("" for the root).
+
+    >>> toc_entries()[0]
+    ('', 'book/intro')
+    """
+    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
+    entries = [("", str(data["root"]))]
+
+    def walk(node: Any, part: str) -> None:
+        if isinstance(node, dict):
+            part = str(node.get("caption", part))
+            if "file" in node:
+                entries.append((part, str(node["file"])))
+            for key in ("parts", "chapters", "sections"):
+                for child in node.get(key, []):
+                    walk(child, part)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, part)
+
+    walk(data, "")
+    return [(part, str(Path(name).with_suffix(""))) for part, name in entries]
+
+
 def toc_docnames(toc: Path = REPO / "_toc.yml") -> list[str]:
     """Every page of the table of contents, root first, in the book's order.
 
     >>> toc_docnames()[0]
     'book/intro'
     """
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    names = [str(data["root"])]
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "file" in node:
-                names.append(str(node["file"]))
-            for key in ("parts", "chapters", "sections"):
-                for child in node.get(key, []):
-                    walk(child)
-        elif isinstance(node, list):
-            for child in node:
-                walk(child)
-
-    walk(data)
-    return [str(Path(n).with_suffix("")) for n in names]
+    return [name for _, name in toc_entries(toc)]
 
 
 def page_title(html_file: Path) -> str:
@@ -142,12 +157,12 @@ def page_title(html_file: Path) -> str:
 def pages(html_dir: Path, toc: Path = REPO / "_toc.yml") -> list[Page]:
     """The pages of the table of contents as built in ``html_dir``, each with its title."""
     out = []
-    for name in toc_docnames(toc):
+    for part, name in toc_entries(toc):
         f = html_dir / f"{name}.html"
         if not f.is_file():
             raise ExhibitError(f"{name}.html is listed in {toc.name} but not built in {html_dir}: "
                                "build the book again (bash .ci/book)")
-        out.append(Page(name, page_title(f)))
+        out.append(Page(name, page_title(f), part))
     return out
 
 
@@ -340,13 +355,14 @@ _EXHIBIT = r"""(x) => {
 }"""
 
 
-def _print(page: Any, pdf: Path, footer: str) -> None:
+def _print(page: Any, pdf: Path, footer: str, numbered: bool = True) -> None:
+    """Print the page on the paper, ``footer`` at the foot of every sheet, and its own page
+    numbers (``numbered``) or none (the book's are added when it is joined)."""
+    numbers = ('<span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span>'
+               if numbered else "")
     page.pdf(path=str(pdf), print_background=True, scale=SCALE, display_header_footer=True,
              header_template="<span></span>",
-             footer_template=('<div style="font-size:8px;width:100%;margin:0 0.5in;display:flex;'
-                              'justify-content:space-between;color:#555"><span>' + footer + '</span>'
-                              '<span>page <span class="pageNumber"></span> of <span class="totalPages">'
-                              '</span></span></div>'),
+             footer_template=(f'<div style="{FOOTER_STYLE}"><span>{footer}</span>{numbers}</div>'),
              **PAPER)
 
 
@@ -355,7 +371,8 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[str, Any] | None = None) -> Printed:
+def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[str, Any] | None = None,
+                numbered: bool = True) -> Printed:
     page, failed = _open(browser, url)
     try:
         if exhibit is not None:
@@ -376,7 +393,7 @@ def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[st
         shown = page.evaluate(_CONTROLS)
         if failed:
             raise ExhibitError(f"{url}: requests failed while printing: {'; '.join(failed[:5])}")
-        _print(page, pdf, footer)
+        _print(page, pdf, footer, numbered)
     finally:
         page.close()
     return Printed(pdf, len(PdfReader(pdf).pages), fit["shrunk"], fit["cut"], shown["controls"], shown["widgets"])
@@ -393,6 +410,7 @@ class Job:
     pdf: Path
     footer: str
     exhibit: dict[str, Any] | None = None
+    numbered: bool = True
 
 
 def exhibit_jobs(html_dir: Path, out: Path, sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Job]:
@@ -425,7 +443,7 @@ def _print_all(base: str, jobs: list[Job], workers: int) -> list[Printed]:
                     return
                 try:
                     results[i] = _print_page(browser, f"{base}/{jobs[i].html}", jobs[i].pdf, jobs[i].footer,
-                                             jobs[i].exhibit)
+                                             jobs[i].exhibit, jobs[i].numbered)
                 except BaseException:
                     stop.set()
                     raise
@@ -438,20 +456,92 @@ def _print_all(base: str, jobs: list[Job], workers: int) -> list[Printed]:
     return [r for r in results if r is not None]
 
 
-def _join_book(parts: list[tuple[Page, Printed]], pdf: Path) -> Printed:
-    """The printed pages as one book, a bookmark per page of the table of contents."""
-    book_title = str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8")).get("title", "The book"))
+def book_title() -> str:
+    """The book's title, as _config.yml gives it.
+
+    >>> book_title()
+    'The Casino Poker Handbook'
+    """
+    return str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["title"])
+
+
+def contents_html(title: str, parts: list[tuple[Page, int]]) -> str:
+    """The book's contents page: its title, then every page of the table of contents under its
+    part's caption, with the number of the sheet it starts on.
+
+    >>> "Crazy 4 Poker</td><td>147" in contents_html("The book", [(Page("b/c", "Crazy 4 Poker", "Banked"), 147)])
+    True
+    """
+    rows, part = [], None
+    for page, start in parts:
+        if page.part != part and page.part:
+            rows.append(f'<tr class="part"><td colspan="2">{_escape(page.part)}</td></tr>')
+        part = page.part
+        rows.append(f"<tr><td>{_escape(page.title)}</td><td>{start}</td></tr>")
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{_escape(title)}</title><style>"
+            "body{font-family:'DejaVu Sans',sans-serif;font-size:12pt;margin:0}"
+            "h1{font-size:24pt;font-weight:500;text-align:center;margin:0.5in 0 0.5in}"
+            "h2{font-size:15pt;font-weight:500;margin:0 0 0.6em}"
+            "table{width:100%;border-collapse:collapse}td{padding:3px 0}td+td{text-align:right}"
+            "tr.part td{font-weight:bold;padding-top:0.9em}tr{break-inside:avoid}"
+            f"</style></head><body><h1>{_escape(title)}</h1><h2>Contents</h2><table>{''.join(rows)}</table>"
+            "</body></html>")
+
+
+def _print_html(browser: Any, html_text: str, pdf: Path, footer: str, numbered: bool = False) -> int:
+    """Print a page made here (not one of the book's), at full scale; returns its sheets."""
+    page = browser.new_page()
+    try:
+        page.set_content(html_text, wait_until="load")
+        page.pdf(path=str(pdf), print_background=True, display_header_footer=True, header_template="<span></span>",
+                 footer_template=f'<div style="{FOOTER_STYLE}"><span>{footer}</span>'
+                                 + ('<span>page <span class="pageNumber"></span> of <span class="totalPages">'
+                                    '</span></span>' if numbered else "") + "</div>",
+                 **PAPER)
+    finally:
+        page.close()
+    return len(PdfReader(pdf).pages)
+
+
+def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: Path) -> Printed:
+    """The printed pages as one book: a contents page first, every sheet numbered through the
+    whole book, a bookmark per page of the table of contents (under its part's caption)."""
+    title = book_title()
+    contents = tmp / "contents.pdf"
+    front = 1
+    for _ in range(3):   # the contents' own length moves every start: print until it holds
+        starts, at = [], front + 1
+        for _, done in parts:
+            starts.append(at)
+            at += done.pages
+        sheets = _print_html(browser, contents_html(title, [(p, n) for (p, _), n in zip(parts, starts)]),
+                             contents, _escape(f"{title} \u00b7 Contents"))
+        if sheets == front:
+            break
+        front = sheets
     writer = PdfWriter()
+    writer.append(str(contents))
+    writer.add_outline_item(title="Contents", page_number=0)
     total = Printed(pdf, 0)
-    for page, done in parts:
-        start = len(writer.pages)
+    part, parent = None, None
+    for (page, done), start in zip(parts, starts):
         writer.append(str(done.path))
-        writer.add_outline_item(title=page.title, page_number=start)
+        if page.part != part:
+            part = page.part
+            parent = writer.add_outline_item(title=part, page_number=start - 1) if part else None
+        writer.add_outline_item(title=page.title, page_number=start - 1, parent=parent)
         total.shrunk += [f"{page.docname}: {s}" for s in done.shrunk]
         total.cut_off += [f"{page.docname}: {s}" for s in done.cut_off]
         total.controls += done.controls
         total.widgets += done.widgets
-    writer.add_metadata({"/Title": book_title})
+    # The sheet numbers: a document of as many empty sheets, only its footer's numbers printed,
+    # laid over the book's sheets.
+    numbers = tmp / "numbers.pdf"
+    _print_html(browser, "<style>div{break-after:page;height:1px}</style>" + "<div></div>" * len(writer.pages),
+                numbers, "", numbered=True)
+    for sheet, number in zip(writer.pages, PdfReader(numbers).pages):
+        sheet.merge_page(number)
+    writer.add_metadata({"/Title": title})
     writer.page_mode = "/UseOutlines"
     with open(pdf, "wb") as f:
         writer.write(f)
@@ -478,10 +568,10 @@ def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
                            "or print with bash deploy/print, which builds it when it is missing")
     out.mkdir(parents=True, exist_ok=True)
     by_game = exhibit_jobs(html_dir, out, sections) if exhibits else {}
-    book_title = str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8")).get("title", "The book"))
+    title = book_title()
     with tempfile.TemporaryDirectory(prefix="handbook-pdf-") as tmp:
         chapters = pages(html_dir) if book else []
-        book_jobs = [Job(p.html, Path(tmp) / f"{i:03d}.pdf", _escape(f"{book_title} \u00b7 {p.title}"))
+        book_jobs = [Job(p.html, Path(tmp) / f"{i:03d}.pdf", _escape(f"{title} \u00b7 {p.title}"), numbered=False)
                      for i, p in enumerate(chapters)]
         with serving(html_dir) as base:
             printed = _print_all(base, [*by_game.values(), *book_jobs], workers)
@@ -489,7 +579,9 @@ def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
         for key, exhibit in done.items():
             _set_title(exhibit.path, f"Exhibit A: {DECLARATIONS[key].title}")
         if book:
-            done["book"] = _join_book(list(zip(chapters, printed[len(by_game):])), out / "handbook.pdf")
+            with chromium() as browser:
+                done["book"] = _join_book(list(zip(chapters, printed[len(by_game):])), out / "handbook.pdf",
+                                          browser, Path(tmp))
     return done
 
 

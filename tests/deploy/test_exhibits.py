@@ -186,39 +186,63 @@ def test_a_chapter_without_a_needed_section_is_refused(tmp_path: Path) -> None:
 
 # --- the book -----------------------------------------------------------------------------------
 
-def toc_titles() -> list[str]:
-    """The title of every page of _toc.yml as built: its <h1> without the section number."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]]
-
-    def walk(node: object) -> None:
-        if isinstance(node, dict):
-            files.extend([node["file"]] if "file" in node else [])
-            for child in [*node.get("parts", []), *node.get("chapters", []), *node.get("sections", [])]:
-                walk(child)
-
-    walk(toc)
-    titles = []
-    for f in files:
+def toc() -> list[tuple[str, str]]:
+    """Every page of _toc.yml as built, in order, with its part's caption ("" for the root) and
+    its title (its <h1> without the section number)."""
+    data = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files = [("", data["root"])]
+    for part in data["parts"]:
+        files += [(part["caption"], chapter["file"]) for chapter in part["chapters"]]
+    out = []
+    for caption, f in files:
         page = (HTML / f"{f}.html").read_text(encoding="utf-8")
         article = page[page.index("<article"):]
         h1 = BeautifulSoup(article[:article.index("</h1>") + 5], "html.parser").select_one("h1")
         assert h1 is not None, f
         for tag in h1.select(".section-number, .headerlink"):
             tag.decompose()
-        titles.append(flat(h1.get_text(" ")))
-    return titles
+        out.append((caption, flat(h1.get_text(" "))))
+    return out
 
 
-def test_the_book_has_every_chapter_in_order(printed: dict[str, exhibits.Printed], pdfs: dict[str, Read]) -> None:
+def outline(pdf: PdfReader) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks, depth first: (depth, title, page index)."""
+    out: list[tuple[int, str, int]] = []
+
+    def walk(items: list[object], depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                out.append((depth, flat(item.title), pdf.get_destination_page_number(item)))  # type: ignore[attr-defined]
+
+    walk(pdf.outline, 0)
+    return out
+
+
+def test_the_book_has_every_chapter_in_order_with_its_contents_and_page_numbers(
+        printed: dict[str, exhibits.Printed], pdfs: dict[str, Read]) -> None:
     pdf = PdfReader(printed["book"].path)
-    outline = [(flat(item.title), pdf.get_destination_page_number(item)) for item in pdf.outline]
-    titles = toc_titles()
-    assert [t for t, _ in outline] == titles
-    starts = [p for _, p in outline]
-    assert starts == sorted(set(starts)) and starts[0] == 0
-    for title, start in outline:
-        assert title in pdfs["book"].pages[start], f"{title!r} is not on its first page ({start + 1})"
+    book = pdfs["book"]
+    pages = toc()
+    expected: list[tuple[int, str]] = [(0, "Contents")]
+    for caption, title in pages:
+        if caption and caption not in [t for d, t in expected if d == 0]:
+            expected.append((0, caption))
+        expected.append((1 if caption else 0, title))
+    marks = outline(pdf)
+    assert [(d, t) for d, t, _ in marks] == expected
+    chapters = [(t, p) for d, t, p in marks if d == 1 or (d == 0 and t == pages[0][1])]
+    assert [t for t, _ in chapters] == [t for _, t in pages]
+    chapter_starts = [p for _, p in chapters]
+    assert chapter_starts == sorted(set(chapter_starts)) and marks[0][2] == 0
+    contents = " ".join(book.pages[:chapter_starts[0]])
+    for title, start in chapters:
+        assert title in book.pages[start], f"{title!r} is not on its first page ({start + 1})"
+        assert re.search(re.escape(title) + rf" {start + 1}\b", contents), f"the contents do not give {title!r} page {start + 1}"
+    sheets = len(book.pages)
+    missing = [i for i, text in enumerate(book.pages, 1) if f"page {i} of {sheets}" not in text]
+    assert not missing, f"pages without their number in the book: {missing[:10]}"
 
 
 def test_the_book_shows_saved_widgets_without_their_controls(printed: dict[str, exhibits.Printed],
