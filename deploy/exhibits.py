@@ -12,15 +12,16 @@ It writes ``_build/pdf/``:
   numbers and house edge, the optimal strategy and the par sheet, taken from the game's chapter
   of the built book (the sections in :data:`EXHIBIT_SECTIONS`; worked hands and widgets are
   left out);
-* ``handbook.pdf`` -- every page of the table of contents, in order, one PDF with a bookmark per
-  chapter.
+* ``handbook.pdf`` -- a contents page, then every page of the table of contents in order, the
+  sheets numbered through the whole book, a bookmark per part and per chapter.
 
 How. Debian's Chromium (the one the browser tests use), driven by Playwright, opens each built
 page from a server on 127.0.0.1 with every other host unreachable, waits until the saved widgets
 are drawn by the vendored widget manager and the math by the vendored MathJax, adds the print
 style sheet beside this file (``print.css``: no navigation, no code, no widget buttons or inputs,
 only the results the widgets were saved with), scales down anything wider than the paper, and
-prints it; pypdf joins the pages of the book and adds the bookmarks. So the paper shows what a
+prints it; pypdf joins the pages of the book, lays the page numbers over them and adds the
+bookmarks. So the paper shows what a
 reader of the web book sees (card pictures, suit symbols, tables, figures), with no network.
 """
 
@@ -81,7 +82,8 @@ class ExhibitError(RuntimeError):
 
 @dataclass(frozen=True)
 class Page:
-    """A page of the table of contents: its docname (``book/banked/crazy4``) and its title."""
+    """A page of the table of contents: its docname (``book/banked/crazy4``), its title and the
+    caption of its part ("" for the root)."""
 
     docname: str
     title: str
