@@ -270,3 +270,11 @@ def test_no_page_is_blank_or_cut_off(printed: dict[str, exhibits.Printed], pdfs:
                 problems.append(f"{name}: page {number} has no text")
             problems += [f"{name}: page {number}: text starts off the printable area at {o}" for o in outside]
     assert not problems, "\n".join(problems[:30])
+
+
+def test_the_builders_examples_hold() -> None:
+    """deploy/ is outside gamelib's doctests (.ci/test): the builder's examples are run here."""
+    import doctest
+
+    result = doctest.testmod(exhibits)
+    assert result.attempted >= 4 and result.failed == 0
