@@ -3,10 +3,12 @@ game and the whole book, and pypdf reads the PDFs back.
 
 Each exhibit exists, is titled with its game, and shows as extractable text every pay table of
 the game's declaration (each line and what it pays), every figure of the game's exact analysis
-summary (each wager's return, the house edge, the element of risk), the optimal strategy, and the
-sections an exhibit is made of; a chapter without one of them is refused. The book has every page
-of ``_toc.yml``, bookmarked with its title, in order, shows the widgets' saved results (suit
-symbols included) and none of their buttons or inputs. No page of any PDF is blank, and no text
+summary (each wager's return, the house edge, the element of risk), the optimal strategy, the par
+sheet (every wager's figures, every count of its distribution of net results, every award) and
+the sections an exhibit is made of; a chapter without one of them is refused. The book has a
+contents page and every page of ``_toc.yml`` in order, bookmarked by part and title, each sheet
+numbered through the book, and shows the widgets' saved results (suit symbols included) and none
+of their buttons or inputs. No page of any PDF is blank, and no text
 starts outside the printable area of its page (Chromium also measures, before printing, that
 nothing in a page is wider than the paper).
 
