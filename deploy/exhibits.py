@@ -256,14 +256,22 @@ def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
 
 
 #: In the page: links to other pages lose their target (a PDF cannot follow them to the local
-#: server that printed it; links inside the page stay), and what a widget saved folded (the
-#: strategy in words) is unfolded, as paper cannot be clicked.
+#: server that printed it; links inside the page stay), what a widget saved folded (the
+#: strategy in words) is unfolded, as paper cannot be clicked, and the captions of its hidden
+#: controls are hidden with them.
 _PAPER = """() => {
   for (const a of document.querySelectorAll('article a[href]')) {
     const href = a.getAttribute('href');
     if (!href.startsWith('#')) a.removeAttribute('href');
   }
   document.querySelectorAll('.widget-subarea details').forEach(d => { d.open = true; });
+  // A short caption whose controls are hidden (a bold "Wagers" over the wager boxes) goes too.
+  const shown = e => e && e.getClientRects().length > 0;
+  for (const h of Array.from(document.querySelectorAll('.widget-subarea .widget-html'))) {
+    const next = h.nextElementSibling;
+    if (next && !shown(next) && h.innerText.trim().length < 120
+        && !h.querySelector('table, ul, ol, img, svg, .gl-card')) h.style.display = 'none';
+  }
 }"""
 
 #: In the page: anything wider than the printable width is scaled down to fit (not below
