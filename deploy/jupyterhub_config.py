@@ -16,6 +16,7 @@
 # SystemdSpawner), a checkout of this repository at HANDBOOK on the hub's machine, set up as the
 # image is: `bash .ci/setup`, `.venv/bin/pip install -r deploy/requirements-hub.txt`,
 # `bash .ci/book`, `.venv/bin/python deploy/live_build.py`. The same paths serve both.
+import os
 import sys
 
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
@@ -36,17 +37,33 @@ MEM_GUARANTEE = "300M"
 CULL_TIMEOUT = 3600
 #: How often the culler looks (seconds).
 CULL_EVERY = 300
+#: The staff trainer's records: every user's server writes to ONE database, since a user's server
+#: keeps no disk and the supervisor must see everyone. Give the hub the SQLAlchemy URL of the
+#: casino's PostgreSQL in HANDBOOK_TRAINER_DB (it reaches the user servers as GAMELIB_TRAINER_DB);
+#: without it a user's answers would go to a SQLite file inside his server, lost when it stops.
+TRAINER_DB = os.environ.get("HANDBOOK_TRAINER_DB", "")
+#: The trainer's settings (supervisors, the supervisors' password hash), a file each user's server
+#: reads: mount it there (DockerSpawner.volumes below; a local-process spawner reads the host's).
+TRAINER_CONFIG_DIR = "/etc/handbook"
+TRAINER_CONFIG = f"{TRAINER_CONFIG_DIR}/trainer.toml"
 
 c.Spawner.default_url = DEFAULT_URL
 c.Spawner.cmd = [f"{HANDBOOK}/.venv/bin/jupyterhub-singleuser"]
 # Where the single-user server finds deploy/hub/jupyter_server_config.py (the image sets it too).
-c.Spawner.environment.update({"JUPYTER_CONFIG_PATH": f"{HANDBOOK}/deploy/hub"})
+c.Spawner.environment.update({"JUPYTER_CONFIG_PATH": f"{HANDBOOK}/deploy/hub",
+                              "GAMELIB_TRAINER_CONFIG": TRAINER_CONFIG})
+if TRAINER_DB:
+    c.Spawner.environment.update({"GAMELIB_TRAINER_DB": TRAINER_DB})
+else:
+    print("deploy/jupyterhub_config.py: HANDBOOK_TRAINER_DB is not set: the trainer's records would stay "
+          "inside each user's server; set it to the casino's PostgreSQL URL", file=sys.stderr)
 c.Spawner.mem_limit = MEM_LIMIT
 c.Spawner.mem_guarantee = MEM_GUARANTEE
 
 # The image, for whichever container spawner the hub uses (a setting for a spawner that is not
 # in use is ignored). The image's user is jovyan, uid 1000; its command is jupyterhub-singleuser.
 c.DockerSpawner.image = IMAGE
+c.DockerSpawner.volumes = {TRAINER_CONFIG_DIR: {"bind": TRAINER_CONFIG_DIR, "mode": "ro"}}
 c.KubeSpawner.image = IMAGE
 c.KubeSpawner.uid = 1000
 

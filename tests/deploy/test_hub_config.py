@@ -44,6 +44,8 @@ SETUP = ROOT / ".ci" / "setup"
 SERVER_CONFIG = DEPLOY / "hub" / "jupyter_server_config.py"
 #: Measured (README, "Trainer capacity"): a kernel and a server process, resident.
 KERNEL_MB, SERVER_MB = 170, 110
+#: The trainer's kernel holds the records' database stack too (README, "Training records").
+TRAINER_KERNEL_MB = 191
 
 
 # --- reading the files ---------------------------------------------------------------------------
@@ -119,7 +121,8 @@ def _bytes(size: str) -> int:
 def test_jupyterhub_config_sets_what_the_hub_needs(hub: Config, server_config: Config) -> None:
     assert hub.Spawner.default_url == server_config.ServerApp.default_url == "/voila/files/site/index.html"
     assert hub.Spawner.cmd == ["/srv/handbook/.venv/bin/jupyterhub-singleuser"]
-    assert _value(hub, "Spawner", "environment", {}) == {"JUPYTER_CONFIG_PATH": "/srv/handbook/deploy/hub"}
+    assert _value(hub, "Spawner", "environment", {}) == {"JUPYTER_CONFIG_PATH": "/srv/handbook/deploy/hub",
+                                                         "GAMELIB_TRAINER_CONFIG": "/etc/handbook/trainer.toml"}
     assert _bytes(hub.Spawner.mem_guarantee) < _bytes(hub.Spawner.mem_limit)
     (culler,) = _value(hub, "JupyterHub", "services", [])
     assert culler["name"] == "idle-culler" and culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
@@ -141,7 +144,8 @@ def test_z2jh_values_agree_with_jupyterhub_config(hub: Config, server_config: Co
     assert single["defaultUrl"] == hub.Spawner.default_url
     assert f'{single["image"]["name"]}:{single["image"]["tag"]}' == hub.DockerSpawner.image == hub.KubeSpawner.image
     assert single["cmd"] == hub.Spawner.cmd[0]
-    assert single["extraEnv"] == _value(hub, "Spawner", "environment", {})
+    plain = {k: v for k, v in single["extraEnv"].items() if isinstance(v, str)}
+    assert plain == _value(hub, "Spawner", "environment", {})  # the database URL is the hub's secret
     assert single["memory"] == {"guarantee": hub.Spawner.mem_guarantee, "limit": hub.Spawner.mem_limit}
     assert single["uid"] == hub.KubeSpawner.uid == 1000
     (culler,) = _value(hub, "JupyterHub", "services", [])
@@ -153,10 +157,46 @@ def test_z2jh_values_agree_with_jupyterhub_config(hub: Config, server_config: Co
     assert single["storage"]["type"] == "none"
 
 
+def test_every_user_server_keeps_its_records_in_one_database(values: dict[str, Any], tmp_path: Path) -> None:
+    """A user's server keeps no disk: the trainer's records go to the casino's database, given to
+    each server the same way by both hub files, and its settings file is mounted where the variable
+    says; load_config (what the trainer reads) takes both."""
+    from gamelib.trainer.records.config import load_config
+
+    single = values["singleuser"]
+    env = single["extraEnv"]
+    assert env["GAMELIB_TRAINER_DB"]["valueFrom"]["secretKeyRef"] == {"name": "handbook-trainer", "key": "database-url"}
+    config_dir = str(Path(env["GAMELIB_TRAINER_CONFIG"]).parent)
+    (mount,) = single["storage"]["extraVolumeMounts"]
+    (volume,) = single["storage"]["extraVolumes"]
+    assert mount["mountPath"] == config_dir and mount["readOnly"] and volume["name"] == mount["name"]
+    assert volume["secret"]["secretName"] == "handbook-trainer"
+    assert volume["secret"]["items"] == [{"key": "trainer.toml", "path": Path(env["GAMELIB_TRAINER_CONFIG"]).name}]
+    assert any(p["port"] == 5432 for rule in single["networkPolicy"]["egress"] for p in rule["ports"])
+    url = "postgresql+psycopg://trainer@db.casino.example/training"
+    saved = os.environ.get("HANDBOOK_TRAINER_DB")
+    os.environ["HANDBOOK_TRAINER_DB"] = url
+    try:
+        hub = _load(DEPLOY / "jupyterhub_config.py")
+    finally:
+        os.environ.pop("HANDBOOK_TRAINER_DB")
+        if saved is not None:
+            os.environ["HANDBOOK_TRAINER_DB"] = saved
+    server_env = _value(hub, "Spawner", "environment", {})
+    assert server_env["GAMELIB_TRAINER_DB"] == url
+    assert server_env["GAMELIB_TRAINER_CONFIG"] == env["GAMELIB_TRAINER_CONFIG"]
+    assert hub.DockerSpawner.volumes == {config_dir: {"bind": config_dir, "mode": "ro"}}
+    # what a user's server makes of them
+    toml = tmp_path / "trainer.toml"
+    toml.write_text('supervisors = ["floor-jane"]\n', encoding="utf-8")
+    cfg = load_config({"GAMELIB_TRAINER_DB": url, "GAMELIB_TRAINER_CONFIG": str(toml), "GAMELIB_DATA": str(tmp_path)})
+    assert cfg.url == url and cfg.supervisors == ("floor-jane",)
+
+
 def test_memory_fits_the_kernel_cap(hub: Config, server_config: Config) -> None:
     kernels = server_config.TrainerKernelManager.max_kernels
     assert 1 <= kernels
-    assert (SERVER_MB + kernels * KERNEL_MB) * 1_000_000 <= _bytes(hub.Spawner.mem_limit)
+    assert (SERVER_MB + kernels * max(KERNEL_MB, TRAINER_KERNEL_MB)) * 1_000_000 <= _bytes(hub.Spawner.mem_limit)
     assert (SERVER_MB + KERNEL_MB) * 1_000_000 <= _bytes(hub.Spawner.mem_guarantee)
 
 
