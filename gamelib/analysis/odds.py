@@ -5,12 +5,27 @@ only the game's declaration (its hole cards, streets, boards and showdown portio
 every card still unknown: a "random" player's hand (``None``, ``"random"`` or ``"?"``), a stud
 player's cards still to come, the board cards still to come, and the replacements of the draws
 the players declare for the next draw (``discards``: the cards each throws away, ``""`` to stand
-pat, ``None`` to let gamelib's automatic player choose). Draws after the next one are made by the
-automatic player (``gamelib.engine.walkthrough.draw_choice``), and the result says so.
+pat, ``None`` to let gamelib's automatic player choose).
 
-When the number of deals is within ``budget`` every deal is judged once (the probabilities are
-exact ``Fraction`` s over that number); otherwise ``samples`` deals are drawn with ``seed`` and
-the result gives the standard error. ``Odds.method`` always says which.
+The automatic player (``gamelib.engine.walkthrough.draw_choice``, asked through
+``odds_draws.AutoPlayer`` with a fixed seed) chooses from its own cards and the board shown at
+the draw only: not the deck, not the other players. So the next draw of a known hand left to it
+is decided before anything is dealt, and dealt exactly like a declared draw (the seat's ``draw``
+says what it chose). What it cannot decide up front is decided deal by deal: the next draw of a
+random hand (or one made on a flop still to come), and every draw after the next one. Each
+distinct hand is decided once, many at a time.
+
+When the number of deals is within ``budget`` every deal is judged once and the probabilities
+are exact ``Fraction`` s. Without deal-by-deal draws every deal is equally likely, and
+``deals`` is their number. With them, the calculation deals every possible draw from every
+partial deal (the automatic player deciding each distinct hand, ``AUTO_DECISIONS`` hands at
+most); the deals are then not equally likely (a draw of two cards has more outcomes than a
+draw of one), each counts by its exact chance, and ``Odds.ways`` is the number of equally likely
+ways they stand for. Otherwise ``samples`` deals are drawn with ``seed`` (by default
+``DEFAULT_SAMPLES``, or with deal-by-deal draws ``AUTO_SAMPLES``, stopping early once the
+automatic player has decided ``AUTO_DECISIONS`` hands) and the result gives the standard error.
+``Odds.method`` always says which, and the notes say how often the automatic player drew how
+many cards.
 
 For each player and each portion of the pot the result gives the chance to win the portion
 alone, the chance to tie for it, and the share of the whole pot the portion brings on average
@@ -45,17 +60,24 @@ from ..cards import format_cards, parse_cards, refuse_shared_cards
 from ..combinatorics import combinations_array
 from ..errors import GameError, HandSizeError, shown
 from ..engine.showdown import SPLIT_NAME, judge_many
-from ..engine.walkthrough import draw_choice
 from ..games.pot import POT_DECLARATIONS, PotGame
 from ..games.vocabularies import NoQualifier
 from .odds_boards import BoardTables
+from .odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
 DEFAULT_BUDGET = 3_000_000
 #: Deals sampled when the enumeration is over budget.
 DEFAULT_SAMPLES = 20_000
-#: Deals sampled when gamelib's automatic player makes draws (each deal is played one by one).
-AUTO_SAMPLES = 400
+#: Deals sampled when gamelib's automatic player makes draws deal by deal: a standard error of
+#: 0.005 at most (a share's standard deviation is 1/2 at most).
+AUTO_SAMPLES = 10_000
+#: The most distinct hands the automatic player decides in one calculation (about a millisecond
+#: each): an exact answer that needs more is sampled instead, and a sample stops after the
+#: chunk that reaches it (its standard error says so).
+AUTO_DECISIONS = 20_000
+#: Deals sampled at once when the automatic player draws.
+AUTO_CHUNK = 500
 #: Deals judged at once (the arrays of a chunk stay within a few tens of megabytes).
 CHUNK = 1 << 17
 #: The words for a player whose cards are unknown.
@@ -129,6 +151,12 @@ class Odds:
     seed: Optional[int]
     notes: tuple[str, ...] = ()
     fast: bool = field(default=False, compare=False)
+    ways: int = 0
+    drawn: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.ways:
+            object.__setattr__(self, "ways", self.deals)
 
     @property
     def standard_error(self) -> float:
@@ -147,15 +175,19 @@ class Odds:
         'exact, 44 deals'
         """
         plural = "" if self.deals == 1 else "s"
+        drawn = ", the automatic player drawing deal by deal" if self.drawn else ""
         if self.exact:
-            return f"exact, {self.deals:,} deal{plural}"
+            weighted = f" (each weighted by its chance: {self.ways:,} equal ways)" if self.ways != self.deals else ""
+            return f"exact, {self.deals:,} deal{plural}{drawn}{weighted}"
         return (f"sampled, {self.deals:,} deal{plural}, seed {self.seed}, "
-                f"standard error {self.standard_error:.4f}")
+                f"standard error {self.standard_error:.4f}{drawn}")
 
     def frame(self) -> pd.DataFrame:
         """One row per seat and portion: the deals (out of ``deals``) the seat wins the portion
         alone and ties for it, its exact share of the pot from the portion (a ``Fraction``),
-        and the seat's equity and scoop on its rows.
+        and the seat's equity and scoop on its rows. When the automatic player's draws make
+        some deals likelier than others, ``deals`` is the number of equally likely ways
+        (``Odds.ways``) and the counts are out of it.
 
         >>> df = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h 8s"], discards=["Kh", ""]).frame()
         >>> df[["seat", "portion", "wins", "ties", "deals"]].values.tolist()
@@ -165,7 +197,7 @@ class Odds:
         for p in self.players:
             for q in p.portions:
                 rows.append({"seat": p.seat, "cards": p.label, "portion": q.name,
-                             "wins": int(q.win * self.deals), "ties": int(q.tie * self.deals), "deals": self.deals,
+                             "wins": int(q.win * self.ways), "ties": int(q.tie * self.ways), "deals": self.ways,
                              "share": q.share, "equity": p.equity, "scoop": p.scoop})
         return pd.DataFrame(rows)
 
@@ -226,23 +258,72 @@ class _Question:
     """The checked input: what is known, and the groups of cards still to deal."""
 
     game: PotGame
-    kept: list[list[int]]            # each seat's known cards it keeps (after the declared discard)
     known: list[list[int]]           # each seat's known cards as given
     random: list[bool]
     boards: list[list[int]]          # the known cards of each board
     deck: np.ndarray                 # the cards that may still be dealt
-    groups: list[tuple[str, int, int]]  # (kind, owner, size): "hand", "draw" or "board"
-    auto_next: list[bool]            # seats whose next draw the automatic player makes
     draws_to_come: int
-    draw_words: list[str]
+    throws: list[Optional[list[int]]]  # each seat's next draw: the cards thrown, or None (automatic, per deal)
+    decided: list[bool] = field(default_factory=list)  # the automatic player chose this next draw up front
+    kept: list[list[int]] = field(default_factory=list)   # each seat's known cards it keeps after the next draw
+    groups: list[tuple[str, int, int]] = field(default_factory=list)  # (kind, owner, size): "hand", "draw", "board"
+    draw_words: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.decided:
+            self.decided = [False] * len(self.known)
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The kept cards, the groups to deal and the words of each seat's next draw, from ``throws``."""
+        game, n = self.game, len(self.known)
+        self.kept, self.groups, self.draw_words = [], [], []
+        for i in range(n):
+            t = self.throws[i] or []
+            self.kept.append([c for c in self.known[i] if c not in t])
+            if len(self.known[i]) < game.hole_cards:
+                self.groups.append(("hand", i, game.hole_cards - len(self.known[i])))
+            if t:
+                self.groups.append(("draw", i, len(t)))
+            if not self.draws_to_come:
+                self.draw_words.append("")
+            elif self.throws[i] is None:
+                self.draw_words.append("draws: automatic player, deal by deal")
+            else:
+                who = "automatic player: " if self.decided[i] else ""
+                self.draw_words.append(who + (f"throws {format_cards(t)}" if t else "stands pat"))
+        # a board is dealt in parts split at the draws to come: the automatic player sees only
+        # the cards out at its draw (Drawmaha's flop), so they are a deal of their own
+        cuts = sorted({_board_before_draw(game, d) for d in range(self.first_draw, game.draws)} | {5})
+        for b, cards in enumerate(self.boards):
+            at = len(cards)
+            for cut in cuts:
+                if cut > at:
+                    self.groups.append(("board", b, cut - at))
+                    at = cut
 
     @property
     def needed(self) -> int:
         return sum(size for _, _, size in self.groups)
 
     @property
+    def first_draw(self) -> int:
+        """The number of the next draw (0 = the game's first)."""
+        return self.game.draws - self.draws_to_come
+
+    def stages(self) -> list[tuple[int, list[int]]]:
+        """The draws the automatic player makes deal by deal: (draw number, seats), in order."""
+        n = len(self.known)
+        out = []
+        for d in range(self.first_draw, self.game.draws):
+            seats = [i for i in range(n) if d > self.first_draw or self.throws[i] is None]
+            if seats:
+                out.append((d, seats))
+        return out
+
+    @property
     def auto(self) -> bool:
-        return any(self.auto_next) or self.draws_to_come > 1
+        return bool(self.stages())
 
 
 def _declaration(game: Any) -> PotGame:
@@ -367,27 +448,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
     refuse_shared_cards(holders)
     seen = {c for _, cards in holders for c in cards}
     deck = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
-    groups: list[tuple[str, int, int]] = []
-    kept = []
-    for i in range(n):
-        keep = [c for c in known[i] if c not in (throws[i] or [])]
-        kept.append(keep)
-        if len(known[i]) < game.hole_cards:
-            groups.append(("hand", i, game.hole_cards - len(known[i])))
-        if throws[i]:
-            groups.append(("draw", i, len(throws[i] or [])))
-    for b, cards in enumerate(known_boards):
-        if len(cards) < 5:
-            groups.append(("board", b, 5 - len(cards)))
-    auto_next = [draws_to_come > 0 and throws[i] is None for i in range(n)]
-    words = []
-    for i in range(n):
-        t = throws[i]
-        if not draws_to_come or t is None:
-            words.append("draws: automatic player" if draws_to_come else "")
-        else:
-            words.append(f"throws {format_cards(t)}" if t else "stands pat")
-    q = _Question(game, kept, known, random, known_boards, deck, groups, auto_next, draws_to_come, words)
+    q = _Question(game, known, random, known_boards, deck, draws_to_come, throws)
     if q.needed > len(deck):
         raise GameError(f"{q.needed} more cards are needed but only {len(deck)} are left in the deck: fewer players "
                         f"or fewer unknown cards (the stud community card, R-A6, is not dealt here)")
@@ -452,20 +513,20 @@ def _sampled_deals(q: _Question, samples: int, seed: int, extra: int = 0) -> Ite
 def _assemble(q: _Question, deals: np.ndarray) -> tuple[np.ndarray, Optional[np.ndarray]]:
     """Final hands ``(deals, players, hole cards)`` and boards ``(deals, boards, 5)`` of a chunk."""
     rows = len(deals)
-    cols: dict[tuple[str, int], np.ndarray] = {}
+    cols: dict[tuple[str, int], list[np.ndarray]] = {}
     at = 0
     for kind, owner, size in q.groups:
-        cols[(kind, owner)] = deals[:, at:at + size]
+        cols.setdefault((kind, owner), []).append(deals[:, at:at + size])
         at += size
     hands = []
     for i, keep in enumerate(q.kept):
         parts = [np.broadcast_to(np.array(keep, np.int8), (rows, len(keep)))]
-        parts += [cols[(k, i)] for k in ("hand", "draw") if (k, i) in cols]
+        parts += [c for k in ("hand", "draw") for c in cols.get((k, i), [])]
         hands.append(np.concatenate(parts, axis=1))
     boards = None
     if q.game.boards:
         boards = np.stack([np.concatenate([np.broadcast_to(np.array(b, np.int8), (rows, len(b)))]
-                                          + ([cols[("board", k)]] if ("board", k) in cols else []), axis=1)
+                                          + cols.get(("board", k), []), axis=1)
                            for k, b in enumerate(q.boards)], axis=1)
     return np.stack(hands, axis=1), boards
 
@@ -475,40 +536,224 @@ def _judge_chunk(q: _Question, deals: np.ndarray) -> dict[str, np.ndarray]:
     return judge_many(q.game, hands, boards)
 
 
-def _auto_chunk(q: _Question, deals: np.ndarray, seed: int, first: int = 0) -> dict[str, np.ndarray]:
-    """Deals played one by one: the declared draw, then the automatic player's draws (``first``
-    is the number of the chunk's first deal, so that every deal has its own seeds)."""
+# --- the automatic player's draws, deal by deal ---------------------------------------------
+
+class _OverBudget(Exception):
+    """The exact enumeration does not fit: more deals, or more hands to decide, than allowed."""
+
+
+def _bits(cards: np.ndarray) -> np.ndarray:
+    """Each row's cards ``(rows, k)`` as a 52-bit mask (``uint64``)."""
+    if cards.shape[1] == 0:
+        return np.zeros(len(cards), np.uint64)
+    bits: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    return bits
+
+
+def _shown(game: PotGame, boards: Optional[np.ndarray], d: int) -> tuple[int, Optional[np.ndarray]]:
+    """How many cards of each board are out at draw ``d``, and those cards per row (or None)."""
+    before = _board_before_draw(game, d)
+    if boards is None or before == 0:
+        return 0, None
+    return before, boards[:, :, :before].reshape(len(boards), -1)
+
+
+def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
+            limit: Optional[int]) -> Optional[list[tuple[int, ...]]]:
+    """The cards the automatic player throws at draw ``d`` from each row's hand ``(rows, cards)``
+    (the board shown then read per row); ``None`` when more than ``limit`` new hands to decide."""
+    tries = game.draws - d
+    before, shown = _shown(game, boards, d)
+    if shown is None:
+        return player.decide(hands, (), tries, limit=limit)
+    out: list[tuple[int, ...]] = [()] * len(hands)
+    unique, inverse = np.unique(shown, axis=0, return_inverse=True)
+    inverse = np.asarray(inverse).reshape(-1)
+    for j, u in enumerate(unique):
+        rows = np.flatnonzero(inverse == j)
+        key = tuple(tuple(int(c) for c in u[b * before:(b + 1) * before]) for b in range(game.boards))
+        got = player.decide(hands[rows], key, tries, limit=None if limit is None else limit - player.calls)
+        if got is None:
+            return None
+        for r, throw in zip(rows, got):
+            out[r] = throw
+    return out
+
+
+def _decide_up_front(q: _Question, player: AutoPlayer) -> None:
+    """The next draw of every known hand left to the automatic player, chosen before the deal
+    (its choice reads only its cards and the board shown at the draw, when that is known)."""
+    if not q.draws_to_come:
+        return
+    before = _board_before_draw(q.game, q.first_draw)
+    if any(len(b) < before for b in q.boards):
+        return  # the flop is still to come: the choice depends on it, deal by deal
+    shown = tuple(tuple(b[:before]) for b in q.boards) if before else ()
+    for i, t in enumerate(q.throws):
+        if t is None and not q.random[i]:
+            got = player.decide(np.array([q.known[i]], np.int8), shown, q.draws_to_come)
+            assert got is not None  # no limit
+            q.throws[i] = list(got[0])
+            q.decided[i] = True
+    q.lay_out()
+
+
+@dataclass
+class _Rows:
+    """Partial deals: hands ``(rows, players, cards)``, full boards ``(rows, boards, 5)`` (or
+    None), the cards no longer in the stub (a 52-bit mask per row), how many are left in it, and
+    each row's chance, ``1 / dens[den[row]]``."""
+
+    hands: np.ndarray
+    boards: Optional[np.ndarray]
+    out: np.ndarray
+    left: np.ndarray
+    den: np.ndarray
+
+
+class _Dens:
+    """The distinct chances of the deals (as denominators), each with a small index."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self.index: dict[int, int] = {}
+
+    def of(self, value: int) -> int:
+        if value not in self.index:
+            self.index[value] = len(self.values)
+            self.values.append(value)
+        return self.index[value]
+
+
+Chosen = dict[tuple[int, int], dict[int, Fraction]]
+
+
+def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: list[Fraction],
+                   den: np.ndarray) -> None:
+    """Add the chance of each number of cards the automatic player draws at draw ``d`` for ``seat``."""
+    pairs, counts = np.unique(np.stack([den, k]), axis=1, return_counts=True)
+    got = chosen.setdefault((d, seat), {})
+    for (j, n), c in zip(pairs.T.tolist(), counts.tolist()):
+        got[n] = got.get(n, Fraction(0)) + c * weights[j]
+
+
+def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: _Dens, budget: int,
+            chosen: Chosen) -> _Rows:
+    """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
+    then every set of replacements; raises ``_OverBudget`` when it does not fit."""
+    n_rows, n, size = rows.hands.shape
+    k = np.zeros((n_rows, n), np.int64)
+    thrown: dict[int, list[tuple[int, ...]]] = {}
+    for i in seats:
+        got = _decide(player, q.game, rows.hands[:, i], rows.boards, d, AUTO_DECISIONS - player.calls)
+        if got is None:
+            raise _OverBudget
+        thrown[i] = got
+        k[:, i] = [len(t) for t in got]
+    total_k = k.sum(axis=1)
+    if (total_k > rows.left).any():
+        raise _OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
+    keys = np.concatenate([rows.left[:, None], k], axis=1)
+    unique, inverse, counts = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
+    inverse = np.asarray(inverse).reshape(-1)
+    ways = [math.comb(int(u[0]), int(u[1:].sum())) * math.factorial(int(u[1:].sum()))
+            // math.prod(math.factorial(int(x)) for x in u[1:]) for u in unique]
+    if sum(w * int(c) for w, c in zip(ways, counts)) > budget:
+        raise _OverBudget
+    weights = [Fraction(1, v) for v in dens.values]
+    for i in seats:
+        _tally_choices(chosen, d, i, k[:, i], weights, rows.den)
+    parts: list[_Rows] = []
+    for g, key in enumerate(unique):
+        sel = np.flatnonzero(inverse == g)
+        m, kv = int(key[0]), [int(x) for x in key[1:]]
+        total = sum(kv)
+        if total == 0:
+            parts.append(_Rows(rows.hands[sel], None if rows.boards is None else rows.boards[sel], rows.out[sel],
+                               rows.left[sel], rows.den[sel]))
+            continue
+        out = rows.out[sel]
+        free = ((out[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        stub = np.argsort(free, axis=1, kind="stable")[:, :m].astype(np.int8)  # the cards left, ascending
+        picks = combinations_array(m, total).astype(np.intp)[:, _assignments([x for x in kv if x])].reshape(-1, total)
+        ch = len(picks)
+        new = stub[:, picks]  # (rows, children, cards drawn), seat by seat
+        hands = np.repeat(rows.hands[sel][:, None], ch, axis=1)
+        at = 0
+        for i in range(n):
+            if not kv[i]:
+                continue
+            throw = np.array([thrown[i][r] for r in sel], np.int8)
+            hand = rows.hands[sel, i]
+            keep = hand[~(hand[:, :, None] == throw[:, None, :]).any(axis=2)].reshape(len(sel), size - kv[i])
+            hands[:, :, i, :size - kv[i]] = keep[:, None, :]
+            hands[:, :, i, size - kv[i]:] = new[:, :, at:at + kv[i]]
+            at += kv[i]
+        den_map = np.array([dens.of(v * ch) for v in dens.values[:max(rows.den[sel]) + 1]], np.intp)
+        parts.append(_Rows(hands.reshape(-1, n, size),
+                           None if rows.boards is None else np.repeat(rows.boards[sel], ch, axis=0),
+                           (out[:, None] | _bits(new.reshape(-1, total)).reshape(len(sel), ch)).reshape(-1),
+                           np.repeat(rows.left[sel] - total, ch), np.repeat(den_map[rows.den[sel]], ch)))
+    return _Rows(np.concatenate([p.hands for p in parts]),
+                 None if rows.boards is None else np.concatenate([p.boards for p in parts if p.boards is not None]),
+                 np.concatenate([p.out for p in parts]), np.concatenate([p.left for p in parts]),
+                 np.concatenate([p.den for p in parts]))
+
+
+def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chosen: Chosen) -> _Rows:
+    """Every deal, the automatic player's draws made deal by deal: the final hands and boards of
+    every deal with its chance (raises ``_OverBudget`` when it does not fit)."""
+    deals = np.concatenate(list(_exact_deals(q)))
+    hands, boards = _assemble(q, deals)
+    base = _bits(np.array([[c for c in range(52) if c not in set(q.deck.tolist())]], np.int8))[0]
+    rows = _Rows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
+                 np.full(len(deals), dens.of(len(deals)), np.intp))
+    for d, seats in q.stages():
+        rows = _expand(q, rows, d, seats, player, dens, budget, chosen)
+    return rows
+
+
+def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
+                  chosen_counts: dict[tuple[int, int], np.ndarray]) -> Iterator[tuple[np.ndarray, Optional[np.ndarray]]]:
+    """Seeded random deals, ``AUTO_CHUNK`` at a time, with the automatic player's draws dealt from
+    each deal's own stub (the muck shuffled in when it runs out, R-A5): the final hands and
+    boards of each chunk. With ``stop_early``, stops after the chunk in which the automatic
+    player has decided ``AUTO_DECISIONS`` hands."""
     game = q.game
-    hands, boards = _assemble(q, deals[:, :q.needed])
-    stubs = deals[:, q.needed:]
-    first_draw = game.draws - q.draws_to_come
-    final = np.array(hands)
-    for r in range(len(deals)):
-        held = [list(map(int, h)) for h in hands[r]]
-        stub = list(map(int, stubs[r]))
-        muck: list[int] = []
-        for d in range(first_draw, game.draws):
-            shown_board = [list(map(int, b[:_board_before_draw(game, d)])) for b in boards[r]] if boards is not None else []
-            left = game.draws - d
-            for i in range(len(held)):
-                declared = d == first_draw and not q.auto_next[i]
-                if declared:
-                    continue  # its replacements are already in its hand
-                throw = draw_choice(game, held[i], boards=shown_board,
-                                    seed=seed + 7919 * (first + r) + 31 * i + d, samples=16, tries=left)
-                if len(stub) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
-                    rng = np.random.default_rng(seed + first + r)
-                    stub += [int(c) for c in rng.permutation(muck)]
-                    muck = []
-                if len(stub) < len(throw):
-                    raise GameError(f"the deck runs out at the draws ({len(stub)} cards left for {len(throw)}): "
-                                    "fewer players, or fewer draws to come")
-                for c in throw:
-                    held[i].remove(c)
-                    held[i].append(stub.pop(0))
-                muck += throw
-        final[r] = np.array(held, dtype=final.dtype)
-    return judge_many(game, final, boards)
+    rng = np.random.default_rng(seed)
+    width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
+    done = 0
+    while done < total:
+        n_rows = min(AUTO_CHUNK, total - done)
+        deals = q.deck[rng.random((n_rows, len(q.deck))).argsort(axis=1)[:, :width]]
+        hands, boards = _assemble(q, deals[:, :q.needed])
+        hands = np.array(hands)
+        stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
+        mucks: list[list[int]] = [[] for _ in range(n_rows)]
+        for d, seats in q.stages():
+            for i in seats:
+                got = _decide(player, game, hands[:, i], boards, d, None)
+                assert got is not None  # no limit
+                counts = chosen_counts.setdefault((d, i), np.zeros(game.hole_cards + 1, np.int64))
+                counts += np.bincount([len(t) for t in got], minlength=game.hole_cards + 1)
+                for r, throw in enumerate(got):
+                    if not throw:
+                        continue
+                    if len(stubs[r]) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
+                        shuffle = np.random.default_rng([seed, done + r, d])
+                        stubs[r] += [int(c) for c in shuffle.permutation(mucks[r])]
+                        mucks[r] = []
+                    if len(stubs[r]) < len(throw):
+                        raise GameError(f"the deck runs out at the draws ({len(stubs[r])} cards left for "
+                                        f"{len(throw)}): fewer players, or fewer draws to come")
+                    hand = [c for c in hands[r, i].tolist() if c not in throw] + stubs[r][:len(throw)]
+                    del stubs[r][:len(throw)]
+                    hands[r, i] = hand
+                    mucks[r] += throw
+        done += n_rows
+        yield hands, boards
+        if stop_early and player.calls >= AUTO_DECISIONS:
+            return
 
 
 # --- counting -------------------------------------------------------------------------------
@@ -604,47 +849,111 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
     if not isinstance(seed, int) or seed < 0:
         raise GameError(f"the seed is a whole number of 0 or more, not {shown(seed)}")
     q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
+    player = AutoPlayer(decl)
+    _decide_up_front(q, player)
     names, shares = _portions(decl)
-    tally = _Tally(names, shares, len(hands))
+    n = len(hands)
     count = _deal_count(q)
-    exact = not q.auto and count <= budget
+    tallies: dict[int, _Tally] = {}  # one per chance of a deal (its denominator's index in dens)
+    dens = _Dens()
+    chosen: Chosen = {}
     fast = None
-    if exact or not q.auto:
-        fast = BoardTables.build(decl, q.kept, q.boards, q.deck) if not any(
-            kind != "board" for kind, _, _ in q.groups) else None
-    notes = []
-    if q.auto:
-        notes.append("draws not declared (and every draw after the next) are made by gamelib's automatic "
-                     "player (gamelib.engine.walkthrough.draw_choice), a teaching device, not best play")
-    if exact:
-        total = count
-        chunks: Iterator[np.ndarray] = _exact_deals(q)
-    else:
-        total = samples or (AUTO_SAMPLES if q.auto else DEFAULT_SAMPLES)
-        extra = decl.hole_cards * len(hands) * q.draws_to_come if q.auto else 0
-        chunks = _sampled_deals(q, total, seed, extra)
-    for deals in chunks:
-        if fast is not None:
-            masks = fast.judge(deals)
-        elif q.auto:
-            masks = _auto_chunk(q, deals, seed, tally.deals)
+    exact = False
+    if not q.auto:
+        exact = count <= budget
+        if not any(kind != "board" for kind, _, _ in q.groups):
+            fast = BoardTables.build(decl, q.kept, q.boards, q.deck)
+        if exact:
+            total = count
+            chunks: Iterator[np.ndarray] = _exact_deals(q)
         else:
-            masks = _judge_chunk(q, deals)
-        tally.add(masks)
-        if progress is not None:
-            progress(tally.deals, total)
-    d = tally.deals
+            total = samples or DEFAULT_SAMPLES
+            chunks = _sampled_deals(q, total, seed)
+        tally = tallies.setdefault(dens.of(total), _Tally(names, shares, n))
+        for deals in chunks:
+            tally.add(fast.judge(deals) if fast is not None else _judge_chunk(q, deals))
+            if progress is not None:
+                progress(tally.deals, total)
+        if not exact:  # the chance of a sampled deal is one over the deals drawn
+            dens = _Dens()
+            tallies = {dens.of(tally.deals): tally}
+    else:
+        leaves = None
+        if count <= budget:
+            try:
+                leaves = _exact_auto(q, player, budget, dens, chosen)
+            except _OverBudget:
+                dens, chosen = _Dens(), {}
+        if leaves is not None:
+            exact = True
+            total = len(leaves.hands)
+            for start in range(0, total, CHUNK):
+                part = slice(start, start + CHUNK)
+                masks = judge_many(decl, leaves.hands[part], None if leaves.boards is None else leaves.boards[part])
+                den = leaves.den[part]
+                for j in np.unique(den).tolist():
+                    sel = den == j
+                    tallies.setdefault(j, _Tally(names, shares, n)).add({k: v[sel] for k, v in masks.items()})
+                if progress is not None:
+                    progress(min(start + CHUNK, total), total)
+        else:
+            total = samples or AUTO_SAMPLES
+            tally = _Tally(names, shares, n)
+            counts: dict[tuple[int, int], np.ndarray] = {}
+            for final, final_boards in _sampled_auto(q, player, total, seed, samples is None, counts):
+                tally.add(judge_many(decl, final, final_boards))
+                if progress is not None:
+                    progress(tally.deals, total)
+            if tally.deals < total and progress is not None:
+                progress(tally.deals, tally.deals)  # stopped early: the bar is complete
+            tallies = {dens.of(tally.deals): tally}
+            chosen = {key: {k: Fraction(int(c), tally.deals) for k, c in enumerate(v) if c}
+                      for key, v in counts.items()}
+    d = sum(t.deals for t in tallies.values())
+    ways = math.lcm(*(dens.values[j] for j in tallies))
+    if exact:
+        assert sum(Fraction(t.deals, dens.values[j]) for j, t in tallies.items()) == 1  # every deal's chance counted
+
+    def over(get: Callable[[_Tally], Any]) -> Fraction:
+        return sum((Fraction(get(t)) / dens.values[j] for j, t in tallies.items()), Fraction(0))
+
     players = []
-    for i in range(len(hands)):
-        por = tuple(PortionOdds(name, Fraction(int(tally.win[p, i]), d), Fraction(int(tally.tie[p, i]), d),
-                                tally.portion_share(p, i) / d) for p, name in enumerate(names))
-        mean = tally.sum[i] / d
-        se = 0.0 if exact else math.sqrt(max(tally.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1))
+    for i in range(n):
+        por = tuple(PortionOdds(name, over(lambda t: int(t.win[p, i])), over(lambda t: int(t.tie[p, i])),
+                                over(lambda t: t.portion_share(p, i))) for p, name in enumerate(names))
+        se = 0.0
+        if not exact:
+            t = next(iter(tallies.values()))
+            mean = t.sum[i] / d
+            se = math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1))
         players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por, sum((x.share for x in por), Fraction(0)),
-                                  Fraction(int(tally.scoop[i]), d), se, q.draw_words[i]))
-    return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed, tuple(notes),
-                fast=fast is not None)
+                                  over(lambda t: int(t.scoop[i])), se, q.draw_words[i]))
+    return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed,
+                tuple(_auto_notes(q, chosen)), fast=fast is not None, ways=ways, drawn=q.auto)
+
+
+def _auto_notes(q: _Question, chosen: Chosen) -> list[str]:
+    """What the automatic player did: who it drew for, and at each later draw how often it drew
+    how many cards."""
+    if not q.auto and not any(q.decided):
+        return []
+    notes = [f"draws not declared (and every draw after the next) are made by gamelib's automatic player "
+             f"(gamelib.engine.walkthrough.draw_choice, seed {AUTO_SEED}, {AUTO_DRAW_SAMPLES} trial replacements "
+             f"a choice), a teaching device, not best play; its choice reads only its own cards and the board"]
+    names = [s.name for s in q.game.streets if s.draw]
+    for i in range(len(q.known)):
+        parts = []
+        for d in range(q.first_draw, q.game.draws):
+            got = chosen.get((d, i))
+            if not got:
+                continue
+            words = ", ".join(f"{'pat' if k == 0 else f'{k} card' + ('s' if k > 1 else '')} {float(x):.1%}"
+                              for k, x in sorted(got.items()))
+            parts.append(f"{names[d]}: {words}")
+        if parts:
+            notes.append(f"seat {i}, the automatic player's draws: " + "; ".join(parts))
+    return notes
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
-           "AUTO_SAMPLES", "RANDOM_WORDS"]
+           "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS"]

@@ -187,8 +187,10 @@ def test_sampled_when_over_budget_with_standard_error() -> None:
 
 
 def test_automatic_player_makes_later_draws_and_says_so() -> None:
-    r = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"], discards=["Kh", "Qs"], draws_to_come=2, samples=60)
-    assert not r.exact and "automatic player" in r.notes[0]
+    r = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"], discards=["Kh", "Qs"], draws_to_come=2, budget=1000,
+             samples=60)
+    assert not r.exact and r.deals == 60 and "automatic player" in r.notes[0]
+    assert r.method.endswith("standard error 0.0" + r.method.split("standard error 0.0")[1]) and "deal by deal" in r.method
     assert sum(p.equity for p in r.players) == 1
     assert r.players[0].draw == "throws Kh"
 

@@ -1,0 +1,224 @@
+"""The automatic player's draws in the odds calculator (gamelib/analysis/odds_draws.py and the
+deal-by-deal draws of gamelib/analysis/odds.py) against a plain brute force.
+
+The oracle plays every remaining deal in the order the cards come off the deck (random hands,
+board cards, then each draw seat by seat), asks the engine's own ``draw_choice`` what the
+automatic player throws at each draw (with the calculator's documented seed and trial count,
+on the hand sorted), deals every set of replacements from what is left, and judges each
+showdown with ``judge``. Each deal weighs its chance, a product of ``1 / C(cards left, cards
+dealt)``, as an exact fraction. The calculator must give exactly the same equities, scoops and
+per-portion win and tie chances. Dead cards keep each case to a few hundred or thousand deals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Iterator, Optional, Sequence
+
+import numpy as np
+import pytest
+
+from gamelib.analysis import odds as odds_module
+from gamelib.analysis.odds import odds
+from gamelib.analysis.odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
+from gamelib.cards import format_cards, parse_cards
+from gamelib.engine.showdown import SPLIT_NAME, judge
+from gamelib.engine.walkthrough import draw_choice
+from gamelib.games.pot import POT_DECLARATIONS
+
+
+@lru_cache(maxsize=None)
+def auto_throw(key: str, hand: tuple[int, ...], board: tuple[int, ...], tries: int) -> tuple[int, ...]:
+    """The engine's automatic player, as the calculator documents it is asked."""
+    game = POT_DECLARATIONS[key]
+    return tuple(draw_choice(game, sorted(hand), boards=[list(board)] if game.boards else [], seed=AUTO_SEED,
+                             samples=AUTO_DRAW_SAMPLES, tries=tries))
+
+
+def brute_force(key: str, hands: Sequence[Optional[str]], board: str = "", dead: str = "",
+                discards: Optional[Sequence[Optional[str]]] = None, draws_to_come: int = 1) -> dict[str, Any]:
+    game = POT_DECLARATIONS[key]
+    n = len(hands)
+    held = [parse_cards(h) if h else [] for h in hands]
+    declared = [None if d is None else parse_cards(d) for d in (discards or [None] * n)]
+    seen = {c for h in held for c in h} | set(parse_cards(board)) | set(parse_cards(dead))
+    first = game.draws - draws_to_come
+    # what is still to happen, in the order of the deal
+    steps: list[tuple[str, int]] = [("hand", i) for i in range(n) if not held[i]]
+    shown, d = len(parse_cards(board)), 0
+    for street in game.streets:
+        if street.draw:
+            if d >= first:
+                steps.append(("draw", d))
+            d += 1
+        if street.board:
+            end = sum(s.board for s in game.streets[:game.streets.index(street) + 1])
+            if end > shown:
+                steps.append(("board", end - shown))
+                shown = end
+    names = [p.name for p in game.portions] + ([SPLIT_NAME] if game.no_qualifier else [])
+    out: dict[str, Any] = {"equity": [Fraction(0)] * n, "scoop": [Fraction(0)] * n,
+                           "win": {(p, i): Fraction(0) for p in names for i in range(n)}, "deals": 0}
+    out["tie"] = dict(out["win"])
+
+    def deal(stub: list[int], k: int) -> Iterator[tuple[list[int], list[int], Fraction]]:
+        for pick in itertools.combinations(stub, k):
+            yield list(pick), [c for c in stub if c not in pick], Fraction(1, math.comb(len(stub), k))
+
+    def play(step: int, hands_now: list[list[int]], board_now: list[int], stub: list[int], chance: Fraction) -> None:
+        if step == len(steps):
+            sd = judge(game, hands_now, boards=[board_now] if game.boards else None)
+            got = [Fraction(0)] * n
+            for p in sd.portions:
+                for i in p.winners:
+                    got[i] += p.share / len(p.winners)
+                    out["win" if len(p.winners) == 1 else "tie"][(p.name, i)] += chance
+            for i in range(n):
+                out["equity"][i] += chance * got[i]
+                out["scoop"][i] += chance * (got[i] == 1)
+            out["deals"] += 1
+            return
+        kind, x = steps[step]
+        if kind == "hand":
+            for pick, rest, c in deal(stub, game.hole_cards):
+                play(step + 1, [pick if i == x else h for i, h in enumerate(hands_now)], board_now, rest, chance * c)
+        elif kind == "board":
+            for pick, rest, c in deal(stub, x):
+                play(step + 1, hands_now, board_now + pick, rest, chance * c)
+        else:
+            draw_seat(step, x, 0, hands_now, board_now, stub, chance)
+
+    def draw_seat(step: int, d: int, seat: int, hands_now: list[list[int]], board_now: list[int], stub: list[int],
+                  chance: Fraction) -> None:
+        if seat == n:
+            play(step + 1, hands_now, board_now, stub, chance)
+            return
+        throw = declared[seat] if d == first and declared[seat] is not None else \
+            auto_throw(key, tuple(hands_now[seat]), tuple(board_now), game.draws - d)
+        assert throw is not None
+        keep = [c for c in hands_now[seat] if c not in throw]
+        for pick, rest, c in deal(stub, len(throw)):
+            after = [keep + pick if i == seat else h for i, h in enumerate(hands_now)]
+            draw_seat(step, d, seat + 1, after, board_now, rest, chance * c)
+
+    play(0, held, parse_cards(board), [c for c in range(52) if c not in seen], Fraction(1))
+    return out
+
+
+def _dead(*keep: str, leave: int) -> str:
+    """Every card except those in ``keep`` and the ``leave`` highest others."""
+    used = {c for k in keep for c in parse_cards(k)}
+    free = [c for c in range(52) if c not in used]
+    return format_cards(free[:len(free) - leave])
+
+
+# (game, hands, board, dead, discards, draws to come)
+CASES: list[tuple[str, list[Optional[str]], str, str, Optional[list[Optional[str]]], int]] = [
+    # the issue's example: seat 1's draw (pat) is decided from its cards, so 44 equally likely deals
+    ("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], "", "", ["Kc", None], 1),
+    # two draws to come: the third draw is the automatic player's, deal by deal
+    ("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], "", _dead("As 2d 3h Kc 5s 6d 7h 8c", leave=9), ["Kc", None], 2),
+    ("badugi", ["As 2d Qh Kc", "4s 6d 7c 8c"], "", _dead("As 2d Qh Kc 4s 6d 7c 8c", leave=9), None, 3),
+    ("a5-triple-draw", ["As 2d 3h 4c Kd", "Ac 2h 3c 9d 6s"], "", _dead("As 2d 3h 4c Kd Ac 2h 3c 9d 6s", leave=9),
+     None, 2),
+    # a random hand before the last draw: its draw is decided for each hand it may hold
+    ("27-triple-draw", ["7s 5s 4d 3d 2c", None], "", _dead("7s 5s 4d 3d 2c", leave=11), [""] + [None], 1),
+    ("badacey", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], "", _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=9), ["Kh", None],
+     2),
+    ("badeucey", ["2s 3d 4h 7c Kh", "2c 3h 5s 6d 8c"], "", _dead("2s 3d 4h 7c Kh 2c 3h 5s 6d 8c", leave=9), None, 2),
+    # Archie: qualifiers and R8's split when nobody qualifies, two draws by the automatic player
+    ("archie", ["Kc Qd Jh 6s 3c", "As 2d 4h 7c Td"], "", _dead("Kc Qd Jh 6s 3c As 2d 4h 7c Td", leave=9), None, 2),
+    # Drawmaha before the flop: each draw is chosen on the flop of its deal, then turn and river
+    ("drawmaha", ["As Ks Qs Js Ts", "9h 9c 9d 9s 2c"], "", _dead("As Ks Qs Js Ts 9h 9c 9d 9s 2c", leave=9), None, 1),
+    ("drawmaha-27", ["7s 5s 4d 3d 2c", "9h 9c 9d 8h 2d"], "", _dead("7s 5s 4d 3d 2c 9h 9c 9d 8h 2d", leave=9), None, 1),
+]
+
+
+@pytest.mark.parametrize("key,hands,board,dead,discards,to_come", CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_exact_with_the_automatic_player_agrees_with_brute_force(
+        key: str, hands: list[Optional[str]], board: str, dead: str, discards: Optional[list[Optional[str]]],
+        to_come: int) -> None:
+    want = brute_force(key, hands, board, dead, discards, to_come)
+    got = odds(key, hands, board=board or None, dead=dead or None, discards=discards, draws_to_come=to_come)
+    assert got.exact, got.method
+    assert [p.equity for p in got.players] == want["equity"]
+    assert [p.scoop for p in got.players] == want["scoop"]
+    for p in got.players:
+        for q in p.portions:
+            assert (q.win, q.tie) == (want["win"][(q.name, p.seat)], want["tie"][(q.name, p.seat)]), (p.seat, q.name)
+    assert sum(p.equity for p in got.players) == 1
+
+
+def test_a_known_hands_draw_is_decided_before_the_deal() -> None:
+    """The issue's example: exact over seat 0's 44 replacements, as a declared draw would be;
+    the result says what the automatic player chose."""
+    r = odds("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], discards=["Kc", None])
+    assert r.method == "exact, 44 deals" and r.deals == r.ways == 44
+    assert r.players[1].draw == "automatic player: stands pat" and "automatic player" in r.notes[0]
+    assert r.players[0].equity == Fraction(4, 44)  # the four cards that make a better badugi than 8-7-6-5
+    df = r.frame()
+    assert df["wins"].tolist() == [4, 40] and set(df["deals"]) == {44}
+
+
+def test_weighted_deals_and_what_the_automatic_player_chose() -> None:
+    key, hands, board, dead, discards, to_come = CASES[2]
+    r = odds(key, hands, dead=dead, discards=discards, draws_to_come=to_come)
+    assert r.exact and r.ways > r.deals and "each weighted by its chance" in r.method
+    df = r.frame()  # counts out of the equally likely ways
+    assert set(df["deals"]) == {r.ways} and sum(df["wins"]) + sum(df["ties"]) // 2 <= r.ways
+    assert any(line.startswith("seat 0, the automatic player's draws: second draw:") for line in r.notes)
+
+
+def test_sampled_when_over_budget_agrees_within_its_error() -> None:
+    key, hands, board, dead, discards, to_come = CASES[3]
+    exact = odds(key, hands, dead=dead, draws_to_come=to_come)
+    sampled = odds(key, hands, dead=dead, draws_to_come=to_come, budget=10, samples=3000, seed=4)
+    assert not sampled.exact and sampled.deals == 3000 and sampled.method.endswith("drawing deal by deal")
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(float(e.equity) - float(s.equity)) < 4 * s.equity_se + 1e-9
+    assert sampled == odds(key, hands, dead=dead, draws_to_come=to_come, budget=10, samples=3000, seed=4)
+
+
+def test_default_sample_stops_when_the_automatic_player_has_decided_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unless told how many deals, a sample stops after the chunk in which the automatic
+    player has decided ``AUTO_DECISIONS`` hands; its standard error says how good it is."""
+    monkeypatch.setattr(odds_module, "AUTO_DECISIONS", 300)
+    r = odds("badugi", ["As 2d 3h 4c", None], discards=["", None], draws_to_come=2)
+    assert not r.exact and r.deals == odds_module.AUTO_CHUNK and r.standard_error > 0
+    assert sum(p.equity for p in r.players) == 1
+
+
+def test_the_stub_running_out_is_sampled_with_the_muck_shuffled_in() -> None:
+    """Six badugi players drawing from a nine-card stub: the exact count is refused (R-A5's
+    reshuffle is not enumerated), the sample deals the muck back in."""
+    hands = ["As 2d 3h Kc", "5s 6d 7h Qc", "Ac 3d 5h Ks", "2s 4d 6h Qs", "3s 5d Th Jc", "4s 8d 9h Js"]
+    r = odds("badugi", hands, dead=_dead(*hands, leave=4), draws_to_come=2, samples=300)
+    assert not r.exact and r.deals == 300 and sum(p.equity for p in r.players) == 1
+
+
+@pytest.mark.parametrize("key", ["badugi", "a5-triple-draw", "27-triple-draw", "archie", "badacey", "badeucey",
+                                 "drawmaha"])
+def test_choices_are_draw_choices(key: str) -> None:
+    """The batched chooser gives exactly ``draw_choice``'s answer, hand by hand."""
+    game = POT_DECLARATIONS[key]
+    rng = np.random.default_rng(len(key))
+    for tries in range(1, game.draws + 1):
+        deck = rng.permutation(52)
+        board = (tuple(int(c) for c in deck[:3]),) if game.boards else ()
+        rest = deck[3:] if game.boards else deck
+        hands = np.array([np.sort(rng.choice(rest, game.hole_cards, replace=False)) for _ in range(40)], np.int8)
+        want = [tuple(draw_choice(game, h.tolist(), boards=[list(b) for b in board], seed=AUTO_SEED,
+                                  samples=AUTO_DRAW_SAMPLES, tries=tries)) for h in hands]
+        assert choices(game, hands, board, tries) == want
+
+
+def test_auto_player_remembers_each_hand() -> None:
+    p = AutoPlayer(POT_DECLARATIONS["badugi"])
+    hands = np.array([parse_cards("Kc 2d 3h As"), parse_cards("As 2d 3h Kc"), parse_cards("5s 6d 7h 8c")], np.int8)
+    assert p.decide(hands, (), 1) == [tuple(parse_cards("Kc"))] * 2 + [()]
+    assert p.calls == 2
+    assert p.decide(hands[:1], (), 1) == [tuple(parse_cards("Kc"))] and p.calls == 2
