@@ -13,9 +13,7 @@ always builds it first).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build" / "html"
+sys.path.insert(0, str(ROOT / "deploy"))
+import exhibits  # noqa: E402  (deploy/exhibits.py)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -73,24 +73,11 @@ def toc_pages(toc_file: Path = ROOT / "_toc.yml") -> list[str]:
 PAGES = toc_pages()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    """The built book served on 127.0.0.1 at a free port."""
-    handler = functools.partial(_QuietHandler, directory=str(BUILD))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+    """The built book served on 127.0.0.1 at a free port (as deploy/exhibits.py serves it to print)."""
+    with exhibits.serving(BUILD) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
