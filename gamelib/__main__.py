@@ -226,13 +226,15 @@ def register_odds(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     p.add_argument("--board", action="append", help="the board's known cards (give it twice for two boards)")
     p.add_argument("--dead", help="cards out of play (seen folded, burnt face up)")
     p.add_argument("--discard", action="append", metavar="SEAT=CARDS",
-                   help="a draw declared for the next draw, e.g. 0=Kh, or 1=pat (others: the automatic player)")
+                   help="a draw declared for the next draw, e.g. 0=Kh, or 1=pat (others: the automatic player, "
+                   "which decides a known hand's draw from its cards before the deal)")
     p.add_argument("--draws-to-come", type=int, help="draws still to come, the declared one included (default 1 "
                    "with --discard, else 0)")
     p.add_argument("--budget", type=int, help="enumerate every deal up to this many (default: gamelib.analysis.odds."
                    "DEFAULT_BUDGET), else sample")
     p.add_argument("--samples", type=int, help="deals sampled when over budget (default: DEFAULT_SAMPLES, or "
-                   "AUTO_SAMPLES with the automatic player's draws)")
+                   "AUTO_SAMPLES when the automatic player draws deal by deal, fewer once it has decided "
+                   "AUTO_DECISIONS hands)")
     p.add_argument("--seed", type=int, default=0, help="the seed of a sampled answer (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=_cmd_odds)
