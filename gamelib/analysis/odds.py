@@ -292,9 +292,9 @@ class _Question:
             else:
                 who = "automatic player: " if self.decided[i] else ""
                 self.draw_words.append(who + (f"throws {format_cards(t)}" if t else "stands pat"))
-        # a board is dealt in parts split at the draws to come: the automatic player sees only
-        # the cards out at its draw (Drawmaha's flop), so they are a deal of their own
-        cuts = sorted({_board_before_draw(game, d) for d in range(self.first_draw, game.draws)} | {5})
+        # with draws decided deal by deal, a board is dealt in parts split at those draws: the
+        # automatic player sees only the cards out at its draw (Drawmaha's flop)
+        cuts = sorted({_board_before_draw(game, d) for d, _ in self.stages()} | {5})
         for b, cards in enumerate(self.boards):
             at = len(cards)
             for cut in cuts:

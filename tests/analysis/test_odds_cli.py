@@ -31,6 +31,13 @@ def test_two_boards_declared_draws_and_random_hands(capsys: pytest.CaptureFixtur
     assert "sampled, 500 deals, seed 4, standard error" in out and "seat 1  random" in out
 
 
+def test_a_known_hands_automatic_draw_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's example: seat 1 stands pat whatever comes, so seat 0's 44 cards are all there is."""
+    assert main(["odds", "badugi", "As 2d 3h Kc", "5s 6d 7h 8c", "--discard", "0=Kc", "--draws-to-come", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Badugi odds: exact, 44 deals\n") and "(automatic player: stands pat)" in out
+
+
 @pytest.mark.parametrize("argv,words", [
     (["odds", "badugi", "As 2d 3h Kh", "2c 4d 6h Qs", "--discard", "5=Kh"], "--discard is SEAT=CARDS"),
     (["odds", "badugi", "As 2d 3h Kh", "As 4d 6h Qs"], "As is in seat 0's hand and seat 1's hand"),
