@@ -32,8 +32,10 @@ alone, the chance to tie for it, and the share of the whole pot the portion brin
 (a half pot tied two ways is a quarter pot; a portion nobody qualifies for goes to the others,
 R8); the player's ``equity`` is the sum of those shares, and ``scoop`` the chance to take the
 whole pot alone. Odd chips are not counted: a share is of an exactly divisible pot. A Super
-Razzdugi hand is given as kept after its discard (the cards thrown may be given as dead cards);
-a stud deal that would need the community card (R-A6) is refused.
+Razzdugi hand is either given as kept after its discard (the cards thrown may be given as dead
+cards), or as its five third-street cards (four down, the up card last) with the two down cards
+it discards declared in ``discards`` (R15); a stud deal that would need the community card
+(R-A6) is refused.
 
 >>> r = odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"])
 >>> r.method, r.players[0].equity
@@ -281,12 +283,10 @@ class _Question:
         for i in range(n):
             t = self.throws[i] or []
             self.kept.append([c for c in self.known[i] if c not in t])
-            if len(self.known[i]) < game.hole_cards:
-                self.groups.append(("hand", i, game.hole_cards - len(self.known[i])))
-            if t:
-                self.groups.append(("draw", i, len(t)))
+            if len(self.kept[i]) < game.hole_cards:  # a random hand, stud cards to come, a draw's replacements
+                self.groups.append(("draw" if t else "hand", i, game.hole_cards - len(self.kept[i])))
             if not self.draws_to_come:
-                self.draw_words.append("")
+                self.draw_words.append(f"discards {format_cards(t)}" if t else "")
             elif self.throws[i] is None:
                 self.draw_words.append("draws: automatic player, deal by deal")
             else:
@@ -365,6 +365,20 @@ def _board_before_draw(game: PotGame, draw_index: int) -> int:
     return n  # pragma: no cover - draw_index < game.draws
 
 
+def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int], dealt: int, count: int) -> None:
+    """A declared discard (Super Razzdugi, R15): the hand is the ``dealt`` cards before the
+    discard, down cards first, and ``count`` of its down cards are thrown."""
+    down = sum(s.down for s in game.streets[:next(k for k, s in enumerate(game.streets) if s.discard)])
+    if len(hand) != dealt:
+        raise HandSizeError(f"seat {seat} declares its discard, so its hand is the {dealt} cards dealt before it "
+                            f"({down} down, then the up card{'s' if dealt - down > 1 else ''}), not {len(hand)} cards")
+    up = [c for c in thrown if c in hand[down:]]
+    if len(thrown) != count or up:
+        why = f"{format_cards(up)} is its up card" if up else f"it throws {len(thrown)}"
+        raise GameError(f"seat {seat}'s {game.title} discard is exactly {count} of its {down} down cards (R15; the "
+                        f"up card comes last in the hand): {why}")
+
+
 def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Optional[Sequence[Any]],
               dead: Any, discards: Optional[Sequence[Any]], draws_to_come: Optional[int]) -> _Question:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
@@ -409,11 +423,14 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
                                 f"board shows {', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards")
         known_boards.append(cards)
     dead_cards = parse_cards(dead or "", what="dead cards")
-    # draws
-    if not game.draws and discards is not None and any(d is not None for d in discards):
+    # draws, or Super Razzdugi's discard (R15): a seat declaring it gives its third-street cards
+    at_discard = next(((sum(t.down + t.up for t in game.streets[:k]), s.discard)
+                       for k, s in enumerate(game.streets) if s.discard), None) if not game.draws else None
+    declared = discards is not None and any(d is not None for d in discards)
+    if not game.draws and declared and at_discard is None:
         raise GameError(f"{game.title} has no draw: give no discards (cards out of play are dead cards)")
     if draws_to_come is None:
-        draws_to_come = 1 if discards is not None and any(d is not None for d in discards) else 0
+        draws_to_come = 1 if declared and game.draws else 0
     if not isinstance(draws_to_come, int) or not 0 <= draws_to_come <= game.draws:
         raise GameError(f"{game.title} has {game.draws} draw{'s' if game.draws != 1 else ''}: draws to come "
                         f"is a whole number from 0 to {game.draws}, not {shown(draws_to_come)}")
@@ -422,7 +439,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != n:
             raise GameError(f"the discards are a list with one entry per player ({n}): the cards thrown, '' to "
                             f"stand pat, or None for the automatic player; not {shown(discards)}")
-        if draws_to_come == 0 and any(d is not None for d in discards):
+        if draws_to_come == 0 and declared and at_discard is None:
             raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
                             f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
         for i, d in enumerate(discards):
@@ -436,6 +453,8 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
             if stray:
                 raise GameError(f"seat {i} throws {format_cards(stray)}, which is not in its hand "
                                 f"{format_cards(known[i])}")
+            if at_discard is not None:
+                _check_discard(game, i, known[i], cards, *at_discard)
             throws[i] = cards
     if draws_to_come:
         before = _board_before_draw(game, game.draws - draws_to_come)

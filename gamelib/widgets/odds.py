@@ -5,7 +5,10 @@
 of the pot, its share of the pot on average (equity) and its chance to scoop, with the method
 used (exact over every deal, or sampled with a seed and a standard error). In a draw game a
 **Draws** box takes each seat's draw for the next draw: the cards it throws, ``pat``, or
-``auto`` (gamelib's automatic player). The widget holds no rule of its own.
+``auto`` (gamelib's automatic player). In a game with a discard (Super Razzdugi, R15) a
+**Discards** box takes the down cards a seat throws, its hand then being the cards dealt before
+the discard (an empty line: the hand is given as kept after it). The widget holds no rule of
+its own.
 
 ``odds_html(result)`` is the same picture for a chapter's worked example, and
 ``odds_figures(result)`` the figures a chapter's prose pastes in with glue.
@@ -117,9 +120,12 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                                     placeholder="the cards out so far (none before the flop)")
                        for b in range(g.boards)]
         self.dead = widgets.Text(value=dead, description="Dead", placeholder="cards out of play (optional)")
+        self.discards = not g.draws and any(s.discard for s in g.streets)
         self.draws = widgets.Textarea(
-            value="\n".join(draws or []), description="Draws",
-            placeholder="one line per seat: the cards thrown, 'pat', or 'auto'",
+            value="\n".join(draws or []), description="Discards" if self.discards else "Draws",
+            placeholder=("one line per seat: the down cards it discards (its hand: the cards before the "
+                         "discard, up card last), or empty" if self.discards
+                         else "one line per seat: the cards thrown, 'pat', or 'auto'"),
             layout=widgets.Layout(width="34em", height="5em"))
         self.draws_to_come = widgets.BoundedIntText(
             value=draws_to_come if draws_to_come is not None else (1 if draws else 0), min=0, max=g.draws,
@@ -130,7 +136,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.result = widgets.HTML()
         self.last: Optional[Odds] = None
         self.go_button.on_click(lambda _: self.refresh())
-        draw_boxes = [self.draws, self.draws_to_come] if g.draws else []
+        draw_boxes = [self.draws, self.draws_to_come] if g.draws else [self.draws] if self.discards else []
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>: the odds"), self.hands, *self.boards,
                           self.dead, *draw_boxes, widgets.HBox([self.seed, self.go_button]), self.result])
         self.refresh()
@@ -148,7 +154,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             kw["board"] = self.boards[0].value
         elif self.game.boards > 1:
             kw["boards"] = [b.value for b in self.boards]
-        if self.game.draws:
+        if self.game.draws or self.discards:
             draws = [x.strip() for x in self.draws.value.splitlines()]
             while draws and not draws[-1]:
                 draws.pop()
@@ -156,9 +162,10 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                 raise GameError(f"the draws box has {len(draws)} lines for {len(hands)} hands: one line per seat")
             words = [None if d.lower() in AUTO_WORDS else "" if d.lower() == "pat" else d for d in draws]
             words += [None] * (len(hands) - len(words))
-            left = int(self.draws_to_come.value)
-            kw["draws_to_come"] = left
-            if left and any(w is not None for w in words):
+            left = int(self.draws_to_come.value) if self.game.draws else 0
+            if self.game.draws:
+                kw["draws_to_come"] = left
+            if (left or self.discards) and any(w is not None for w in words):
                 kw["discards"] = words
         return kw
 

@@ -111,6 +111,9 @@ CASES: list[tuple[str, list[Optional[str]], list[str], str, Optional[list[Option
     ("razzdugi", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], [], _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=10), None),
     ("27-razzdugi", ["2s 3d 4h 7c Kh", "2c 3h 5s 6d 8c"], [], _dead("2s 3d 4h 7c Kh 2c 3h 5s 6d 8c", leave=10), None),
     ("super-razzdugi", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], [], _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=10), None),
+    # Super Razzdugi before its discard (R15): the five third-street cards, two down cards declared thrown
+    ("super-razzdugi", ["Kc Qd As 2d 3h", "Jd 2h Ac 4s 7c"], [], _dead("Kc Qd As 2d 3h Jd 2h Ac 4s 7c", leave=10),
+     ["Kc Qd", "Jd 2h"]),
     # three players, one random hand, in a stud game
     ("razzdugi", ["As 2d 3h 4c Kh 9s", "Ac 2h 4s 5d 7c 8d", None], [],
      _dead("As 2d 3h 4c Kh 9s Ac 2h 4s 5d 7c 8d", leave=9), None),
@@ -168,6 +171,11 @@ def test_cases_cover_split_quartered_and_unqualified_pots() -> None:
     (lambda: odds("drawmaha", ["As 2d 3h 4c 5s", None], board="Ks Qs Js Ts", draws_to_come=1), HandSizeError,
      "3 cards at most"),
     (lambda: odds("chess", ["As", "Ks"]), GameError, "the pot games are"),
+    (lambda: odds("super-razzdugi", ["Kc Qd As 2d 3h", None], discards=["Kc 3h", None]), GameError,
+     "exactly 2 of its 4 down cards .* 3h is its up card"),
+    (lambda: odds("super-razzdugi", ["Kc Qd As 2d 3h", None], discards=["Kc", None]), GameError, "it throws 1"),
+    (lambda: odds("super-razzdugi", ["Kc Qd As 2d 3h 9s", None], discards=["Kc Qd", None]), HandSizeError,
+     "the 5 cards dealt before it"),
     (lambda: odds("badugi", ["As 2d 3h 4c", None], dead="As"), DuplicateCardError, "the dead cards"),
     (lambda: odds("badugi", ["As 2d 3h 4c", None], budget=0), GameError, "budget"),
 ])

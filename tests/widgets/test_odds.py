@@ -43,6 +43,19 @@ def test_two_boards_random_hands_and_draws() -> None:
     assert "automatic player: stands pat" in w.result.value and "drawing deal by deal" in w.result.value
 
 
+def test_super_razzdugi_discards_box() -> None:
+    """The discard (R15) declared in the widget: the same answer as the hand kept after it."""
+    w = OddsWidget("super-razzdugi", hands=["Kc Qd As 2d 3h", "Jd 2h Ac 4s 7c"], draws=["Kc Qd", "Jd 2h"],
+                   dead="9s 9h 8c 8d")
+    assert w.draws.description == "Discards" and w.draws in w.children and w.draws_to_come not in w.children
+    assert w.last == odds("super-razzdugi", ["Kc Qd As 2d 3h", "Jd 2h Ac 4s 7c"], discards=["Kc Qd", "Jd 2h"],
+                          dead="9s 9h 8c 8d")
+    assert "discards Kc Qd" in w.result.value
+    w.draws.value = "Kc 3h"
+    w.go_button.click()
+    assert w.last is None and "3h is its up card" in w.result.value
+
+
 @pytest.mark.parametrize("hands,draws,words", [
     ("As 2d 3h Kh\nAs 4d 6h 8s", "", "As is in seat 0's hand and seat 1's hand"),
     ("As 2d 3h Kh\n2c 4d 6h 8s", "Kh\npat\npat", "3 lines for 2 hands"),
