@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 from typing import Any
 
@@ -39,6 +40,7 @@ from ..errors import GameError
 from ..games import GAMES
 from ..trainer import DRILLS
 from ..trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
+from ..trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
 from ..trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
                                       progress_png, workbook)
 from .messages import BAD, GOOD, error_html
@@ -112,6 +114,24 @@ def attempts_table_html(attempts: list[AttemptRecord]) -> str:
     return f'<table class="gl-sv-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
+def sign_ins_html(sign_ins: list[tuple[dt.datetime, str, bool]], latest: int = 20) -> str:
+    """The latest tries of the supervisors' password, newest first, and how many were wrong.
+
+    >>> t = dt.datetime(2026, 11, 26, 9, 5, tzinfo=dt.timezone.utc)
+    >>> "1 of 2 wrong" in sign_ins_html([(t, "name:bo", False), (t, "", True)])
+    True
+    """
+    if not sign_ins:
+        return "<p><i>no password tried yet</i></p>"
+    wrong = sum(1 for _, _, ok in sign_ins if not ok)
+    rows = "".join(f"<tr><td>{at:%Y-%m-%d %H:%M:%S} UTC</td><td>{html.escape(who or '(not signed in)')}</td>"
+                   f"<td>{'right' if ok else '<b>wrong</b>'}</td></tr>" for at, who, ok in reversed(sign_ins[-latest:]))
+    return (f"<p>{wrong} of {len(sign_ins)} wrong; after {LOCKOUT_TRIES} wrong in "
+            f"{LOCKOUT_WINDOW.seconds // 60} minutes the password is refused for a while.</p>"
+            '<table class="gl-sv-table"><thead><tr><th>when</th><th>signed in as</th><th>password</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
+
+
 class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The supervisor's live page (see the module docstring)."""
 
@@ -129,6 +149,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.exams_html = widgets.HTML()
         self.answers_html = widgets.HTML()
         self.export_html = widgets.HTML()
+        self.sign_ins_html = widgets.HTML()
         # defining an exam
         self.exam_name = widgets.Text(description="Exam name", style=_WIDE, placeholder="e.g. Big O floor test")
         self.exam_games = widgets.SelectMultiple(options=[(get_game(g).title, g) for g in GAMES], rows=6,
@@ -148,7 +169,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.status, "gl-supervisor-status"), (self.trainees_html, "gl-supervisor-trainees"),
                        (self.drills_html, "gl-supervisor-drills"), (self.progress_html, "gl-supervisor-progress"),
                        (self.exams_html, "gl-supervisor-exams"), (self.answers_html, "gl-supervisor-answers"),
-                       (self.export_html, "gl-supervisor-export"), (self.exam_name, "gl-supervisor-exam-name"),
+                       (self.export_html, "gl-supervisor-export"),
+                       (self.sign_ins_html, "gl-supervisor-sign-ins"), (self.exam_name, "gl-supervisor-exam-name"),
                        (self.exam_games, "gl-supervisor-exam-games"), (self.exam_drills, "gl-supervisor-exam-drills"),
                        (self.exam_focus, "gl-supervisor-exam-focus"),
                        (self.exam_questions, "gl-supervisor-exam-questions"),
@@ -171,6 +193,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             h("Exam results"), self.exams_html,
             h("Latest answers"), self.answers_html,
             h("Export"), self.export_html,
+            h("Supervisor sign-ins with the password"), self.sign_ins_html,
             h("Define an exam"),
             widgets.HBox([self.exam_name, self.exam_focus]),
             widgets.HBox([self.exam_games, self.exam_drills]),
@@ -225,6 +248,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             f"Download every answer (CSV, {len(answers)} rows)</a> &middot; "
             f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
             "Download the workbook (Excel .xlsx)</a>")
+        self.sign_ins_html.value = sign_ins_html(self.records.sign_ins())
         self.status.value = f'<span style="color:#555">{len(answers)} answers, {len(attempts)} exam attempts</span>'
         self._counts = counts
 

@@ -67,3 +67,14 @@ def test_it_refreshes_itself_when_something_is_recorded(store: Store) -> None:
 
     before, after = asyncio.run(watch())
     assert before == "<p><i>no answers yet</i></p>" and 'data-login="name:cy"' in after
+
+
+def test_the_password_tries_are_listed(store: Store) -> None:
+    from gamelib.trainer.records import AccessDenied
+
+    with pytest.raises(AccessDenied):
+        store.supervisor("guess", who=sign_in(name="<i>Cy</i>"))
+    v = SupervisorView(store.supervisor("pw"), refresh_every=0)
+    text = v.sign_ins_html.value
+    assert "1 of 2 wrong" in text and "name:&lt;i&gt;cy&lt;/i&gt;" in text and "<i>Cy</i>" not in text
+    assert text.index("right") < text.index("<b>wrong</b>")  # newest first

@@ -11,10 +11,12 @@ these tables.
   attempt and the question's place in it;
 * :class:`Exam` -- a supervisor's exam: name, games, drills, focus, number of questions, seed, pass
   mark (a whole percentage), optional time limit (seconds);
-* :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished.
+* :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished;
+* :class:`SupervisorSignIn` -- one password tried for the supervisor's view: when, by whom (the
+  signed-in login, if any), right or wrong.
 
 >>> sorted(Base.metadata.tables)
-['answers', 'attempts', 'exams', 'trainees']
+['answers', 'attempts', 'exams', 'supervisor_sign_ins', 'trainees']
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import datetime as dt
 from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "Trainee", "Answer", "Exam", "Attempt", "utcnow"]
+__all__ = ["Base", "Trainee", "Answer", "Exam", "Attempt", "SupervisorSignIn", "utcnow"]
 
 
 def utcnow() -> dt.datetime:
@@ -102,3 +104,14 @@ class Attempt(Base):
     right: Mapped[int | None] = mapped_column(Integer, nullable=True)
     passed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     __table_args__ = (Index("ix_attempts_trainee", "trainee_id"),)
+
+
+class SupervisorSignIn(Base):
+    """One password tried for the supervisor's view (the lockout counts the wrong ones)."""
+
+    __tablename__ = "supervisor_sign_ins"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    who: Mapped[str] = mapped_column(String(200))
+    ok: Mapped[bool] = mapped_column(Boolean)
+    __table_args__ = (Index("ix_supervisor_sign_ins_at", "at"),)

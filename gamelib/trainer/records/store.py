@@ -46,7 +46,7 @@ from ...errors import GameError, shown
 from ..core import Question, Result
 from .config import RecordsConfig, check_password, load_config
 from .exams import ExamSpec, exam_questions, passes
-from .models import Answer, Attempt, Exam, Trainee, utcnow
+from .models import Answer, Attempt, Exam, SupervisorSignIn, Trainee, utcnow
 
 __all__ = ["Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRecord", "AttemptRecord",
            "ExamSitting", "AccessDenied", "RecordsError", "sign_in", "identity_from_environment", "question_text",
@@ -54,7 +54,11 @@ __all__ = ["Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRe
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the schema.
-HEAD = "0002"
+HEAD = "0003"
+#: Wrong supervisor passwords allowed within LOCKOUT_WINDOW; then the password is not even tried
+#: until the oldest of them is that old (every try, right or wrong, is kept in the database).
+LOCKOUT_TRIES = 5
+LOCKOUT_WINDOW = dt.timedelta(minutes=15)
 #: Seconds a SQLite writer waits for the write lock before giving up.
 BUSY_TIMEOUT_S = 30
 
@@ -368,12 +372,32 @@ class Store:
         """
         if who is not None and who.vouched and who.name in self.config.supervisors:
             return SupervisorRecords(self, who.name)
-        if password and check_password(self.config.supervisor_password, password):
+        if password and self.config.supervisor_password and self._password_tried(password, who):
             return SupervisorRecords(self, "supervisor")
         why = ("the password is wrong" if self.config.supervisor_password
                else "no password is configured")
         raise AccessDenied("the supervisor's view needs the supervisors' password (or a supervisor's login "
                            f"through JupyterHub or the proxy); {why}")
+
+
+    def _password_tried(self, password: str, who: Identity | None) -> bool:
+        """Check the supervisors' password and log the try, unless LOCKOUT_TRIES wrong ones in the
+        last LOCKOUT_WINDOW lock it (:class:`AccessDenied`, saying until when)."""
+        now = utcnow()
+        with self._reading() as db:
+            wrong = [_utc(t) for t in db.scalars(
+                select(SupervisorSignIn.at).where(SupervisorSignIn.at >= now - LOCKOUT_WINDOW,
+                                                  SupervisorSignIn.ok.is_(False)).order_by(SupervisorSignIn.at))]
+        if len(wrong) >= LOCKOUT_TRIES:
+            until = wrong[-LOCKOUT_TRIES] + LOCKOUT_WINDOW
+            raise AccessDenied(
+                f"{len(wrong)} wrong supervisor passwords in the last {LOCKOUT_WINDOW.seconds // 60} minutes: "
+                f"the password is not accepted until {until:%H:%M} UTC (a supervisor signed in through "
+                "JupyterHub or the proxy is not affected)")
+        ok = check_password(self.config.supervisor_password, password)  # slow on purpose: outside the write lock
+        with self._writing() as db, db.begin():
+            db.add(SupervisorSignIn(at=now, who=who.login if who is not None else "", ok=ok))
+        return ok
 
 
 class TraineeRecords:
@@ -505,6 +529,13 @@ class SupervisorRecords:
             db.add(e)
             db.flush()
             return _spec(e)
+
+    def sign_ins(self) -> list[tuple[dt.datetime, str, bool]]:
+        """Every password tried for the supervisor's view, oldest first: (when, the login signed
+        in at that moment or "", right or wrong)."""
+        with self._store._reading() as db:
+            return [(_utc(r.at), r.who, r.ok)
+                    for r in db.scalars(select(SupervisorSignIn).order_by(SupervisorSignIn.id))]
 
     def exams(self) -> list[ExamSpec]:
         """Every exam, oldest first."""

@@ -12,6 +12,7 @@ import pytest
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import Store, check_password, load_config, sign_in
 from gamelib.trainer.records.__main__ import main
+from gamelib.trainer.records.store import HEAD
 
 
 def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -19,7 +20,7 @@ def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("GAMELIB_DATA", str(tmp_path))
     for var in ("GAMELIB_TRAINER_DB", "GAMELIB_TRAINER_CONFIG", "JUPYTERHUB_USER"):
         monkeypatch.delenv(var, raising=False)
-    assert main(["upgrade"]) == 0 and "empty -> 0002" in capsys.readouterr().out
+    assert main(["upgrade"]) == 0 and f"empty -> {HEAD}" in capsys.readouterr().out
     monkeypatch.setattr("getpass.getpass", lambda prompt="": "felt-and-chips")
     assert main(["hash-password"]) == 0
     line = capsys.readouterr().out.strip()

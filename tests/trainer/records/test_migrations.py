@@ -74,4 +74,4 @@ def test_the_migrations_ship_with_the_package() -> None:
     packages = find_packages(str(root), include=include)
     assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
     revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
-    assert revisions == ["r0001_answers.py", "r0002_exams.py"] and (MIGRATIONS / "env.py").is_file()
+    assert revisions == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py"] and (MIGRATIONS / "env.py").is_file()

@@ -19,6 +19,7 @@ from gamelib.trainer import make_drill
 from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
                                      hash_password, passes, sign_in)
 from gamelib.trainer.records.models import Attempt
+from gamelib.trainer.records.store import HEAD
 
 PASSWORD = "pit-boss"
 CONFIG = RecordsConfig(Path("/nonexistent"), supervisor_password=hash_password(PASSWORD, salt="5a17"))
@@ -112,6 +113,37 @@ def test_a_trainee_reads_only_their_own_records(store_url: str) -> None:
     assert public == {"record", "answers", "totals", "exams", "start_exam", "finish_exam", "attempts"}
     assert "seed" not in repr(ana.exams())  # a trainee sees exam names, not the seeds that deal them
     assert len(boss.answers()) == 3
+    store.close()
+
+
+def test_wrong_supervisor_passwords_lock_the_password_for_a_while(store_url: str) -> None:
+    """Five wrong passwords in 15 minutes and the password is not tried, the right one included,
+    until the oldest of them is 15 minutes old; every try is logged for the supervisor; a supervisor
+    the hub vouches for is not locked out."""
+    from gamelib.trainer.records import identity_from_environment
+    from gamelib.trainer.records.models import SupervisorSignIn
+    from gamelib.trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
+
+    cfg = RecordsConfig(Path("/nonexistent"), supervisor_password=CONFIG.supervisor_password, supervisors=("floor1",))
+    store = Store(store_url, config=cfg)
+    hub = identity_from_environment(cfg, {"JUPYTERHUB_USER": "floor1"})
+    for i in range(LOCKOUT_TRIES):
+        with pytest.raises(AccessDenied, match="the password is wrong"):
+            store.supervisor(f"guess {i}", who=sign_in(name="Bo"))
+    with pytest.raises(AccessDenied, match=rf"{LOCKOUT_TRIES} wrong supervisor passwords in the last 15 minutes: "
+                                           r"the password is not accepted until \d\d:\d\d UTC"):
+        store.supervisor(PASSWORD)  # the right password too: it is not even tried
+    boss = store.supervisor(who=hub)
+    assert boss.who == "floor1"
+    log = boss.sign_ins()
+    assert [(who, ok) for _, who, ok in log] == [("name:bo", False)] * LOCKOUT_TRIES  # the locked try is not logged
+    # 15 minutes on for the oldest failure only: four wrong ones in the window, the password is tried again
+    with store.engine.begin() as c:
+        oldest = min(row[0] for row in log)
+        c.execute(update(SupervisorSignIn).where(SupervisorSignIn.id == 1)
+                  .values(at=oldest - LOCKOUT_WINDOW - dt.timedelta(seconds=1)))
+    assert store.supervisor(PASSWORD).who == "supervisor"
+    assert boss.sign_ins()[-1][1:] == ("", True)
     store.close()
 
 
@@ -262,7 +294,7 @@ def test_a_fresh_database_opened_at_once_gets_its_schema_once(store_url: str) ->
     assert [p.exitcode for p in procs] == [0] * 5
     store = open_store(store_url)
     with store.engine.connect() as c:
-        assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == ["0002"]
+        assert c.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [HEAD]
     store.close()
 
 
