@@ -65,7 +65,7 @@ from ..engine.showdown import SPLIT_NAME, judge_many
 from ..games.pot import POT_DECLARATIONS, PotGame
 from ..games.vocabularies import NoQualifier
 from .odds_boards import BoardTables
-from .odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer
+from .odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, AutoPlayer
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
 DEFAULT_BUDGET = 3_000_000
@@ -74,9 +74,10 @@ DEFAULT_SAMPLES = 20_000
 #: Deals sampled when gamelib's automatic player makes draws deal by deal: a standard error of
 #: 0.005 at most (a share's standard deviation is 1/2 at most).
 AUTO_SAMPLES = 10_000
-#: The most distinct hands the automatic player decides in one calculation (about a millisecond
-#: each): an exact answer that needs more is sampled instead, and a sample stops after the
-#: chunk that reaches it (its standard error says so).
+#: The most work the automatic player does in one calculation: distinct hands decided (a fraction
+#: of a millisecond each), a board not met before counting ``BOARD_WORK`` more. An exact answer
+#: that needs more is sampled instead, and a sample stops after the chunk that reaches it (its
+#: standard error says so).
 AUTO_DECISIONS = 20_000
 #: Deals sampled at once when the automatic player draws.
 AUTO_CHUNK = 500
@@ -577,26 +578,57 @@ def _shown(game: PotGame, boards: Optional[np.ndarray], d: int) -> tuple[int, Op
     return before, boards[:, :, :before].reshape(len(boards), -1)
 
 
+Decided = tuple[list[tuple[int, ...]], np.ndarray]
+
+
 def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
-            limit: Optional[int]) -> Optional[list[tuple[int, ...]]]:
+            limit: Optional[int]) -> Optional[Decided]:
     """The cards the automatic player throws at draw ``d`` from each row's hand ``(rows, cards)``
-    (the board shown then read per row); ``None`` when more than ``limit`` new hands to decide."""
+    (the board shown then read per row), as the distinct answers and each row's place among
+    them; ``None`` when that would cost more than ``limit`` (``AutoPlayer.work``)."""
     tries = game.draws - d
     before, shown = _shown(game, boards, d)
     if shown is None:
-        return player.decide(hands, (), tries, limit=limit)
-    out: list[tuple[int, ...]] = [()] * len(hands)
-    unique, inverse = np.unique(shown, axis=0, return_inverse=True)
-    inverse = np.asarray(inverse).reshape(-1)
-    for j, u in enumerate(unique):
-        rows = np.flatnonzero(inverse == j)
-        key = tuple(tuple(int(c) for c in u[b * before:(b + 1) * before]) for b in range(game.boards))
-        got = player.decide(hands[rows], key, tries, limit=None if limit is None else limit - player.calls)
-        if got is None:
+        return player.index(hands, (), tries, limit=limit)
+    per_board = np.stack([_bits(shown[:, b * before:(b + 1) * before]) for b in range(game.boards)], axis=1)
+    if game.boards == 1:
+        _, first, inverse = np.unique(per_board[:, 0], return_index=True, return_inverse=True)
+    else:
+        _, first, inverse = np.unique(per_board, axis=0, return_index=True, return_inverse=True)
+    inverse = np.asarray(inverse, np.intp).reshape(-1)
+    order = np.argsort(inverse, kind="stable")
+    ends = np.cumsum(np.bincount(inverse, minlength=len(first)))
+    answers: list[tuple[int, ...]] = []
+    where = np.empty(len(hands), np.intp)
+    start = 0
+    for j, end in enumerate(ends.tolist()):
+        rows = order[start:end]
+        start = end
+        key = tuple(tuple(sorted(int(c) for c in shown[first[j], b * before:(b + 1) * before]))
+                    for b in range(game.boards))
+        left = None if limit is None else limit - player.work - BOARD_WORK
+        got = player.index(hands[rows], key, tries, limit=left)
+        if got is None or (limit is not None and player.work > limit):
             return None
-        for r, throw in zip(rows, got):
-            out[r] = throw
-    return out
+        where[rows] = np.asarray(got[1]) + len(answers)
+        answers += got[0]
+    return answers, where
+
+
+def _decide_seats(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
+                  seats: list[int], limit: Optional[int]) -> Optional[tuple[np.ndarray, np.ndarray]]:
+    """The automatic player's draw ``d`` for ``seats`` of every row, decided together: the thrown
+    cards of each distinct answer (padded with -1) and each seat's and row's answer ``(seats, rows)``."""
+    n_rows, _, size = hands.shape
+    stacked = hands[:, seats].transpose(1, 0, 2).reshape(-1, size)
+    got = _decide(player, game, stacked, None if boards is None else np.tile(boards, (len(seats), 1, 1)), d, limit)
+    if got is None:
+        return None
+    answers, where = got
+    thrown = np.full((max(len(answers), 1), size), -1, np.int8)
+    for j, a in enumerate(answers):
+        thrown[j, :len(a)] = a
+    return thrown, where.reshape(len(seats), n_rows)
 
 
 def _decide_up_front(q: _Question, player: AutoPlayer) -> None:
@@ -650,9 +682,10 @@ Chosen = dict[tuple[int, int], dict[int, Fraction]]
 def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: list[Fraction],
                    den: np.ndarray) -> None:
     """Add the chance of each number of cards the automatic player draws at draw ``d`` for ``seat``."""
-    pairs, counts = np.unique(np.stack([den, k]), axis=1, return_counts=True)
+    keys, counts = np.unique(den.astype(np.int64) * 16 + k, return_counts=True)
     got = chosen.setdefault((d, seat), {})
-    for (j, n), c in zip(pairs.T.tolist(), counts.tolist()):
+    for key, c in zip(keys.tolist(), counts.tolist()):
+        j, n = divmod(key, 16)
         got[n] = got.get(n, Fraction(0)) + c * weights[j]
 
 
@@ -661,31 +694,38 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
     """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
     then every set of replacements; raises ``_OverBudget`` when it does not fit."""
     n_rows, n, size = rows.hands.shape
+    got = _decide_seats(player, q.game, rows.hands, rows.boards, d, seats, AUTO_DECISIONS)
+    if got is None:
+        raise _OverBudget
+    thrown, where = got
+    lens = (thrown >= 0).sum(axis=1)
     k = np.zeros((n_rows, n), np.int64)
-    thrown: dict[int, list[tuple[int, ...]]] = {}
-    for i in seats:
-        got = _decide(player, q.game, rows.hands[:, i], rows.boards, d, AUTO_DECISIONS - player.calls)
-        if got is None:
-            raise _OverBudget
-        thrown[i] = got
-        k[:, i] = [len(t) for t in got]
+    for s, i in enumerate(seats):
+        k[:, i] = lens[where[s]]
     total_k = k.sum(axis=1)
     if (total_k > rows.left).any():
         raise _OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
-    keys = np.concatenate([rows.left[:, None], k], axis=1)
-    unique, inverse, counts = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
-    inverse = np.asarray(inverse).reshape(-1)
-    ways = [math.comb(int(u[0]), int(u[1:].sum())) * math.factorial(int(u[1:].sum()))
-            // math.prod(math.factorial(int(x)) for x in u[1:]) for u in unique]
+    code = rows.left.astype(np.int64)
+    for i in range(n):
+        code = code * 8 + k[:, i]
+    _, first, inverse, counts = np.unique(code, return_index=True, return_inverse=True, return_counts=True)
+    inverse = np.asarray(inverse, np.intp).reshape(-1)
+    groups = [(int(rows.left[f]), [int(x) for x in k[f]]) for f in first.tolist()]
+    ways = [math.comb(m, sum(kv)) * math.factorial(sum(kv)) // math.prod(math.factorial(x) for x in kv)
+            for m, kv in groups]
     if sum(w * int(c) for w, c in zip(ways, counts)) > budget:
         raise _OverBudget
     weights = [Fraction(1, v) for v in dens.values]
     for i in seats:
         _tally_choices(chosen, d, i, k[:, i], weights, rows.den)
+    seat_at = {i: s for s, i in enumerate(seats)}
+    order = np.argsort(inverse, kind="stable")
+    ends = np.cumsum(counts).tolist()
     parts: list[_Rows] = []
-    for g, key in enumerate(unique):
-        sel = np.flatnonzero(inverse == g)
-        m, kv = int(key[0]), [int(x) for x in key[1:]]
+    start = 0
+    for (m, kv), end in zip(groups, ends):
+        sel = order[start:end]
+        start = end
         total = sum(kv)
         if total == 0:
             parts.append(_Rows(rows.hands[sel], None if rows.boards is None else rows.boards[sel], rows.out[sel],
@@ -702,13 +742,15 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
         for i in range(n):
             if not kv[i]:
                 continue
-            throw = np.array([thrown[i][r] for r in sel], np.int8)
+            throw = thrown[where[seat_at[i], sel], :kv[i]]
             hand = rows.hands[sel, i]
             keep = hand[~(hand[:, :, None] == throw[:, None, :]).any(axis=2)].reshape(len(sel), size - kv[i])
             hands[:, :, i, :size - kv[i]] = keep[:, None, :]
             hands[:, :, i, size - kv[i]:] = new[:, :, at:at + kv[i]]
             at += kv[i]
-        den_map = np.array([dens.of(v * ch) for v in dens.values[:max(rows.den[sel]) + 1]], np.intp)
+        parent = np.unique(rows.den[sel])
+        den_map = np.zeros(int(parent.max()) + 1, np.intp)
+        den_map[parent] = [dens.of(dens.values[j] * ch) for j in parent.tolist()]
         parts.append(_Rows(hands.reshape(-1, n, size),
                            None if rows.boards is None else np.repeat(rows.boards[sel], ch, axis=0),
                            (out[:, None] | _bits(new.reshape(-1, total)).reshape(len(sel), ch)).reshape(-1),
@@ -737,7 +779,7 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
     """Seeded random deals, ``AUTO_CHUNK`` at a time, with the automatic player's draws dealt from
     each deal's own stub (the muck shuffled in when it runs out, R-A5): the final hands and
     boards of each chunk. With ``stop_early``, stops after the chunk in which the automatic
-    player has decided ``AUTO_DECISIONS`` hands."""
+    player's work reaches ``AUTO_DECISIONS``."""
     game = q.game
     rng = np.random.default_rng(seed)
     width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
@@ -750,12 +792,15 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
         stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
         mucks: list[list[int]] = [[] for _ in range(n_rows)]
         for d, seats in q.stages():
-            for i in seats:
-                got = _decide(player, game, hands[:, i], boards, d, None)
-                assert got is not None  # no limit
+            got = _decide_seats(player, game, hands, boards, d, seats, None)
+            assert got is not None  # no limit
+            thrown, where = got
+            answers = [tuple(int(c) for c in row if c >= 0) for row in thrown.tolist()]
+            for s, i in enumerate(seats):
                 counts = chosen_counts.setdefault((d, i), np.zeros(game.hole_cards + 1, np.int64))
-                counts += np.bincount([len(t) for t in got], minlength=game.hole_cards + 1)
-                for r, throw in enumerate(got):
+                counts += np.bincount((thrown[where[s]] >= 0).sum(axis=1), minlength=game.hole_cards + 1)
+                for r, j in enumerate(where[s].tolist()):
+                    throw = answers[j]
                     if not throw:
                         continue
                     if len(stubs[r]) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
@@ -771,7 +816,7 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
                     mucks[r] += throw
         done += n_rows
         yield hands, boards
-        if stop_early and player.calls >= AUTO_DECISIONS:
+        if stop_early and player.work >= AUTO_DECISIONS:
             return
 
 

@@ -40,6 +40,8 @@ from ..games.pot import PotGame
 AUTO_SEED = 2026
 #: Trial replacements the automatic player deals for each choice (``draw_choice``'s ``samples``).
 AUTO_DRAW_SAMPLES = 16
+#: What deciding hands on a board not met before costs (in hands): its reference hands are dealt.
+BOARD_WORK = 10
 #: Hands scored together (each is scored on up to 32 choices x ``AUTO_DRAW_SAMPLES`` x draws left rows).
 BATCH = 512
 
@@ -116,7 +118,9 @@ class AutoPlayer:
     """The automatic player of one calculation: ``choices`` remembered per (hand, board, draws left).
 
     ``decide(hands, board, tries)`` takes hands ``(rows, cards)`` (any order within a row) and
-    gives each row's thrown cards; ``calls`` counts the hands actually scored.
+    gives each row's thrown cards; ``index`` gives them as a list of distinct answers and each
+    row's place in it. ``calls`` counts the hands actually scored, ``work`` the same plus
+    ``BOARD_WORK`` for each board they were scored on (its reference hands are dealt afresh).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> from gamelib.cards import parse_cards
@@ -132,28 +136,48 @@ class AutoPlayer:
         self.game = game
         self.seed = seed
         self.samples = samples
-        self.known: dict[tuple[tuple[int, ...], Board, int, Optional[int]], tuple[int, ...]] = {}
+        self.known: dict[tuple[int, Board, int, Optional[int]], tuple[int, ...]] = {}
         self.calls = 0
+        self.work = 0
 
-    def decide(self, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
-               limit: Optional[int] = None) -> Optional[list[tuple[int, ...]]]:
-        """Each row's thrown cards (sorted), deciding the hands not met before all together;
-        ``None`` (and nothing decided) when more than ``limit`` hands are new."""
-        rows = np.sort(np.asarray(hands, dtype=np.int8), axis=1)
-        if len(rows) == 0:
-            return []
-        unique, inverse = np.unique(rows, axis=0, return_inverse=True)
-        keys = [(tuple(int(c) for c in u), board, tries, discard) for u in unique]
+    def index(self, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
+              limit: Optional[int] = None) -> Optional[tuple[list[tuple[int, ...]], np.ndarray]]:
+        """The distinct answers and each row's place among them, deciding the hands not met
+        before all together; ``None`` (and nothing decided) when more than ``limit`` are new.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> from gamelib.cards import parse_cards
+        >>> p = AutoPlayer(POT_DECLARATIONS["badugi"])
+        >>> answers, where = p.index(np.array([parse_cards("As 2d 3h Kc")] * 3, np.int8), (), 1)
+        >>> len(answers), where.tolist()
+        (1, [0, 0, 0])
+        """
+        hands = np.asarray(hands, dtype=np.int8)
+        if len(hands) == 0:
+            return [], np.zeros(0, np.intp)
+        bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        unique, first, inverse = np.unique(bits, return_index=True, return_inverse=True)
+        keys = [(int(u), board, tries, discard) for u in unique.tolist()]
         new = [j for j, k in enumerate(keys) if k not in self.known]
         if limit is not None and len(new) > limit:
             return None
         if new:
-            got = choices(self.game, unique[new], board, tries, discard, self.seed, self.samples)
+            rows = np.sort(hands[first[new]], axis=1)
+            got = choices(self.game, rows, board, tries, discard, self.seed, self.samples)
             self.calls += len(new)
+            self.work += len(new) + (BOARD_WORK if board else 0)
             for j, throw in zip(new, got):
                 self.known[keys[j]] = throw
-        answers = [self.known[k] for k in keys]
-        return [answers[j] for j in np.asarray(inverse).reshape(-1)]
+        return [self.known[k] for k in keys], np.asarray(inverse, np.intp).reshape(-1)
+
+    def decide(self, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
+               limit: Optional[int] = None) -> Optional[list[tuple[int, ...]]]:
+        """Each row's thrown cards (sorted); ``None`` when more than ``limit`` hands are new."""
+        got = self.index(hands, board, tries, discard, limit)
+        if got is None:
+            return None
+        answers, where = got
+        return [answers[j] for j in where.tolist()]
 
 
-__all__ = ["choices", "AutoPlayer", "AUTO_SEED", "AUTO_DRAW_SAMPLES"]
+__all__ = ["choices", "AutoPlayer", "AUTO_SEED", "AUTO_DRAW_SAMPLES", "BOARD_WORK"]
