@@ -74,6 +74,8 @@ DRAW_QUESTIONS: list[tuple[str, str, list[str | None], dict[str, Any]]] = [
      "badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"], {"discards": ["Kh", "Qs"], "draws_to_come": 2}),
     ("Ace-to-Five Triple Draw heads-up, known hands, two draws to come, all the automatic player's",
      "a5-triple-draw", ["As 2d 3h 4c Kd", "Ac 2h 3c 9d 6s"], {"draws_to_come": 2}),
+    ("Ace-to-Five Triple Draw heads-up, known hands, three draws to come (too many deals: sampled)",
+     "a5-triple-draw", ["As 2d 3h 4c Kd", "Ac 2h 3c 9d 6s"], {"draws_to_come": 3}),
     ("Archie, two random hands, three draws to come", "archie", [None, None], {"draws_to_come": 3}),
 ]
 DRAWS_HEADER = "Draw games (the automatic player drawing; pokerkit has no draws):"
