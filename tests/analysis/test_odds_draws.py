@@ -20,6 +20,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from gamelib.analysis import odds as odds_module
 from gamelib.analysis.odds import odds
@@ -222,3 +223,23 @@ def test_auto_player_remembers_each_hand() -> None:
     assert p.decide(hands, (), 1) == [tuple(parse_cards("Kc"))] * 2 + [()]
     assert p.calls == 2
     assert p.decide(hands[:1], (), 1) == [tuple(parse_cards("Kc"))] and p.calls == 2
+
+
+DRAW_GAMES = [k for k, g in POT_DECLARATIONS.items() if g.draws]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(key=st.sampled_from(DRAW_GAMES), seed=st.integers(0, 10**6), players=st.integers(2, 3))
+def test_shares_of_deal_by_deal_draws_sum_to_one_pot(key: str, seed: int, players: int) -> None:
+    """Random known hands, every draw left to the automatic player, a ten-card stub: exact, and
+    the shares add up to one pot however unequal the deals' chances."""
+    game = POT_DECLARATIONS[key]
+    rng = np.random.default_rng(seed)
+    deck = [int(c) for c in rng.permutation(52)]
+    hands = [format_cards([deck.pop() for _ in range(game.hole_cards)]) for _ in range(players)]
+    r = odds(key, hands, dead=format_cards(deck[:-10]), draws_to_come=game.draws if game.boards else min(2, game.draws),
+             budget=200_000)
+    assert r.exact or r.standard_error > 0
+    assert sum(p.equity for p in r.players) == 1
+    for p in r.players:
+        assert 0 <= p.scoop <= p.equity <= 1
