@@ -8,6 +8,7 @@ and a summary in words. :func:`gamelib.analysis.banked_nh.analyze_nh` builds it.
 
 from __future__ import annotations
 
+import functools
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
@@ -52,47 +53,120 @@ def _seen_cards(hole: CardsLike, community: CardsLike | None) -> tuple[list[int]
     return h, c
 
 
+def _by_set(by_class: np.ndarray, inv: np.ndarray) -> np.ndarray:
+    """An array over suit classes made an array over sets (``inv``: the class of each set)."""
+    out: np.ndarray = by_class[inv]
+    return out
+
+
 @dataclass
 class NHStrategy:
     """The derived fold / 1x / 2x / 3x strategy at each street, for every situation.
 
-    ``flop[i]`` for hole pair ``i`` (colex), ``turn[i, w]`` for 3-card set ``i`` with ``W3[w]``
-    units wagered, ``river[i, w]`` for 4-card set ``i`` with ``W4[w]`` wagered (0 = fold).
-    ``ev_*`` hold the exact values of playing on optimally and ``opt_flop`` / ``opt_turn`` /
-    :attr:`opt_river` the exact value of each option (fold, 1x, 2x, 3x), all in units of the ante
-    scaled by ``scale`` (flop), ``scale // 50`` (turn) and ``scale // (50 * 49)`` (river);
-    ``river_pay`` is the sum over the 48 river cards of the pay per unit (scale ``scale // (50 * 49)``).
-    ``wagered_flop`` is each starting hand's expected total wagered times ``50 * 49``.
+    It is held over suit classes (:mod:`gamelib.analysis.banked_nh_classes`: two sets that differ
+    by a renaming of suits are played alike and have the same values): ``flop_c[c]``,
+    ``turn_c[c, w]``, ``river_c[c, w]`` for the class ``c`` of the cards seen and ``W3[w]`` /
+    ``W4[w]`` units wagered (0 = fold), ``ev_*_c`` the exact values of playing on optimally,
+    ``opt_flop_c`` / ``opt_turn_c`` the exact value of each option (fold, 1x, 2x, 3x), all in units
+    of the ante scaled by ``scale`` (flop), ``scale // 50`` (turn) and ``scale // (50 * 49)``
+    (river); ``river_pay_c`` is the sum over the 48 river cards of the pay per unit (scale
+    ``scale // (50 * 49)``); ``wagered_flop_c`` each starting hand's expected total wagered times
+    ``50 * 49``. ``inv2`` / ``inv3`` / ``inv4`` give the class of every 2-, 3- and 4-card set in
+    colex order. The same arrays by set are the properties without ``_c`` (``flop[i]`` for hole
+    pair ``i``, ``turn[i, w]``, ``river[i, w]``, ``ev_*``, ``opt_flop``, ``opt_turn``,
+    :attr:`opt_river`, ``river_pay``, ``wagered_flop``), made when first read.
     ``ties`` tells, street by street, where two best options were exactly equal.
     """
 
-    flop: np.ndarray
-    turn: np.ndarray
-    river: np.ndarray
-    ev_flop: np.ndarray
-    ev_turn: np.ndarray
-    ev_river: np.ndarray
+    flop_c: np.ndarray
+    turn_c: np.ndarray
+    river_c: np.ndarray
+    ev_flop_c: np.ndarray
+    ev_turn_c: np.ndarray
+    ev_river_c: np.ndarray
+    opt_flop_c: np.ndarray
+    opt_turn_c: np.ndarray
+    river_pay_c: np.ndarray
+    wagered_flop_c: np.ndarray
+    inv2: np.ndarray
+    inv3: np.ndarray
+    inv4: np.ndarray
     scale: int
-    opt_flop: np.ndarray
-    opt_turn: np.ndarray
-    river_pay: np.ndarray
-    wagered_flop: np.ndarray
     ties: pd.DataFrame
     tie_rule: str = "less"
     #: The choices at each street.
     CHOICES = OPTIONS
 
+    # ---- the arrays by set (colex order), made from the classes when first read ---------------
+    @functools.cached_property
+    def flop(self) -> np.ndarray:
+        """The choice before the flop card for each hole pair."""
+        return _by_set(self.flop_c, self.inv2)
+
+    @functools.cached_property
+    def turn(self) -> np.ndarray:
+        """The choice before the turn card, ``[3-card set, W3 index]``."""
+        return _by_set(self.turn_c, self.inv3)
+
+    @functools.cached_property
+    def river(self) -> np.ndarray:
+        """The choice before the river card, ``[4-card set, W4 index]``."""
+        return _by_set(self.river_c, self.inv4)
+
+    @functools.cached_property
+    def ev_flop(self) -> np.ndarray:
+        """The value of each hole pair played optimally (scale ``scale``)."""
+        return _by_set(self.ev_flop_c, self.inv2)
+
+    @functools.cached_property
+    def ev_turn(self) -> np.ndarray:
+        """The value before the turn card, ``[3-card set, W3 index]`` (scale ``scale // 50``)."""
+        return _by_set(self.ev_turn_c, self.inv3)
+
+    @functools.cached_property
+    def ev_river(self) -> np.ndarray:
+        """The value before the river card, ``[4-card set, W4 index]`` (scale ``scale // (50 * 49)``)."""
+        return _by_set(self.ev_river_c, self.inv4)
+
+    @functools.cached_property
+    def opt_flop(self) -> np.ndarray:
+        """The value of each option before the flop card, ``[hole pair, option]``."""
+        return _by_set(self.opt_flop_c, self.inv2)
+
+    @functools.cached_property
+    def opt_turn(self) -> np.ndarray:
+        """The value of each option before the turn card, ``[3-card set, W3 index, option]``."""
+        return _by_set(self.opt_turn_c, self.inv3)
+
+    @functools.cached_property
+    def river_pay(self) -> np.ndarray:
+        """The sum over the 48 river cards of the pay per unit, per 4-card set."""
+        return _by_set(self.river_pay_c, self.inv4)
+
+    @functools.cached_property
+    def wagered_flop(self) -> np.ndarray:
+        """Each hole pair's expected total wagered, times ``50 * 49``."""
+        return _by_set(self.wagered_flop_c, self.inv2)
+
     @property
     def opt_river(self) -> np.ndarray:
         """The value of each option before the river card, ``[4-card set, W4 index, option]``."""
+        return self._opt_river(self.river_pay)
+
+    def _opt_river(self, river_pay: np.ndarray) -> np.ndarray:
         s = self.scale // (50 * 49)
         w = np.array(W4, np.int64)[None, :, None]
         b = np.arange(4, dtype=np.int64)[None, None, :]
-        return np.where(b == 0, -w * s, self.river_pay[:, None, None] * (w + b))
+        return np.where(b == 0, -w * s, river_pay[:, None, None] * (w + b))
+
+    def _class_of(self, cards: list[int]) -> int:
+        """The suit class of a set of 2, 3 or 4 cards."""
+        inv = {2: self.inv2, 3: self.inv3, 4: self.inv4}[len(cards)]
+        return int(inv[int(colex_index(np.array([sorted(cards)]))[0])])
 
     # ---- one situation: the cards seen and the units already wagered -------------------------
     def _situation(self, hole: CardsLike, community: CardsLike | None, wagered: int | None) -> tuple[int, int, int]:
-        """(street 0/1/2, colex index of the cards seen, units wagered), checked."""
+        """(street 0/1/2, the suit class of the cards seen, units wagered), checked."""
         h, c = _seen_cards(hole, community)
         cards = sorted(h + c)
         street = len(c)
@@ -110,7 +184,7 @@ class NHStrategy:
                 raise GameError(f"before the flop card only the ante is wagered (1 unit), not {shown} units")
             raise GameError(f"before the {STREETS[street]} card {allowed[0]} to {allowed[-1]} units of the ante are "
                             f"wagered in all (the ante and 1x to 3x on each street so far), not {shown} units")
-        return street, int(colex_index(np.array([cards]))[0]), int(wagered)
+        return street, self._class_of(cards), int(wagered)
 
     def path_wagered(self, hole: CardsLike, community: CardsLike = ()) -> int | None:
         """Units of ante this strategy itself would have wagered before the next decision (``None``
@@ -124,9 +198,8 @@ class NHStrategy:
         h, c = _seen_cards(hole, community)
         w = 1
         for i in range(len(c)):
-            cards = sorted(h + c[:i])
-            idx = int(colex_index(np.array([cards]))[0])
-            act = int(self.flop[idx]) if i == 0 else int(self.turn[idx, W3.index(w)])
+            idx = self._class_of(h + c[:i])
+            act = int(self.flop_c[idx]) if i == 0 else int(self.turn_c[idx, W3.index(w)])
             if act == 0:
                 return None
             w += act
@@ -135,8 +208,8 @@ class NHStrategy:
     def _fold_street(self, h: list[int], c: list[int]) -> str:
         w = 1
         for i in range(len(c)):
-            idx = int(colex_index(np.array([sorted(h + c[:i])]))[0])
-            act = int(self.flop[idx]) if i == 0 else int(self.turn[idx, W3.index(w)])
+            idx = self._class_of(h + c[:i])
+            act = int(self.flop_c[idx]) if i == 0 else int(self.turn_c[idx, W3.index(w)])
             if act == 0:
                 return STREETS[i]
             w += act
@@ -154,11 +227,11 @@ class NHStrategy:
         """
         street, idx, w = self._situation(hole, community, wagered)
         if street == 0:
-            row, scale = self.opt_flop[idx], self.scale
+            row, scale = self.opt_flop_c[idx], self.scale
         elif street == 1:
-            row, scale = self.opt_turn[idx, W3.index(w)], self.scale // 50
+            row, scale = self.opt_turn_c[idx, W3.index(w)], self.scale // 50
         else:
-            row, scale = self.opt_river[idx, W4.index(w)], self.scale // (50 * 49)
+            row, scale = self._opt_river(self.river_pay_c[idx:idx + 1])[0, W4.index(w)], self.scale // (50 * 49)
         return {name: Fraction(int(v), scale) for name, v in zip(OPTIONS, row)}
 
     @staticmethod
@@ -187,10 +260,10 @@ class NHStrategy:
         """
         street, idx, w = self._situation(hole, community, wagered)
         if street == 0:
-            return Fraction(int(self.ev_flop[idx]), self.scale)
+            return Fraction(int(self.ev_flop_c[idx]), self.scale)
         if street == 1:
-            return Fraction(int(self.ev_turn[idx, W3.index(w)]), self.scale // 50)
-        return Fraction(int(self.ev_river[idx, W4.index(w)]), self.scale // (50 * 49))
+            return Fraction(int(self.ev_turn_c[idx, W3.index(w)]), self.scale // 50)
+        return Fraction(int(self.ev_river_c[idx, W4.index(w)]), self.scale // (50 * 49))
 
     def play_for(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> str:
         """The right play before the next community card, ``"fold"``, ``"1x"``, ``"2x"`` or
@@ -205,17 +278,17 @@ class NHStrategy:
         """
         street, idx, w = self._situation(hole, community, wagered)
         if street == 0:
-            act = int(self.flop[idx])
+            act = int(self.flop_c[idx])
         elif street == 1:
-            act = int(self.turn[idx, W3.index(w)])
+            act = int(self.turn_c[idx, W3.index(w)])
         else:
-            act = int(self.river[idx, W4.index(w)])
+            act = int(self.river_c[idx, W4.index(w)])
         return OPTIONS[act]
 
     def expected_value(self, hole: CardsLike) -> Fraction:
         """The exact expected result (units of ante) of a starting hand played optimally."""
         h = sorted(parse_cards(hole, n=2, what="hole cards"))
-        return Fraction(int(self.ev_flop[int(colex_index(np.array([h]))[0])]), self.scale)
+        return Fraction(int(self.ev_flop_c[self._class_of(h)]), self.scale)
 
     def expected_wagered(self, hole: CardsLike) -> Fraction:
         """The average total wagered on the main game (units of ante, ante included) by a starting
@@ -226,7 +299,7 @@ class NHStrategy:
         Fraction(1, 1)
         """
         h = sorted(parse_cards(hole, n=2, what="hole cards"))
-        return Fraction(int(self.wagered_flop[int(colex_index(np.array([h]))[0])]), 50 * 49)
+        return Fraction(int(self.wagered_flop_c[self._class_of(h)]), 50 * 49)
 
     def tie_examples(self, n: int = 3) -> list[tuple[str, str, int]]:
         """Up to ``n`` situations ``(hole, community, wagered)`` where two best options are exactly

@@ -1,4 +1,5 @@
-"""The par sheet (gamelib/analysis/par_sheet.py) checked three ways:
+"""The par sheet (gamelib/analysis/par_sheet.py, with par_sheet_figures.py, par_sheet_decided_once.py
+and par_sheet_nh.py) checked three ways:
 
 * against the outcome tables of the exact analysis (``analyze``): every distribution sums to the
   table's total, the net results and their counts are the table's rows grouped by what they
@@ -20,6 +21,7 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
+from gamelib.analysis import banked_nh_classes, par_sheet_figures
 from gamelib.analysis import par_sheet as ps
 from gamelib.analysis.banked import analyze
 from gamelib.errors import GameError
@@ -211,7 +213,9 @@ def test_a_pay_change_moves_the_sheet_as_a_fresh_analysis(key):
     for k, t in fresh.tables.items():
         assert dict(sheet.wager(k).distribution) == grouped(t), k
     # and exactly what a par sheet computed from nothing in memory gives
-    ps._BASE.clear()
+    par_sheet_figures._BASE.clear()
+    banked_nh_classes.nh_base.cache_clear()
+    banked_nh_classes._ROWS.clear()
     again = ps.par_sheet(changed)
     for k, s in sheet.sheets().items():
         assert again.wager(k) == s, k
