@@ -4,10 +4,8 @@ every run-out for random starting hands, plus the Pair Plus and 6 Card Bonus cou
 from __future__ import annotations
 
 import functools
-import sys
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,9 +18,6 @@ from gamelib.analysis.banked_nh import nh_option_values
 from gamelib.errors import GameError
 from gamelib.games.banked import pay_rows
 from gamelib.rankings.high import HIGH
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from nh_all_sets import solve_all_sets  # noqa: E402  (tests/analysis/nh_all_sets.py: the all-sets oracle)
 
 GAME = get_game("nh-holdem")
 
@@ -306,49 +301,3 @@ def test_r23_changes_only_how_much_is_wagered(nh):
     played = effect["deals played to the end"]
     assert played["larger wager"] - played["R23"] == effect["deals affected"]
 
-
-# ---- the one solver (over suit classes) against a plain backward induction over every set -----
-#: The filed table, a what-if table whose strategy differs (jacks or better no longer pay) and
-#: the filed table with ties broken toward the larger wager (R23 reversed, where choices differ).
-ORACLE_CASES = {
-    "filed": (GAME.declaration, "less"),
-    "what-if": (GAME.declaration.with_pay_table("main", {"pair of jacks through aces": 0, "flush": 9}), "less"),
-    "larger wager on ties": (GAME.declaration, "more"),
-}
-
-
-@pytest.fixture(scope="module")
-def filed_oracle():
-    return solve_all_sets(GAME.declaration)
-
-
-@pytest.mark.parametrize("case", ORACLE_CASES)
-def test_the_class_solver_agrees_with_every_set(case, filed_oracle):
-    """Every decision, value, option value, amount wagered and count of the analysis (and so of
-    its strategy object, the par sheet and the designer, which use the same solver) equals the
-    plain all-sets backward induction's, exactly."""
-    from gamelib.analysis.banked_nh import analyze_nh
-    decl, ties = ORACLE_CASES[case]
-    oracle = filed_oracle if case == "filed" else solve_all_sets(decl, ties)
-    a = analyze_nh(decl, ties=ties)
-    s = a.strategy
-    for name in ("flop", "turn", "river", "ev_flop", "ev_turn", "ev_river", "opt_flop", "opt_turn", "opt_river",
-                 "river_pay", "wagered_flop"):
-        mine, theirs = getattr(s, name), getattr(oracle, name)
-        assert mine.shape == theirs.shape and (mine == theirs).all(), (case, name)
-    assert s.scale == oracle.scale
-    # the outcome table: the folds street by street, then every pay row by the units wagered
-    expected = [(f"fold before the {street} card", Fraction(-w), c) for (street, w), c in oracle.folds.items() if c]
-    main = decl.pay_table("main")
-    pays = [line.pays for line in main.lines] + [Fraction(-1)]
-    expected += [(None, pays[r] * w, int(oracle.showdown[r, j]))
-                 for r in range(len(pays)) for j, w in enumerate(range(4, 11)) if oracle.showdown[r, j]]
-    table = a.tables["main"]
-    got = list(zip(table["outcome"], table.attrs["pays_exact"], table["combinations"]))
-    assert len(got) == len(expected)
-    for (outcome, pay, count), (words, pay_x, count_x) in zip(got, expected):
-        assert (pay, count) == (pay_x, count_x) and (words is None or outcome.startswith(words)), (case, outcome)
-    assert s.ties.iloc[:3].to_dict("records") == oracle.ties, case
-    if case != "filed":  # the case plays some situation otherwise than the filed table does
-        changed = sum(int((getattr(oracle, k) != getattr(filed_oracle, k)).sum()) for k in ("flop", "turn", "river"))
-        assert changed > 0, case
