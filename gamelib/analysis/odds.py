@@ -647,6 +647,10 @@ def _decide_up_front(q: _Question, player: AutoPlayer) -> None:
             q.throws[i] = list(got[0])
             q.decided[i] = True
     q.lay_out()
+    if q.needed > len(q.deck):  # the stub runs out at this draw (R-A5): its draws are made deal by deal
+        q.throws = [None if q.decided[i] else t for i, t in enumerate(q.throws)]
+        q.decided = [False] * len(q.known)
+        q.lay_out()
 
 
 @dataclass
@@ -790,7 +794,8 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
         hands, boards = _assemble(q, deals[:, :q.needed])
         hands = np.array(hands)
         stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
-        mucks: list[list[int]] = [[] for _ in range(n_rows)]
+        thrown_first = [c for t in q.throws for c in t or []]  # the next draw's discards, declared or decided
+        mucks: list[list[int]] = [list(thrown_first) for _ in range(n_rows)]
         for d, seats in q.stages():
             got = _decide_seats(player, game, hands, boards, d, seats, None)
             assert got is not None  # no limit
