@@ -249,6 +249,6 @@ def test_a_next_draw_bigger_than_the_stub_is_made_deal_by_deal() -> None:
     """Three players each throw three cards to an eight-card stub: the third player's cards come
     from the muck shuffled in (R-A5), which only a sample deals."""
     hands = ["Kc Qd Jh 9s 8c", "Ks Qh Jd 9c 8d", "Kh Qc Js 9d 8h"]
-    r = odds("a5-triple-draw", hands, dead=_dead(*hands, leave=8), samples=200)
+    r = odds("a5-triple-draw", hands, dead=_dead(*hands, leave=8), draws_to_come=1, samples=200)
     assert not r.exact and r.deals == 200 and sum(p.equity for p in r.players) == 1
     assert [p.draw for p in r.players] == ["draws: automatic player, deal by deal"] * 3
