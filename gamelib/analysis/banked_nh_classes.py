@@ -22,7 +22,8 @@ fold rather than bet, a smaller multiple rather than a larger one (RULINGS R23);
 The disk cache (:func:`nh_classes`) holds only what no pay table changes: the classes, the class
 reached by every next card, and how many river cards make each pay key; the strategy is derived
 anew for each pay table. The tests hold every decision and count to a plain backward induction
-over all 270,725 four-card sets (``tests/analysis/nh_all_sets.py``).
+over all 270,725 four-card sets (``tests/analysis/nh_all_sets.py``, in
+``tests/analysis/test_banked_nh_classes.py``).
 
 >>> s = solve(NH_HOLDEM)
 >>> len(s.flop), s.turn.shape, s.river.shape, int(s.weights[2].sum()), int(s.weights[4].sum())
