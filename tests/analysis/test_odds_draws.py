@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamelib.analysis import odds as odds_module
+from gamelib.analysis import odds_deal_by_deal as odds_module  # where AUTO_DECISIONS and AUTO_CHUNK are read
 from gamelib.analysis.odds import odds
 from gamelib.analysis.odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
 from gamelib.cards import format_cards, parse_cards

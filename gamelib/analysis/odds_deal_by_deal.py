@@ -1,0 +1,328 @@
+"""The odds calculator's draws left to gamelib's automatic player deal by deal: a random hand's
+next draw (or one made on a flop still to come) and every draw after the next. Exactly, every
+way each draw can go from each partial deal, each final deal weighted by its chance; or sampled,
+the draws dealt from each deal's own stub. Also the next draw of a known hand, decided up front,
+and the notes that say what the automatic player did.
+
+>>> from gamelib.games.pot import POT_DECLARATIONS
+>>> from gamelib.analysis.odds_question import _question
+>>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, None, 1)
+>>> _decide_up_front(q, AutoPlayer(q.game))
+>>> q.draw_words, q.auto
+(['automatic player: throws Kh', 'automatic player: stands pat'], False)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional
+
+import numpy as np
+
+from ..combinatorics import combinations_array
+from ..errors import GameError
+from ..games.pot import PotGame
+from .odds_deals import _assemble, _assignments, _exact_deals
+from .odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, AutoPlayer
+from .odds_question import _board_before_draw, _Question
+
+#: The most work the automatic player does in one calculation: distinct hands decided (a fraction
+#: of a millisecond each), a board not met before counting ``BOARD_WORK`` more. An exact answer
+#: that needs more is sampled instead, and a sample stops after the chunk that reaches it (its
+#: standard error says so).
+AUTO_DECISIONS = 20_000
+#: Deals sampled at once when the automatic player draws.
+AUTO_CHUNK = 500
+
+
+class _OverBudget(Exception):
+    """The exact enumeration does not fit: more deals, or more hands to decide, than allowed."""
+
+
+def _bits(cards: np.ndarray) -> np.ndarray:
+    """Each row's cards ``(rows, k)`` as a 52-bit mask (``uint64``)."""
+    if cards.shape[1] == 0:
+        return np.zeros(len(cards), np.uint64)
+    bits: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    return bits
+
+
+def _shown(game: PotGame, boards: Optional[np.ndarray], d: int) -> tuple[int, Optional[np.ndarray]]:
+    """How many cards of each board are out at draw ``d``, and those cards per row (or None)."""
+    before = _board_before_draw(game, d)
+    if boards is None or before == 0:
+        return 0, None
+    return before, boards[:, :, :before].reshape(len(boards), -1)
+
+
+Decided = tuple[list[tuple[int, ...]], np.ndarray]
+
+
+def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
+            limit: Optional[int]) -> Optional[Decided]:
+    """The cards the automatic player throws at draw ``d`` from each row's hand ``(rows, cards)``
+    (the board shown then read per row), as the distinct answers and each row's place among
+    them; ``None`` when that would cost more than ``limit`` (``AutoPlayer.work``)."""
+    tries = game.draws - d
+    before, shown = _shown(game, boards, d)
+    if shown is None:
+        return player.index(hands, (), tries, limit=limit)
+    per_board = np.stack([_bits(shown[:, b * before:(b + 1) * before]) for b in range(game.boards)], axis=1)
+    if game.boards == 1:
+        _, first, inverse = np.unique(per_board[:, 0], return_index=True, return_inverse=True)
+    else:
+        _, first, inverse = np.unique(per_board, axis=0, return_index=True, return_inverse=True)
+    inverse = np.asarray(inverse, np.intp).reshape(-1)
+    order = np.argsort(inverse, kind="stable")
+    ends = np.cumsum(np.bincount(inverse, minlength=len(first)))
+    answers: list[tuple[int, ...]] = []
+    where = np.empty(len(hands), np.intp)
+    start = 0
+    for j, end in enumerate(ends.tolist()):
+        rows = order[start:end]
+        start = end
+        key = tuple(tuple(sorted(int(c) for c in shown[first[j], b * before:(b + 1) * before]))
+                    for b in range(game.boards))
+        left = None if limit is None else limit - player.work - BOARD_WORK
+        got = player.index(hands[rows], key, tries, limit=left)
+        if got is None or (limit is not None and player.work > limit):
+            return None
+        where[rows] = np.asarray(got[1]) + len(answers)
+        answers += got[0]
+    return answers, where
+
+
+def _decide_seats(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
+                  seats: list[int], limit: Optional[int]) -> Optional[tuple[np.ndarray, np.ndarray]]:
+    """The automatic player's draw ``d`` for ``seats`` of every row, decided together: the thrown
+    cards of each distinct answer (padded with -1) and each seat's and row's answer ``(seats, rows)``."""
+    n_rows, _, size = hands.shape
+    stacked = hands[:, seats].transpose(1, 0, 2).reshape(-1, size)
+    got = _decide(player, game, stacked, None if boards is None else np.tile(boards, (len(seats), 1, 1)), d, limit)
+    if got is None:
+        return None
+    answers, where = got
+    thrown = np.full((max(len(answers), 1), size), -1, np.int8)
+    for j, a in enumerate(answers):
+        thrown[j, :len(a)] = a
+    return thrown, where.reshape(len(seats), n_rows)
+
+
+def _decide_up_front(q: _Question, player: AutoPlayer) -> None:
+    """The next draw of every known hand left to the automatic player, chosen before the deal
+    (its choice reads only its cards and the board shown at the draw, when that is known)."""
+    if not q.draws_to_come:
+        return
+    before = _board_before_draw(q.game, q.first_draw)
+    if any(len(b) < before for b in q.boards):
+        return  # the flop is still to come: the choice depends on it, deal by deal
+    shown = tuple(tuple(b[:before]) for b in q.boards) if before else ()
+    for i, t in enumerate(q.throws):
+        if t is None and not q.random[i]:
+            got = player.decide(np.array([q.known[i]], np.int8), shown, q.draws_to_come)
+            assert got is not None  # no limit
+            q.throws[i] = list(got[0])
+            q.decided[i] = True
+    q.lay_out()
+    if q.needed > len(q.deck):  # the stub runs out at this draw (R-A5): its draws are made deal by deal
+        q.throws = [None if q.decided[i] else t for i, t in enumerate(q.throws)]
+        q.decided = [False] * len(q.known)
+        q.lay_out()
+
+
+@dataclass
+class _Rows:
+    """Partial deals: hands ``(rows, players, cards)``, full boards ``(rows, boards, 5)`` (or
+    None), the cards no longer in the stub (a 52-bit mask per row), how many are left in it, and
+    each row's chance, ``1 / dens[den[row]]``."""
+
+    hands: np.ndarray
+    boards: Optional[np.ndarray]
+    out: np.ndarray
+    left: np.ndarray
+    den: np.ndarray
+
+
+class _Dens:
+    """The distinct chances of the deals (as denominators), each with a small index."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+        self.index: dict[int, int] = {}
+
+    def of(self, value: int) -> int:
+        if value not in self.index:
+            self.index[value] = len(self.values)
+            self.values.append(value)
+        return self.index[value]
+
+
+Chosen = dict[tuple[int, int], dict[int, Fraction]]
+
+
+def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: list[Fraction],
+                   den: np.ndarray) -> None:
+    """Add the chance of each number of cards the automatic player draws at draw ``d`` for ``seat``."""
+    keys, counts = np.unique(den.astype(np.int64) * 16 + k, return_counts=True)
+    got = chosen.setdefault((d, seat), {})
+    for key, c in zip(keys.tolist(), counts.tolist()):
+        j, n = divmod(key, 16)
+        got[n] = got.get(n, Fraction(0)) + c * weights[j]
+
+
+def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: _Dens, budget: int,
+            chosen: Chosen) -> _Rows:
+    """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
+    then every set of replacements; raises ``_OverBudget`` when it does not fit."""
+    n_rows, n, size = rows.hands.shape
+    got = _decide_seats(player, q.game, rows.hands, rows.boards, d, seats, AUTO_DECISIONS)
+    if got is None:
+        raise _OverBudget
+    thrown, where = got
+    lens = (thrown >= 0).sum(axis=1)
+    k = np.zeros((n_rows, n), np.int64)
+    for s, i in enumerate(seats):
+        k[:, i] = lens[where[s]]
+    total_k = k.sum(axis=1)
+    if (total_k > rows.left).any():
+        raise _OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
+    code = rows.left.astype(np.int64)
+    for i in range(n):
+        code = code * 8 + k[:, i]
+    _, first, inverse, counts = np.unique(code, return_index=True, return_inverse=True, return_counts=True)
+    inverse = np.asarray(inverse, np.intp).reshape(-1)
+    groups = [(int(rows.left[f]), [int(x) for x in k[f]]) for f in first.tolist()]
+    ways = [math.comb(m, sum(kv)) * math.factorial(sum(kv)) // math.prod(math.factorial(x) for x in kv)
+            for m, kv in groups]
+    if sum(w * int(c) for w, c in zip(ways, counts)) > budget:
+        raise _OverBudget
+    weights = [Fraction(1, v) for v in dens.values]
+    for i in seats:
+        _tally_choices(chosen, d, i, k[:, i], weights, rows.den)
+    seat_at = {i: s for s, i in enumerate(seats)}
+    order = np.argsort(inverse, kind="stable")
+    ends = np.cumsum(counts).tolist()
+    parts: list[_Rows] = []
+    start = 0
+    for (m, kv), end in zip(groups, ends):
+        sel = order[start:end]
+        start = end
+        total = sum(kv)
+        if total == 0:
+            parts.append(_Rows(rows.hands[sel], None if rows.boards is None else rows.boards[sel], rows.out[sel],
+                               rows.left[sel], rows.den[sel]))
+            continue
+        out = rows.out[sel]
+        free = ((out[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+        stub = np.argsort(free, axis=1, kind="stable")[:, :m].astype(np.int8)  # the cards left, ascending
+        picks = combinations_array(m, total).astype(np.intp)[:, _assignments([x for x in kv if x])].reshape(-1, total)
+        ch = len(picks)
+        new = stub[:, picks]  # (rows, children, cards drawn), seat by seat
+        hands = np.repeat(rows.hands[sel][:, None], ch, axis=1)
+        at = 0
+        for i in range(n):
+            if not kv[i]:
+                continue
+            throw = thrown[where[seat_at[i], sel], :kv[i]]
+            hand = rows.hands[sel, i]
+            keep = hand[~(hand[:, :, None] == throw[:, None, :]).any(axis=2)].reshape(len(sel), size - kv[i])
+            hands[:, :, i, :size - kv[i]] = keep[:, None, :]
+            hands[:, :, i, size - kv[i]:] = new[:, :, at:at + kv[i]]
+            at += kv[i]
+        parent = np.unique(rows.den[sel])
+        den_map = np.zeros(int(parent.max()) + 1, np.intp)
+        den_map[parent] = [dens.of(dens.values[j] * ch) for j in parent.tolist()]
+        parts.append(_Rows(hands.reshape(-1, n, size),
+                           None if rows.boards is None else np.repeat(rows.boards[sel], ch, axis=0),
+                           (out[:, None] | _bits(new.reshape(-1, total)).reshape(len(sel), ch)).reshape(-1),
+                           np.repeat(rows.left[sel] - total, ch), np.repeat(den_map[rows.den[sel]], ch)))
+    return _Rows(np.concatenate([p.hands for p in parts]),
+                 None if rows.boards is None else np.concatenate([p.boards for p in parts if p.boards is not None]),
+                 np.concatenate([p.out for p in parts]), np.concatenate([p.left for p in parts]),
+                 np.concatenate([p.den for p in parts]))
+
+
+def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chosen: Chosen) -> _Rows:
+    """Every deal, the automatic player's draws made deal by deal: the final hands and boards of
+    every deal with its chance (raises ``_OverBudget`` when it does not fit)."""
+    deals = np.concatenate(list(_exact_deals(q)))
+    hands, boards = _assemble(q, deals)
+    base = _bits(np.array([[c for c in range(52) if c not in set(q.deck.tolist())]], np.int8))[0]
+    rows = _Rows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
+                 np.full(len(deals), dens.of(len(deals)), np.intp))
+    for d, seats in q.stages():
+        rows = _expand(q, rows, d, seats, player, dens, budget, chosen)
+    return rows
+
+
+def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
+                  chosen_counts: dict[tuple[int, int], np.ndarray]) -> Iterator[tuple[np.ndarray, Optional[np.ndarray]]]:
+    """Seeded random deals, ``AUTO_CHUNK`` at a time, with the automatic player's draws dealt from
+    each deal's own stub (the muck shuffled in when it runs out, R-A5): the final hands and
+    boards of each chunk. With ``stop_early``, stops after the chunk in which the automatic
+    player's work reaches ``AUTO_DECISIONS``."""
+    game = q.game
+    rng = np.random.default_rng(seed)
+    width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
+    done = 0
+    while done < total:
+        n_rows = min(AUTO_CHUNK, total - done)
+        deals = q.deck[rng.random((n_rows, len(q.deck))).argsort(axis=1)[:, :width]]
+        hands, boards = _assemble(q, deals[:, :q.needed])
+        hands = np.array(hands)
+        stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
+        thrown_first = [c for t in q.throws for c in t or []]  # the next draw's discards, declared or decided
+        mucks: list[list[int]] = [list(thrown_first) for _ in range(n_rows)]
+        for d, seats in q.stages():
+            got = _decide_seats(player, game, hands, boards, d, seats, None)
+            assert got is not None  # no limit
+            thrown, where = got
+            answers = [tuple(int(c) for c in row if c >= 0) for row in thrown.tolist()]
+            for s, i in enumerate(seats):
+                counts = chosen_counts.setdefault((d, i), np.zeros(game.hole_cards + 1, np.int64))
+                counts += np.bincount((thrown[where[s]] >= 0).sum(axis=1), minlength=game.hole_cards + 1)
+                for r, j in enumerate(where[s].tolist()):
+                    throw = answers[j]
+                    if not throw:
+                        continue
+                    if len(stubs[r]) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
+                        shuffle = np.random.default_rng([seed, done + r, d])
+                        stubs[r] += [int(c) for c in shuffle.permutation(mucks[r])]
+                        mucks[r] = []
+                    if len(stubs[r]) < len(throw):
+                        raise GameError(f"the deck runs out at the draws ({len(stubs[r])} cards left for "
+                                        f"{len(throw)}): fewer players, or fewer draws to come")
+                    hand = [c for c in hands[r, i].tolist() if c not in throw] + stubs[r][:len(throw)]
+                    del stubs[r][:len(throw)]
+                    hands[r, i] = hand
+                    mucks[r] += throw
+        done += n_rows
+        yield hands, boards
+        if stop_early and player.work >= AUTO_DECISIONS:
+            return
+
+
+def _auto_notes(q: _Question, chosen: Chosen) -> list[str]:
+    """What the automatic player did: who it drew for, and at each later draw how often it drew
+    how many cards."""
+    if not q.auto and not any(q.decided):
+        return []
+    notes = [f"draws not declared (and every draw after the next) are made by gamelib's automatic player "
+             f"(gamelib.engine.walkthrough.draw_choice, seed {AUTO_SEED}, {AUTO_DRAW_SAMPLES} trial replacements "
+             f"a choice), a teaching device, not best play; its choice reads only its own cards and the board"]
+    names = [s.name for s in q.game.streets if s.draw]
+    for i in range(len(q.known)):
+        parts = []
+        for d in range(q.first_draw, q.game.draws):
+            got = chosen.get((d, i))
+            if not got:
+                continue
+            words = ", ".join(f"{'pat' if k == 0 else f'{k} card' + ('s' if k > 1 else '')} {float(x):.1%}"
+                              for k, x in sorted(got.items()))
+            parts.append(f"{names[d]}: {words}")
+        if parts:
+            notes.append(f"seat {i}, the automatic player's draws: " + "; ".join(parts))
+    return notes

@@ -1,0 +1,246 @@
+"""The odds calculator's question: the game, the hands, boards, dead cards and declared draws
+given to ``gamelib.analysis.odds.odds``, checked (every refusal says what is allowed), and laid
+out as the groups of cards still to deal from the deck: a random hand or a stud hand's cards to
+come, a draw's replacements, each board's cards to come.
+
+>>> from gamelib.games.pot import POT_DECLARATIONS
+>>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
+>>> q.groups, len(q.deck), q.draw_words
+([('draw', 0, 1)], 44, ['throws Kh', 'stands pat'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from ..cards import format_cards, parse_cards, refuse_shared_cards
+from ..errors import GameError, HandSizeError, shown
+from ..games.pot import POT_DECLARATIONS, PotGame
+
+#: The words for a player whose cards are unknown.
+RANDOM_WORDS = ("random", "?", "")
+
+HandLike = Union[str, Sequence[Any], None]
+
+
+@dataclass
+class _Question:
+    """The checked input: what is known, and the groups of cards still to deal."""
+
+    game: PotGame
+    known: list[list[int]]           # each seat's known cards as given
+    random: list[bool]
+    boards: list[list[int]]          # the known cards of each board
+    deck: np.ndarray                 # the cards that may still be dealt
+    draws_to_come: int
+    throws: list[Optional[list[int]]]  # each seat's next draw: the cards thrown, or None (automatic, per deal)
+    decided: list[bool] = field(default_factory=list)  # the automatic player chose this next draw up front
+    kept: list[list[int]] = field(default_factory=list)   # each seat's known cards it keeps after the next draw
+    groups: list[tuple[str, int, int]] = field(default_factory=list)  # (kind, owner, size): "hand", "draw", "board"
+    draw_words: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.decided:
+            self.decided = [False] * len(self.known)
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The kept cards, the groups to deal and the words of each seat's next draw, from ``throws``."""
+        game, n = self.game, len(self.known)
+        self.kept, self.groups, self.draw_words = [], [], []
+        for i in range(n):
+            t = self.throws[i] or []
+            self.kept.append([c for c in self.known[i] if c not in t])
+            if len(self.kept[i]) < game.hole_cards:  # a random hand, stud cards to come, a draw's replacements
+                self.groups.append(("draw" if t else "hand", i, game.hole_cards - len(self.kept[i])))
+            if not self.draws_to_come:
+                self.draw_words.append(f"discards {format_cards(t)}" if t else "")
+            elif self.throws[i] is None:
+                self.draw_words.append("draws: automatic player, deal by deal")
+            else:
+                who = "automatic player: " if self.decided[i] else ""
+                self.draw_words.append(who + (f"throws {format_cards(t)}" if t else "stands pat"))
+        # with draws decided deal by deal, a board is dealt in parts split at those draws: the
+        # automatic player sees only the cards out at its draw (Drawmaha's flop)
+        cuts = sorted({_board_before_draw(game, d) for d, _ in self.stages()} | {5})
+        for b, cards in enumerate(self.boards):
+            at = len(cards)
+            for cut in cuts:
+                if cut > at:
+                    self.groups.append(("board", b, cut - at))
+                    at = cut
+
+    @property
+    def needed(self) -> int:
+        return sum(size for _, _, size in self.groups)
+
+    @property
+    def first_draw(self) -> int:
+        """The number of the next draw (0 = the game's first)."""
+        return self.game.draws - self.draws_to_come
+
+    def stages(self) -> list[tuple[int, list[int]]]:
+        """The draws the automatic player makes deal by deal: (draw number, seats), in order."""
+        n = len(self.known)
+        out = []
+        for d in range(self.first_draw, self.game.draws):
+            seats = [i for i in range(n) if d > self.first_draw or self.throws[i] is None]
+            if seats:
+                out.append((d, seats))
+        return out
+
+    @property
+    def auto(self) -> bool:
+        return bool(self.stages())
+
+
+def _declaration(game: Any) -> PotGame:
+    if isinstance(game, PotGame):
+        return game
+    if isinstance(game, str):
+        if game not in POT_DECLARATIONS:
+            raise GameError(f"unknown pot game {shown(game)}; the pot games are {', '.join(POT_DECLARATIONS)}")
+        return POT_DECLARATIONS[game]
+    decl = getattr(game, "declaration", None)
+    if isinstance(decl, PotGame):
+        return decl
+    raise GameError(f"the game is a pot game's key (such as 'big-o') or its declaration, not {shown(game)}")
+
+
+def _is_random(hand: HandLike) -> bool:
+    return hand is None or (isinstance(hand, str) and hand.strip().lower() in RANDOM_WORDS)
+
+
+def _board_sizes(game: PotGame) -> list[int]:
+    """The numbers of board cards a board can show: after each street that deals board cards."""
+    sizes, n = [0], 0
+    for s in game.streets:
+        if s.board:
+            n += s.board
+            sizes.append(n)
+    return sizes
+
+
+def _board_before_draw(game: PotGame, draw_index: int) -> int:
+    """How many board cards are out when draw number ``draw_index`` (0 = the first) is made."""
+    n, k = 0, 0
+    for s in game.streets:
+        if s.draw:
+            if k == draw_index:
+                return n
+            k += 1
+        n += s.board
+    return n  # pragma: no cover - draw_index < game.draws
+
+
+def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int], dealt: int, count: int) -> None:
+    """A declared discard (Super Razzdugi, R15): the hand is the ``dealt`` cards before the
+    discard, down cards first, and ``count`` of its down cards are thrown."""
+    down = sum(s.down for s in game.streets[:next(k for k, s in enumerate(game.streets) if s.discard)])
+    if len(hand) != dealt:
+        raise HandSizeError(f"seat {seat} declares its discard, so its hand is the {dealt} cards dealt before it "
+                            f"({down} down, then the up card{'s' if dealt - down > 1 else ''}), not {len(hand)} cards")
+    up = [c for c in thrown if c in hand[down:]]
+    if len(thrown) != count or up:
+        why = f"{format_cards(up)} is its up card" if up else f"it throws {len(thrown)}"
+        raise GameError(f"seat {seat}'s {game.title} discard is exactly {count} of its {down} down cards (R15; the "
+                        f"up card comes last in the hand): {why}")
+
+
+def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Optional[Sequence[Any]],
+              dead: Any, discards: Optional[Sequence[Any]], draws_to_come: Optional[int]) -> _Question:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise GameError(f"the hands are a list, one per player (a hand's cards, or None for a random hand), "
+                        f"not {shown(hands)}")
+    n = len(hands)
+    if not 2 <= n <= game.max_players:
+        raise GameError(f"{game.title} odds are for 2 to {game.max_players} players, not {n}")
+    first = game.streets[0].down + game.streets[0].up
+    grows = first < game.hole_cards  # stud: a hand is dealt over several streets
+    random = [_is_random(h) for h in hands]
+    known: list[list[int]] = []
+    for i, h in enumerate(hands):
+        cards = [] if h is None or random[i] else parse_cards(h, what=f"seat {i}'s hand")
+        allowed = f"up to {game.hole_cards}" if grows else f"{game.hole_cards}"
+        if len(cards) > game.hole_cards or (not grows and not random[i] and len(cards) != game.hole_cards):
+            raise HandSizeError(f"seat {i}'s {game.title} hand has {len(cards)} cards ({format_cards(cards)}); "
+                                f"give {allowed} cards, or None for a random hand")
+        known.append(cards)
+    # boards
+    if game.boards == 0:
+        if board is not None or boards:
+            raise HandSizeError(f"{game.title} has no board; give only the players' hands (and dead cards)")
+        given: list[Any] = []
+    elif board is not None and boards is not None:
+        raise HandSizeError("give either board= (one board) or boards= (a list), not both")
+    elif boards is not None:
+        given = list(boards)
+        if len(given) != game.boards:
+            raise HandSizeError(f"{game.title} is played with {game.boards} board{'s' if game.boards > 1 else ''}; "
+                                f"got {len(given)}")
+    else:
+        given = [board if board is not None else ""] + [""] * (game.boards - 1)
+        if board is not None and game.boards > 1:
+            raise HandSizeError(f"{game.title} is played with {game.boards} boards: give boards=[...], one each")
+    sizes = _board_sizes(game)
+    known_boards = []
+    for b, cards_like in enumerate(given):
+        cards = parse_cards(cards_like or "", what=f"board {b + 1}")
+        if len(cards) not in sizes:
+            raise HandSizeError(f"board {b + 1} has {len(cards)} cards ({format_cards(cards)}); a {game.title} "
+                                f"board shows {', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards")
+        known_boards.append(cards)
+    dead_cards = parse_cards(dead or "", what="dead cards")
+    # draws, or Super Razzdugi's discard (R15): a seat declaring it gives its third-street cards
+    at_discard = next(((sum(t.down + t.up for t in game.streets[:k]), s.discard)
+                       for k, s in enumerate(game.streets) if s.discard), None) if not game.draws else None
+    declared = discards is not None and any(d is not None for d in discards)
+    if not game.draws and declared and at_discard is None:
+        raise GameError(f"{game.title} has no draw: give no discards (cards out of play are dead cards)")
+    if draws_to_come is None:
+        draws_to_come = 1 if declared and game.draws else 0
+    if not isinstance(draws_to_come, int) or not 0 <= draws_to_come <= game.draws:
+        raise GameError(f"{game.title} has {game.draws} draw{'s' if game.draws != 1 else ''}: draws to come "
+                        f"is a whole number from 0 to {game.draws}, not {shown(draws_to_come)}")
+    throws: list[Optional[list[int]]] = [None] * n
+    if discards is not None:
+        if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != n:
+            raise GameError(f"the discards are a list with one entry per player ({n}): the cards thrown, '' to "
+                            f"stand pat, or None for the automatic player; not {shown(discards)}")
+        if draws_to_come == 0 and declared and at_discard is None:
+            raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
+                            f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
+        for i, d in enumerate(discards):
+            if d is None:
+                continue
+            if random[i]:
+                raise GameError(f"seat {i} has a random hand: its draw is made by the automatic player, "
+                                f"give None for it, not {shown(d)}")
+            cards = parse_cards(d, what=f"seat {i}'s discard")
+            stray = [c for c in cards if c not in known[i]]
+            if stray:
+                raise GameError(f"seat {i} throws {format_cards(stray)}, which is not in its hand "
+                                f"{format_cards(known[i])}")
+            if at_discard is not None:
+                _check_discard(game, i, known[i], cards, *at_discard)
+            throws[i] = cards
+    if draws_to_come:
+        before = _board_before_draw(game, game.draws - draws_to_come)
+        for b, cards in enumerate(known_boards):
+            if len(cards) > before:
+                raise HandSizeError(f"with {draws_to_come} draw{'s' if draws_to_come > 1 else ''} to come, board "
+                                    f"{b + 1} shows {before} cards at most, not {len(cards)}")
+    holders = [(f"seat {i}'s hand", known[i]) for i in range(n)]
+    holders += [(f"board {b + 1}", c) for b, c in enumerate(known_boards)] + [("the dead cards", dead_cards)]
+    refuse_shared_cards(holders)
+    seen = {c for _, cards in holders for c in cards}
+    deck = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
+    q = _Question(game, known, random, known_boards, deck, draws_to_come, throws)
+    if q.needed > len(deck):
+        raise GameError(f"{q.needed} more cards are needed but only {len(deck)} are left in the deck: fewer players "
+                        f"or fewer unknown cards (the stud community card, R-A6, is not dealt here)")
+    return q
