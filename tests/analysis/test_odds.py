@@ -9,7 +9,9 @@ game. Dead cards keep the decks small, so each case is a few hundred to a few th
 from __future__ import annotations
 
 import itertools
+import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
 import pytest
@@ -20,6 +22,9 @@ from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.showdown import SPLIT_NAME, judge
 from gamelib.errors import CardError, DuplicateCardError, GameError, HandSizeError
 from gamelib.games.pot import POT_DECLARATIONS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from odds_oracle import assert_matches  # noqa: E402  (tests/analysis/odds_oracle.py)
 
 
 def brute_force(key: str, hands: Sequence[Optional[str]], boards: Sequence[str] = (), dead: str = "",
@@ -132,12 +137,7 @@ def test_exact_agrees_with_brute_force(key: str, hands: list[Optional[str]], boa
     kwargs: dict[str, Any] = {"boards": boards} if game.boards > 1 else {"board": boards[0]} if boards else {}
     got = odds(key, hands, dead=dead or None, discards=discards, **kwargs)
     assert got.exact and got.deals == want["deals"]
-    assert [p.equity for p in got.players] == want["equity"]
-    assert [p.scoop for p in got.players] == want["scoop"]
-    for p in got.players:
-        for q in p.portions:
-            assert (q.win, q.tie) == (want["win"][(q.name, p.seat)], want["tie"][(q.name, p.seat)]), (p.seat, q.name)
-    assert sum(p.equity for p in got.players) == 1
+    assert_matches(got, want)
 
 
 def test_cases_cover_split_quartered_and_unqualified_pots() -> None:
