@@ -36,6 +36,7 @@ from .messages import error_html
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
 _TD_NUM = 'style="padding:3px 8px;vertical-align:middle;text-align:right;white-space:nowrap;"'
 _TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #888;"'
+_TH_NUM = 'style="padding:3px 8px;text-align:right;border-bottom:1px solid #888;vertical-align:bottom;"'
 
 #: The words for a seat whose cards are unknown, and for the automatic player's draw.
 RANDOM_LINES = ("random", "?")
@@ -47,23 +48,26 @@ def _pct(x: Any) -> str:
 
 
 def odds_html(result: Odds) -> str:
-    """A result of ``odds`` as HTML: a row per seat (cards, equity, scoop, each portion's win and
-    tie), then how it was found.
+    """A result of ``odds`` as HTML: a row per seat (its cards, equity, scoop, each portion's win
+    and tie), then how it was found.
 
     >>> "equity" in odds_html(odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"]))
     True
     """
-    head = "".join(f"<th {_TH}>{html.escape(name)}<br><small>win / tie</small></th>" for name in result.portions)
+    # Narrow enough for a book page beside five cards: the seat above its cards, and each portion's
+    # win and tie on two lines of one cell.
+    head = "".join(f"<th {_TH_NUM}>{html.escape(name)}</th>" for name in result.portions)
     rows = []
     for p in result.players:
         cards = "<i>random hand</i>" if p.random else hand_html(list(p.cards))
         draw = f"<br><small>{html.escape(p.draw)}</small>" if p.draw else ""
-        cells = "".join(f"<td {_TD_NUM}>{_pct(q.win)} / {_pct(q.tie)}</td>" for q in p.portions)
-        rows.append(f"<tr><td {_TD}><b>Seat {p.seat}</b></td><td {_TD}>{cards}{draw}</td>"
+        cells = "".join(f"<td {_TD_NUM}>win {_pct(q.win)}<br><small>tie {_pct(q.tie)}</small></td>"
+                        for q in p.portions)
+        rows.append(f"<tr><td {_TD}><b>Seat {p.seat}</b><br>{cards}{draw}</td>"
                     f"<td {_TD_NUM}><b>{_pct(p.equity)}</b></td><td {_TD_NUM}>{_pct(p.scoop)}</td>{cells}</tr>")
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.notes)
-    return (f'<table style="border-collapse:collapse;"><tr><th {_TH}>seat</th><th {_TH}>cards</th>'
-            f"<th {_TH}>equity<br><small>share of the pot</small></th><th {_TH}>scoop</th>{head}</tr>"
+    return (f'<table style="border-collapse:collapse;"><tr><th {_TH}>seat and cards</th>'
+            f"<th {_TH_NUM}>equity<br><small>share of the pot</small></th><th {_TH_NUM}>scoop</th>{head}</tr>"
             + "".join(rows) + "</table>"
             + f'<p style="margin:4px 0;"><small>{html.escape(result.title)}: {html.escape(result.method)}.</small></p>'
             + (f'<ul style="margin:4px 0;"><small>{notes}</small></ul>' if notes else ""))

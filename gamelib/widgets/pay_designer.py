@@ -28,6 +28,10 @@ from .dataframe_style import style_table
 from .messages import error_html
 
 
+#: How many wagers' figures ``par_sheet_html`` puts side by side in one table.
+FIGURE_COLUMNS = 3
+
+
 def par_sheet_frame(sheet: ParSheet) -> pd.DataFrame:
     """Every wager's single figures, one column per wager (the main game first), in words.
 
@@ -45,9 +49,9 @@ def par_sheet_frame(sheet: ParSheet) -> pd.DataFrame:
 
 
 def par_sheet_html(game_key: str | BankedGameEngine, name: str | None = None) -> str:
-    """A game's whole par sheet as HTML tables: the figures of every wager side by side, then each
-    wager's distribution of net results and its awards ("1 in N"); ``name`` prefixes the tables'
-    ids (default: the game's key).
+    """A game's whole par sheet as HTML tables: the figures of the wagers side by side (a few to a
+    table, ``FIGURE_COLUMNS``), then each wager's distribution of net results and its awards
+    ("1 in N"); ``name`` prefixes the tables' ids (default: the game's key).
 
     >>> "1 in" in par_sheet_html("three-card-6bonus")
     True
@@ -55,7 +59,13 @@ def par_sheet_html(game_key: str | BankedGameEngine, name: str | None = None) ->
     game = _game(game_key)
     sheet = par_sheet(game)
     prefix = name or game.declaration.key
-    out = [style_table(par_sheet_frame(sheet), f"{prefix}-par-figures").to_html()]
+    frame = par_sheet_frame(sheet)
+    wagers = list(frame.columns[1:])
+    out = []
+    for i in range(0, len(wagers), FIGURE_COLUMNS):  # a few wagers a table, to fit a book page
+        part = frame[["figure", *wagers[i:i + FIGURE_COLUMNS]]]
+        suffix = "" if i == 0 else f"-{i // FIGURE_COLUMNS + 1}"
+        out.append(style_table(part, f"{prefix}-par-figures{suffix}").to_html())
     for key, s in sheet.sheets().items():
         out.append(f"<p style='margin:14px 0 4px 0;'><b>{html.escape(s.name)}</b>: a hand's net result, in units "
                    f"of the {html.escape(s.unit)} ({s.total:,} combinations)</p>")
