@@ -42,6 +42,16 @@ CHROMIUM_ARGS = [
 ]
 VIEW_SELECTOR = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 20_000
+#: The tables of the page's article wider than the article's text column: [width, column, section, text].
+WIDE_TABLES_JS = """() => {
+  const article = document.querySelector('article');
+  if (!article) return [];
+  const column = article.clientWidth;
+  return [...article.querySelectorAll('table')]
+    .filter(t => t.getBoundingClientRect().width > column + 2)
+    .map(t => [Math.round(t.getBoundingClientRect().width), column, (t.closest('section') || {}).id || '',
+               (t.innerText || '').replace(/\\s+/g, ' ').slice(0, 60)]);
+}"""
 
 if not BUILD.is_dir():
     pytest.skip(
@@ -152,6 +162,10 @@ def test_page_works_offline(server: str, browser: Any, page_path: str) -> None:
             except PlaywrightTimeoutError:
                 problems.append("the page has math but MathJax typeset none of it")
             page.wait_for_load_state("networkidle")
+        # Every table, the widgets' saved ones too, fits the text column: a wider one hides its
+        # right-hand columns behind a scroll bar a reader may never see.
+        for width, column, section, text in page.evaluate(WIDE_TABLES_JS):
+            problems.append(f"a table {width} px wide in a {column} px column (section '{section}'): {text}")
     finally:
         context.close()
 
