@@ -7,28 +7,25 @@ The benchmarks run as scripts, so this folder is on ``sys.path`` and they ``impo
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
+import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable, Mapping
 
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
+# The tests' servers (tests/servers.py): the free port, the wait until listening, the kernels of a
+# server and how it is stopped are theirs. Appended, so nothing under tests/ shadows a module.
+sys.path.append(str(ROOT / "tests"))
+import servers  # noqa: E402
+
 #: Debian's Chromium (.ci/setup installs it), and how the benchmarks start it headless.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM = str(servers.CHROMIUM)
+CHROMIUM_ARGS = servers.CHROMIUM_ARGS
 MB = 1024 * 1024
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+free_port = servers.free_port
 
 
 class VoilaServer:
@@ -43,31 +40,14 @@ class VoilaServer:
         self.argv = argv_for(self.port)
         self.proc = subprocess.Popen(self.argv, cwd=ROOT, env=dict(env if env is not None else os.environ),
                                      stdout=self.log, stderr=subprocess.STDOUT)
-        end = time.monotonic() + 60
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with code {self.proc.returncode}\n{self.log_tail()}")
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    break
-            if time.monotonic() > end:
-                raise TimeoutError("voila did not listen within 60 s")
-            time.sleep(0.1)
+        try:
+            servers.wait_until_listening(self.proc, self.port, "voila")
+        except RuntimeError as err:
+            raise RuntimeError(f"{err}\n{self.log_tail()}") from err
 
     def kernels(self) -> list[psutil.Process]:
         """Its running kernels (its ``ipykernel_launcher`` child processes)."""
-        out = []
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.Error:
-            return []
-        for c in children:
-            try:
-                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
-                    out.append(c)
-            except psutil.Error:
-                pass
-        return out
+        return servers.kernels_of(self.proc.pid)
 
     def rss(self) -> float:
         """The server's own resident memory, MB."""
@@ -79,17 +59,5 @@ class VoilaServer:
         return "voila's log (end):\n" + self.log.read()[-chars:]
 
     def stop(self) -> None:
-        kernels = self.kernels()
-        if self.proc.poll() is None:
-            self.proc.terminate()  # Voilà shuts its kernels down on SIGTERM
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        for k in kernels:  # none should be left; make sure
-            try:
-                k.kill()
-            except psutil.Error:
-                pass
+        servers.stop(self.proc, self.kernels(), timeout=30)  # Voilà shuts its kernels down on SIGTERM
         self.log.close()

@@ -2,8 +2,8 @@
 (and any kernel it leaves behind), the headless Chromium they drive, and asking a kernel, over its
 websocket, to run code the way a browser could.
 
-Used by tests/deploy and tests/trainer: they add this folder (tests/) to ``sys.path`` and
-``import servers``.
+Used by tests/deploy and tests/trainer, and by the live benchmarks (benchmarks/voila_server.py):
+they add this folder (tests/) to ``sys.path`` and ``import servers``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,55 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_listening(proc: subprocess.Popen[Any], port: int, what: str = "server",
+                         timeout: float = 60.0) -> None:
+    """Wait until ``proc`` listens on ``port`` of 127.0.0.1: a ``RuntimeError`` if it exits first,
+    a ``TimeoutError`` if it does not listen within ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{what} exited with code {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if time.monotonic() > end:
+            raise TimeoutError(f"{what} did not listen on port {port} within {timeout} s")
+        time.sleep(0.1)
+
+
+def kernels_of(pid: int) -> list[psutil.Process]:
+    """The running kernels of the server process ``pid`` (its ``ipykernel_launcher`` children)."""
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+    out = []
+    for c in children:
+        try:
+            if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
+                out.append(c)
+        except psutil.Error:
+            pass
+    return out
+
+
+def stop(proc: subprocess.Popen[Any], kernels: Sequence[psutil.Process], timeout: float = 20.0) -> None:
+    """Stop the server ``proc`` (SIGTERM, which has it shut its kernels down; SIGKILL after
+    ``timeout`` seconds), then kill any of ``kernels`` (looked up while it ran) left behind."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for k in kernels:  # the server stops its kernels; make sure none is left behind either way
+        try:
+            k.kill()
+        except psutil.Error:
+            pass
+
+
 class Served:
     """A server :func:`serving` started: its process, its port and its log."""
 
@@ -49,18 +98,7 @@ class Served:
 
     def kernels(self) -> list[psutil.Process]:
         """Its running kernels (its ``ipykernel_launcher`` child processes)."""
-        try:
-            children = psutil.Process(self.proc.pid).children(recursive=True)
-        except psutil.NoSuchProcess:
-            return []
-        out = []
-        for c in children:
-            try:
-                if "ipykernel_launcher" in " ".join(c.cmdline()) and c.status() != psutil.STATUS_ZOMBIE:
-                    out.append(c)
-            except psutil.Error:
-                pass
-        return out
+        return kernels_of(self.proc.pid)
 
 
 @contextmanager
@@ -72,28 +110,10 @@ def serving(argv: Sequence[str], port: int, cwd: Path, env: Mapping[str, str], w
     proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT, text=True)
     served = Served(proc, port, log)
     try:
-        end = time.monotonic() + timeout
-        while True:
-            assert proc.poll() is None, f"{what} exited with code {proc.returncode}"
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            assert time.monotonic() < end, f"{what} did not listen on port {port} within {timeout} s"
-            time.sleep(0.1)
+        wait_until_listening(proc, port, what, timeout)
         yield served
     finally:
-        kernels = served.kernels()  # looked up while the server runs: once it is gone they cannot be
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for k in kernels:  # the server stops its kernels; make sure none is left behind either way
-            try:
-                k.kill()
-            except psutil.Error:
-                pass
+        stop(proc, served.kernels())  # kernels looked up while the server runs: once it is gone they cannot be
         print(served.log_text()[-4000:])
         log.close()
 
