@@ -44,6 +44,9 @@ from typing import Any
 import yaml
 from pypdf import PdfReader, PdfWriter
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from live_build import toc_entries  # noqa: E402  (deploy/live_build.py: the table of contents, read once)
+
 REPO = Path(__file__).resolve().parents[1]
 PRINT_CSS = Path(__file__).with_name("print.css")
 CHROMIUM = Path("/usr/bin/chromium")
@@ -104,41 +107,6 @@ class Printed:
     cut_off: list[str] = field(default_factory=list)    # elements still wider than the paper
     controls: int = 0                                   # widget buttons/inputs still visible
     widgets: int = 0                                    # saved widget views drawn
-
-
-def toc_entries(toc: Path = REPO / "_toc.yml") -> list[tuple[str, str]]:
-    """Every page of the table of contents, root first, in the book's order, with the caption of
-    its part ("" for the root).
-
-    >>> toc_entries()[0]
-    ('', 'book/intro')
-    """
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    entries = [("", str(data["root"]))]
-
-    def walk(node: Any, part: str) -> None:
-        if isinstance(node, dict):
-            part = str(node.get("caption", part))
-            if "file" in node:
-                entries.append((part, str(node["file"])))
-            for key in ("parts", "chapters", "sections"):
-                for child in node.get(key, []):
-                    walk(child, part)
-        elif isinstance(node, list):
-            for child in node:
-                walk(child, part)
-
-    walk(data, "")
-    return [(part, str(Path(name).with_suffix(""))) for part, name in entries]
-
-
-def toc_docnames(toc: Path = REPO / "_toc.yml") -> list[str]:
-    """Every page of the table of contents, root first, in the book's order.
-
-    >>> toc_docnames()[0]
-    'book/intro'
-    """
-    return [name for _, name in toc_entries(toc)]
 
 
 def page_title(html_file: Path) -> str:
@@ -365,15 +333,19 @@ _EXHIBIT = r"""(x) => {
 }"""
 
 
+def _footer(footer: str, numbered: bool) -> str:
+    """Chromium's footer template: ``footer`` on the left, and the page numbers (``numbered``) on
+    the right."""
+    numbers = ('<span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span>'
+               if numbered else "")
+    return f'<div style="{FOOTER_STYLE}"><span>{footer}</span>{numbers}</div>'
+
+
 def _print(page: Any, pdf: Path, footer: str, numbered: bool = True) -> None:
     """Print the page on the paper, ``footer`` at the foot of every sheet, and its own page
     numbers (``numbered``) or none (the book's are added when it is joined)."""
-    numbers = ('<span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span>'
-               if numbered else "")
     page.pdf(path=str(pdf), print_background=True, scale=SCALE, display_header_footer=True,
-             header_template="<span></span>",
-             footer_template=(f'<div style="{FOOTER_STYLE}"><span>{footer}</span>{numbers}</div>'),
-             **PAPER)
+             header_template="<span></span>", footer_template=_footer(footer, numbered), **PAPER)
 
 
 def _escape(text: str) -> str:
@@ -504,10 +476,7 @@ def _print_html(browser: Any, html_text: str, pdf: Path, footer: str, numbered: 
     try:
         page.set_content(html_text, wait_until="load")
         page.pdf(path=str(pdf), print_background=True, display_header_footer=True, header_template="<span></span>",
-                 footer_template=f'<div style="{FOOTER_STYLE}"><span>{footer}</span>'
-                                 + ('<span>page <span class="pageNumber"></span> of <span class="totalPages">'
-                                    '</span></span>' if numbered else "") + "</div>",
-                 **PAPER)
+                 footer_template=_footer(footer, numbered), **PAPER)
     finally:
         page.close()
     return len(PdfReader(pdf).pages)

@@ -113,23 +113,35 @@ class Chapter:
         return f"{name}.ipynb"
 
 
+def toc_entries(toc: Path = REPO / "_toc.yml") -> list[tuple[str, str]]:
+    """Every page of the table of contents, root first, in the book's order, with the caption of
+    its part ("" for the root).
+
+    >>> toc_entries()[0]
+    ('', 'book/intro')
+    """
+    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
+    entries = [("", str(data["root"]))]
+
+    def walk(node: Any, part: str) -> None:
+        if isinstance(node, dict):
+            part = str(node.get("caption", part))
+            if "file" in node:
+                entries.append((part, str(node["file"])))
+            for key in ("parts", "chapters", "sections"):
+                for child in node.get(key, []):
+                    walk(child, part)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, part)
+
+    walk(data, "")
+    return [(part, str(Path(name).with_suffix(""))) for part, name in entries]
+
+
 def chapters(toc: Path = REPO / "_toc.yml") -> list[Chapter]:
     """Every chapter of the table of contents that is a notebook, in the book's order."""
-    data = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    files: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "file" in node:
-                files.append(str(node["file"]))
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(data.get("parts", data))
-    return [Chapter(f) for f in files if (REPO / f"{f}.ipynb").is_file()]
+    return [Chapter(name) for _, name in toc_entries(toc) if (REPO / f"{name}.ipynb").is_file()]
 
 
 def _tags(cell: dict[str, Any]) -> list[str]:

@@ -20,7 +20,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 
@@ -62,22 +61,7 @@ if not BUILD.is_dir():
 
 def toc_pages(toc_file: Path = ROOT / "_toc.yml") -> list[str]:
     """Every page of the table of contents, as a path of the built HTML (root first)."""
-    toc = yaml.safe_load(toc_file.read_text(encoding="utf-8"))
-    pages = [toc["root"]]
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "file" in node:
-                pages.append(node["file"])
-            for key in ("parts", "chapters", "sections"):
-                for child in node.get(key, []):
-                    walk(child)
-        elif isinstance(node, list):
-            for child in node:
-                walk(child)
-
-    walk(toc)
-    return [str(Path(p).with_suffix("")) + ".html" for p in pages]
+    return [f"{name}.html" for _, name in exhibits.toc_entries(toc_file)]
 
 
 PAGES = toc_pages()

@@ -34,6 +34,7 @@ from pypdf import PdfReader
 from gamelib import BANKED_GAMES, get_game
 from gamelib.analysis.banked import analyze
 from gamelib.analysis.par_sheet import par_sheet
+from gamelib.engine.banked import pays_text
 from gamelib.games.banked import DECLARATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,9 +58,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, exhibits.Prin
 
 def flat(text: str) -> str:
     """PDF text as one line: ligatures undone (fl), typographic quotes and minus signs plain."""
-    text = unicodedata.normalize("NFKC", text).replace("\u2212", "-")
-    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
-    return " ".join(text.split())
+    return " ".join(exhibits.plain(unicodedata.normalize("NFKC", text).replace("\u2212", "-")).split())
 
 
 @dataclass
@@ -127,7 +126,7 @@ def test_each_exhibit_shows_every_declared_pay_table(pdfs: dict[str, Read], key:
         assert at >= 0, f"{key}: no caption for the {table.name} pay table"
         rows = text[at:]
         for line in table.lines:
-            pays = "push" if line.pays == 0 else f"{line.pays.numerator} to {line.pays.denominator}"
+            pays = pays_text(line.pays)
             found = re.search(re.escape(flat(line.outcome)) + r"\s+" + re.escape(pays) + r"\b", rows)
             assert found, f"{key}: {table.name}: no row {line.outcome!r} paying {pays!r} after its caption"
             rows = rows[found.end():]  # the rows in the declared order
@@ -275,8 +274,12 @@ def test_no_page_is_blank_or_cut_off(printed: dict[str, exhibits.Printed], pdfs:
 
 
 def test_the_builders_examples_hold() -> None:
-    """deploy/ is outside gamelib's doctests (.ci/test): the builder's examples are run here."""
+    """deploy/ is outside gamelib's doctests (.ci/test): the examples of the builder and of the
+    live book's build (whose table of contents it reads) are run here."""
     import doctest
 
-    result = doctest.testmod(exhibits)
-    assert result.attempted >= 4 and result.failed == 0
+    import live_build  # deploy/live_build.py, on the path exhibits put it on
+
+    for module in (exhibits, live_build):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
