@@ -205,12 +205,12 @@ def _cmd_odds(args: argparse.Namespace) -> int:
         if not eq or not seat.strip().isdigit() or not 0 <= int(seat) < len(args.hands):
             raise GameError(f"--discard is SEAT=CARDS (a seat from 0 to {len(args.hands) - 1}; CARDS empty or "
                             f"'pat' to stand pat), such as 0=Kh, not {shown(item)}")
-        discards[int(seat)] = "" if cards.strip().lower() == "pat" else cards
+        discards[int(seat)] = cards
     boards = args.board or []
     where: dict[str, object] = {"boards": boards} if len(boards) > 1 else {"board": boards[0]} if boards else {}
     if args.budget is not None:
         where["budget"] = args.budget
-    result = odds(args.game, [None if h.strip().lower() in ("random", "?") else h for h in args.hands], dead=args.dead,
+    result = odds(args.game, args.hands, dead=args.dead,
                   discards=discards if any(d is not None for d in discards) else None,
                   draws_to_come=args.draws_to_come, samples=args.samples, seed=args.seed,
                   progress=None if args.quiet else ProgressBar(sys.stderr), **where)  # type: ignore[arg-type]

@@ -4,8 +4,8 @@
 only the game's declaration (its hole cards, streets, boards and showdown portions). It deals
 every card still unknown: a "random" player's hand (``None``, ``"random"`` or ``"?"``), a stud
 player's cards still to come, the board cards still to come, and the replacements of the draws
-the players declare for the next draw (``discards``: the cards each throws away, ``""`` to stand
-pat, ``None`` to let gamelib's automatic player choose).
+the players declare for the next draw (``discards``: the cards each throws away, ``""`` or
+``"pat"`` to stand pat, ``None`` to let gamelib's automatic player choose).
 
 The automatic player (``gamelib.engine.walkthrough.draw_choice``, asked through
 ``odds_draws.AutoPlayer`` with a fixed seed) chooses from its own cards and the board shown at
@@ -61,7 +61,7 @@ from .odds_deal_by_deal import (AUTO_DECISIONS, Chosen, _auto_notes, _Dens, _dec
                                 _OverBudget, _sampled_auto)
 from .odds_deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
 from .odds_draws import AutoPlayer
-from .odds_question import RANDOM_WORDS, HandLike, _declaration, _question
+from .odds_question import PAT_WORDS, RANDOM_WORDS, HandLike, _declaration, _question
 from .odds_results import Odds, PlayerOdds, PortionOdds, ProgressBar
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
@@ -187,4 +187,4 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
-           "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS"]
+           "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]

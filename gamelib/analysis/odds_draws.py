@@ -48,11 +48,12 @@ BATCH = 512
 Board = tuple[tuple[int, ...], ...]
 
 
-def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
-            seed: int = AUTO_SEED, samples: int = AUTO_DRAW_SAMPLES) -> list[tuple[int, ...]]:
-    """The cards each hand throws (sorted; ``()`` stands pat): ``draw_choice(game, hand,
-    boards=board, discard=discard, seed=seed, samples=samples, tries=tries)`` for each row of
-    ``hands`` (``(hands, cards)``, each row sorted), all rows scored together.
+def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: int = AUTO_SEED,
+            samples: int = AUTO_DRAW_SAMPLES) -> list[tuple[int, ...]]:
+    """The cards each hand throws in a draw (sorted; ``()`` stands pat): ``draw_choice(game,
+    hand, boards=board, seed=seed, samples=samples, tries=tries)`` for each row of ``hands``
+    (``(hands, cards)``, each row sorted), all rows scored together. (The automatic player
+    never makes a fixed-count discard, Super Razzdugi's, in the odds calculator: it is declared.)
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> from gamelib.cards import parse_cards, format_cards
@@ -63,11 +64,11 @@ def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, discard:
     hands = np.asarray(hands, dtype=np.int8)
     out: list[tuple[int, ...]] = []
     for start in range(0, len(hands), BATCH):
-        out.extend(_choices(game, hands[start:start + BATCH], board, tries, discard, seed, samples))
+        out.extend(_choices(game, hands[start:start + BATCH], board, tries, seed, samples))
     return out
 
 
-def _choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, discard: Optional[int], seed: int,
+def _choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: int,
              samples: int) -> list[tuple[int, ...]]:
     h_count, held = hands.shape
     if h_count == 0:
@@ -83,10 +84,7 @@ def _choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, discard
     n_fill = samples * tries
     order = rng.random((n_fill, n_unseen)).argsort(axis=1)[:, :size]  # draw_choice's permutation, same for all
     perms = unseen[:, order]  # (hands, n_fill, size)
-    if discard is None:
-        throws = [t for k in range(held + 1) for t in combinations(range(held), k)]
-    else:
-        throws = list(combinations(range(held), discard))
+    throws = [t for k in range(held + 1) for t in combinations(range(held), k)]
     blocks: list[np.ndarray] = []
     widths: list[int] = []
     for t in throws:
@@ -136,12 +134,11 @@ class AutoPlayer:
         self.game = game
         self.seed = seed
         self.samples = samples
-        self.known: dict[tuple[int, Board, int, Optional[int]], tuple[int, ...]] = {}
+        self.known: dict[tuple[int, Board, int], tuple[int, ...]] = {}
         self.calls = 0
         self.work = 0
 
-    def index(self, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
-              limit: Optional[int] = None) -> Optional[tuple[list[tuple[int, ...]], np.ndarray]]:
+    def index(self, hands: np.ndarray, board: Board, tries: int, limit: Optional[int] = None) -> Optional[tuple[list[tuple[int, ...]], np.ndarray]]:
         """The distinct answers and each row's place among them, deciding the hands not met
         before all together; ``None`` (and nothing decided) when more than ``limit`` are new.
 
@@ -157,23 +154,23 @@ class AutoPlayer:
             return [], np.zeros(0, np.intp)
         bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
         unique, first, inverse = np.unique(bits, return_index=True, return_inverse=True)
-        keys = [(int(u), board, tries, discard) for u in unique.tolist()]
+        keys = [(int(u), board, tries) for u in unique.tolist()]
         new = [j for j, k in enumerate(keys) if k not in self.known]
         if limit is not None and len(new) > limit:
             return None
         if new:
             rows = np.sort(hands[first[new]], axis=1)
-            got = choices(self.game, rows, board, tries, discard, self.seed, self.samples)
+            got = choices(self.game, rows, board, tries, self.seed, self.samples)
             self.calls += len(new)
             self.work += len(new) + (BOARD_WORK if board else 0)
             for j, throw in zip(new, got):
                 self.known[keys[j]] = throw
         return [self.known[k] for k in keys], np.asarray(inverse, np.intp).reshape(-1)
 
-    def decide(self, hands: np.ndarray, board: Board, tries: int, discard: Optional[int] = None,
+    def decide(self, hands: np.ndarray, board: Board, tries: int,
                limit: Optional[int] = None) -> Optional[list[tuple[int, ...]]]:
         """Each row's thrown cards (sorted); ``None`` when more than ``limit`` hands are new."""
-        got = self.index(hands, board, tries, discard, limit)
+        got = self.index(hands, board, tries, limit)
         if got is None:
             return None
         answers, where = got

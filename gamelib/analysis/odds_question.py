@@ -18,11 +18,14 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..cards import format_cards, parse_cards, refuse_shared_cards
+from ..engine.pot_game import pot_game
 from ..errors import GameError, HandSizeError, shown
-from ..games.pot import POT_DECLARATIONS, PotGame
+from ..games.pot import PotGame
 
 #: The words for a player whose cards are unknown.
 RANDOM_WORDS = ("random", "?", "")
+#: The words for a draw that stands pat (as ``""``).
+PAT_WORDS = ("pat",)
 
 HandLike = Union[str, Sequence[Any], None]
 
@@ -102,9 +105,7 @@ def _declaration(game: Any) -> PotGame:
     if isinstance(game, PotGame):
         return game
     if isinstance(game, str):
-        if game not in POT_DECLARATIONS:
-            raise GameError(f"unknown pot game {shown(game)}; the pot games are {', '.join(POT_DECLARATIONS)}")
-        return POT_DECLARATIONS[game]
+        return pot_game(game).declaration  # refuses a key that is not a pot game's
     decl = getattr(game, "declaration", None)
     if isinstance(decl, PotGame):
         return decl
@@ -210,7 +211,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
     if discards is not None:
         if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != n:
             raise GameError(f"the discards are a list with one entry per player ({n}): the cards thrown, '' to "
-                            f"stand pat, or None for the automatic player; not {shown(discards)}")
+                            f"stand pat ('' or 'pat'), or None for the automatic player; not {shown(discards)}")
         if draws_to_come == 0 and declared and at_discard is None:
             raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
                             f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
@@ -220,7 +221,8 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
             if random[i]:
                 raise GameError(f"seat {i} has a random hand: its draw is made by the automatic player, "
                                 f"give None for it, not {shown(d)}")
-            cards = parse_cards(d, what=f"seat {i}'s discard")
+            pat = isinstance(d, str) and d.strip().lower() in PAT_WORDS
+            cards = [] if pat else parse_cards(d, what=f"seat {i}'s discard")
             stray = [c for c in cards if c not in known[i]]
             if stray:
                 raise GameError(f"seat {i} throws {format_cards(stray)}, which is not in its hand "

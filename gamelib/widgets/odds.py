@@ -38,8 +38,7 @@ _TD_NUM = 'style="padding:3px 8px;vertical-align:middle;text-align:right;white-s
 _TH = 'style="padding:3px 8px;text-align:left;border-bottom:1px solid #888;"'
 _TH_NUM = 'style="padding:3px 8px;text-align:right;border-bottom:1px solid #888;vertical-align:bottom;"'
 
-#: The words for a seat whose cards are unknown, and for the automatic player's draw.
-RANDOM_LINES = ("random", "?")
+#: The words for the automatic player's draw (a random hand's words are ``odds``'s own, ``RANDOM_WORDS``).
 AUTO_WORDS = ("auto", "")
 
 
@@ -149,10 +148,9 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         """The boxes as ``odds`` arguments (refuses a draws box that does not fit the hands).
 
         >>> OddsWidget("badugi", hands=["As 2d 3h Kh", "random"]).question()["hands"]
-        ['As 2d 3h Kh', None]
+        ['As 2d 3h Kh', 'random']
         """
-        lines = [x.strip() for x in self.hands.value.splitlines() if x.strip()]
-        hands: list[Optional[str]] = [None if x.lower() in RANDOM_LINES else x for x in lines]
+        hands = [x.strip() for x in self.hands.value.splitlines() if x.strip()]
         kw: dict[str, Any] = {"hands": hands, "dead": self.dead.value or None, "seed": int(self.seed.value)}
         if self.game.boards == 1:
             kw["board"] = self.boards[0].value
@@ -164,7 +162,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                 draws.pop()
             if len(draws) > len(hands):
                 raise GameError(f"the draws box has {len(draws)} lines for {len(hands)} hands: one line per seat")
-            words = [None if d.lower() in AUTO_WORDS else "" if d.lower() == "pat" else d for d in draws]
+            words = [None if d.lower() in AUTO_WORDS else d for d in draws]
             words += [None] * (len(hands) - len(words))
             left = int(self.draws_to_come.value) if self.game.draws else 0
             if self.game.draws:

@@ -221,3 +221,21 @@ def test_frame_gives_integer_counts_over_the_deals() -> None:
         assert Fraction(row.wins, row.deals) == want["win"][(row.portion, row.seat)]
         assert Fraction(row.ties, row.deals) == want["tie"][(row.portion, row.seat)]
     assert sum(df["share"]) == 1
+
+
+def test_the_words_for_a_random_hand_and_a_pat_draw() -> None:
+    """``odds`` reads the words the command line and the widget pass on as typed: ``random`` or
+    ``?`` for a hand nobody has seen, ``pat`` for a draw that stands pat."""
+    plain = odds("badugi", ["As 2d 3h Kh", None], discards=["", None], draws_to_come=1)
+    assert odds("badugi", ["As 2d 3h Kh", "Random"], discards=["pat", None], draws_to_come=1) == plain
+    assert odds("badugi", ["As 2d 3h Kh", "?"], discards=[" PAT ", None], draws_to_come=1) == plain
+
+
+def test_the_big_o_chapters_example_agrees_with_brute_force() -> None:
+    """The Big O chapter's worked example on the flop (book/mixed/big-o8.ipynb, glued as
+    ``chances-*``), every one of its deals, no dead cards."""
+    hands, board = ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], "7h 8h 9c"
+    want = brute_force("big-o", hands, [board])
+    got = odds("big-o", hands, board=board)
+    assert got.exact and got.deals == want["deals"] == 741
+    assert_matches(got, want)
