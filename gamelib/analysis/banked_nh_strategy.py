@@ -8,11 +8,10 @@ and a summary in words. :func:`gamelib.analysis.banked_nh.analyze_nh` builds it.
 
 from __future__ import annotations
 
-import functools
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 from math import comb
 
 import numpy as np
@@ -53,10 +52,29 @@ def _seen_cards(hole: CardsLike, community: CardsLike | None) -> tuple[list[int]
     return h, c
 
 
-def _by_set(by_class: np.ndarray, inv: np.ndarray) -> np.ndarray:
-    """An array over suit classes made an array over sets (``inv``: the class of each set)."""
-    out: np.ndarray = by_class[inv]
-    return out
+class _BySet:
+    """An array of :class:`NHStrategy` over sets in colex order: its array over suit classes (the
+    same name with ``_c``) read through ``inv`` (the name of the class-of-each-set array), made
+    when first read and kept on the instance."""
+
+    def __init__(self, inv: str, doc: str) -> None:
+        self.inv = inv
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, objtype: type | None = None) -> _BySet: ...
+    @overload
+    def __get__(self, obj: NHStrategy, objtype: type | None = None) -> np.ndarray: ...
+
+    def __get__(self, obj: NHStrategy | None, objtype: type | None = None) -> _BySet | np.ndarray:
+        if obj is None:
+            return self
+        out: np.ndarray = getattr(obj, self.name + "_c")[getattr(obj, self.inv)]
+        obj.__dict__[self.name] = out  # no __set__: the instance's copy is read from now on
+        return out
 
 
 @dataclass
@@ -98,55 +116,17 @@ class NHStrategy:
     CHOICES = OPTIONS
 
     # ---- the arrays by set (colex order), made from the classes when first read ---------------
-    @functools.cached_property
-    def flop(self) -> np.ndarray:
-        """The choice before the flop card for each hole pair."""
-        return _by_set(self.flop_c, self.inv2)
-
-    @functools.cached_property
-    def turn(self) -> np.ndarray:
-        """The choice before the turn card, ``[3-card set, W3 index]``."""
-        return _by_set(self.turn_c, self.inv3)
-
-    @functools.cached_property
-    def river(self) -> np.ndarray:
-        """The choice before the river card, ``[4-card set, W4 index]``."""
-        return _by_set(self.river_c, self.inv4)
-
-    @functools.cached_property
-    def ev_flop(self) -> np.ndarray:
-        """The value of each hole pair played optimally (scale ``scale``)."""
-        return _by_set(self.ev_flop_c, self.inv2)
-
-    @functools.cached_property
-    def ev_turn(self) -> np.ndarray:
-        """The value before the turn card, ``[3-card set, W3 index]`` (scale ``scale // 50``)."""
-        return _by_set(self.ev_turn_c, self.inv3)
-
-    @functools.cached_property
-    def ev_river(self) -> np.ndarray:
-        """The value before the river card, ``[4-card set, W4 index]`` (scale ``scale // (50 * 49)``)."""
-        return _by_set(self.ev_river_c, self.inv4)
-
-    @functools.cached_property
-    def opt_flop(self) -> np.ndarray:
-        """The value of each option before the flop card, ``[hole pair, option]``."""
-        return _by_set(self.opt_flop_c, self.inv2)
-
-    @functools.cached_property
-    def opt_turn(self) -> np.ndarray:
-        """The value of each option before the turn card, ``[3-card set, W3 index, option]``."""
-        return _by_set(self.opt_turn_c, self.inv3)
-
-    @functools.cached_property
-    def river_pay(self) -> np.ndarray:
-        """The sum over the 48 river cards of the pay per unit, per 4-card set."""
-        return _by_set(self.river_pay_c, self.inv4)
-
-    @functools.cached_property
-    def wagered_flop(self) -> np.ndarray:
-        """Each hole pair's expected total wagered, times ``50 * 49``."""
-        return _by_set(self.wagered_flop_c, self.inv2)
+    flop = _BySet("inv2", "The choice before the flop card for each hole pair.")
+    turn = _BySet("inv3", "The choice before the turn card, ``[3-card set, W3 index]``.")
+    river = _BySet("inv4", "The choice before the river card, ``[4-card set, W4 index]``.")
+    ev_flop = _BySet("inv2", "The value of each hole pair played optimally (scale ``scale``).")
+    ev_turn = _BySet("inv3", "The value before the turn card, ``[3-card set, W3 index]`` (scale ``scale // 50``).")
+    ev_river = _BySet("inv4", "The value before the river card, ``[4-card set, W4 index]`` "
+                              "(scale ``scale // (50 * 49)``).")
+    opt_flop = _BySet("inv2", "The value of each option before the flop card, ``[hole pair, option]``.")
+    opt_turn = _BySet("inv3", "The value of each option before the turn card, ``[3-card set, W3 index, option]``.")
+    river_pay = _BySet("inv4", "The sum over the 48 river cards of the pay per unit, per 4-card set.")
+    wagered_flop = _BySet("inv2", "Each hole pair's expected total wagered, times ``50 * 49``.")
 
     @property
     def opt_river(self) -> np.ndarray:
@@ -172,11 +152,11 @@ class NHStrategy:
         street = len(c)
         allowed = (1,) if street == 0 else (W3 if street == 1 else W4)
         if wagered is None:
-            wagered = self.path_wagered(h, c)
+            wagered, folded = self._walk(h, c)
             if wagered is None:
                 raise GameError(
                     f"the strategy folds before this point ({format_cards(h)} is folded before the "
-                    f"{self._fold_street(h, c)} card); give the units already wagered, ante included: "
+                    f"{STREETS[folded]} card); give the units already wagered, ante included: "
                     f"{allowed[0]} to {allowed[-1]} before the {STREETS[street]} card")
         if not _is_units(wagered) or int(wagered) not in allowed:
             shown = repr(wagered) if not _is_units(wagered) else str(int(wagered))
@@ -195,25 +175,19 @@ class NHStrategy:
         >>> s.path_wagered("As Ad", "2c"), s.path_wagered("8s 3h", "2c")
         (4, None)
         """
-        h, c = _seen_cards(hole, community)
-        w = 1
-        for i in range(len(c)):
-            idx = self._class_of(h + c[:i])
-            act = int(self.flop_c[idx]) if i == 0 else int(self.turn_c[idx, W3.index(w)])
-            if act == 0:
-                return None
-            w += act
-        return w
+        return self._walk(*_seen_cards(hole, community))[0]
 
-    def _fold_street(self, h: list[int], c: list[int]) -> str:
+    def _walk(self, h: list[int], c: list[int]) -> tuple[int | None, int]:
+        """The strategy played along the cards seen: (the units of ante in before the next
+        decision, the number of decisions made), or (``None``, the decision it folds at)."""
         w = 1
         for i in range(len(c)):
             idx = self._class_of(h + c[:i])
             act = int(self.flop_c[idx]) if i == 0 else int(self.turn_c[idx, W3.index(w)])
             if act == 0:
-                return STREETS[i]
+                return None, i
             w += act
-        return STREETS[len(c)]  # pragma: no cover
+        return w, len(c)
 
     def options(self, hole: CardsLike, community: CardsLike = (), wagered: int | None = None) -> dict[str, Fraction]:
         """The exact expected result (units of the ante, before the payout cap) of folding and of
