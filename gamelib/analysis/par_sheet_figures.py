@@ -173,6 +173,13 @@ class ParSheet:
             raise GameError(f"{self.title}'s par sheet has no wager {shown(key)}; it has: game, {', '.join(self.wagers)}")
         return self.wagers[key]
 
+    @property
+    def standard_deviation_apart(self) -> float:
+        """The main game's standard deviation (units) if its wagers' variances were simply added,
+        as though each were settled on cards of its own: far from the truth (``game``'s), since
+        they are settled on the same cards."""
+        return math.sqrt(sum((self.wager(k).variance for k in self.main_wagers), Fraction(0)))
+
     def sheets(self) -> dict[str, WagerSheet]:
         """The main game first, then every other wager (a wager that is the main game, New
         Hampshire Hold'em's ``main``, once)."""

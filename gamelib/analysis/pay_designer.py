@@ -78,8 +78,8 @@ def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fra
     its pay. ``target`` is the house edge wanted (a Fraction, a float, or words such as ``"3%"``);
     ``measure`` the par-sheet entry it is read from (default :func:`measured_wager`).
 
-    One row per candidate table, nearest first (``top`` rows): the pays of the varied lines, the
-    house edge, its distance from the target, the main game's house edge, and how many hands
+    One row per candidate table, nearest first (``top`` rows): the pays of the varied lines (their
+    outcomes, in order, are ``attrs["lines"]``), the house edge, its distance from the target, the main game's house edge, and how many hands
     (or, in New Hampshire Hold'em, decision points) the re-derived strategy plays differently
     from the filed one.
 
@@ -125,7 +125,7 @@ def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fra
                     "main game house edge": sheet.game.house_edge,
                     "strategy changes": sheet.changed_decisions(filed)})
     frame = pd.DataFrame(out)
-    frame.attrs.update(table=table, measure=key, target=goal, candidates=n)
+    frame.attrs.update(table=table, lines=list(choices), measure=key, target=goal, candidates=n)
     return frame
 
 

@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..analysis.par_sheet import ParSheet, par_sheet
 from ..analysis.pay_designer import candidate_pays, design, measured_wager
-from ..engine.banked import BankedGameEngine
+from ..engine.banked import BankedGameEngine, pays_text
 from ..errors import GameError
 from .banked_common import _game
 from .dataframe_style import style_table
@@ -139,8 +139,7 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
 def designer_html(found: pd.DataFrame, title: str) -> str:
     """The designer's answer as an HTML table: the varied pays, the house edge, its distance from
     the target, the main game's edge and the hands played differently."""
-    lines = [c for c in found.columns if c not in ("house edge", "distance", "main game house edge",
-                                                     "strategy changes")]
+    lines = found.attrs["lines"]
     td = "style='padding:3px 10px; text-align:right;'"
     head = "".join(f"<th {td}>{html.escape(str(c))}</th>" for c in lines + [
         f"house edge ({found.attrs['measure']})", "distance", "main game house edge", "strategy changes"])
@@ -157,4 +156,18 @@ def designer_html(found: pd.DataFrame, title: str) -> str:
     return intro + f"<table style='border-collapse:collapse;'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
-__all__ = ["par_sheet_frame", "par_sheet_html", "PayDesignerWidget", "designer_html", "measured_wager"]
+def designer_answer(found: pd.DataFrame) -> str:
+    """The designer's nearest table in words: the varied lines' pays and the house edge.
+
+    >>> from gamelib.analysis.pay_designer import design
+    >>> from gamelib import get_game
+    >>> designer_answer(design(get_game("three-card-6bonus"), "pair_plus", {"flush": [3, 4]}, "7.28%"))
+    'flush 4 to 1 (house edge 4.94%)'
+    """
+    best = found.iloc[0]
+    return (", ".join(f"{line} {pays_text(best[line])}" for line in found.attrs["lines"])
+            + f" (house edge {float(best['house edge']):.2%})")
+
+
+__all__ = ["par_sheet_frame", "par_sheet_html", "PayDesignerWidget", "designer_answer", "designer_html",
+           "measured_wager"]

@@ -77,6 +77,29 @@ def test_the_main_game_as_a_whole(pair):
     assert 0 < g.hit_frequency < 1 and g.standard_deviation > 0
 
 
+#: The par-sheet figures the banked chapters quote (glued from the sheet): house edge, hit
+#: frequency, standard deviation, largest win, and the standard deviation the main game's wagers
+#: would have if their variances were simply added (the chapters' "far from the truth").
+BOOK_FIGURES = {
+    "crazy4": ("3.42%", "47.3%", "3.13", "$2,040", "2.15"),
+    "three-card-6bonus": ("3.83%", "44.9%", "1.62", "$60", "1.24"),
+    "nh-holdem": ("9.24%", "15.3%", "7.76", "$5,000", "4.22"),
+}
+
+
+def test_the_figures_the_book_quotes(pair):
+    game, _, sheet = pair
+    g = sheet.game
+    assert (f"{float(g.house_edge):.2%}", f"{float(g.hit_frequency):.1%}", f"{g.standard_deviation:.2f}",
+            f"${g.largest_win:,}", f"{sheet.standard_deviation_apart:.2f}") == BOOK_FIGURES[game.key]
+    # the wagers' variances added apart: each from its own distribution, with no covariance,
+    # short of the main game's (its wagers are settled on the same cards and move together)
+    apart = sum(float(sum((v - p.expected_return) ** 2 * c for v, c in p.distribution)) / p.total
+                for p in (sheet.wager(k) for k in sheet.main_wagers))
+    assert sheet.standard_deviation_apart == pytest.approx(math.sqrt(apart), rel=1e-12)
+    assert sheet.standard_deviation_apart < g.standard_deviation
+
+
 def test_largest_wins_from_the_filings():
     # Crazy 4: four aces on a $10 Ante with a 3x Play, the dealer qualifying and lower:
     # Ante 1 + Play 3 + Super Bonus 200 units; the Queens Up $10 pays 50 to 1
@@ -123,55 +146,57 @@ def _check_sample(sheet, nets, what):
 N_DEALS = 12_000
 
 
-def test_brute_force_crazy4():
-    game = get_game("crazy4")
+def _brute_force(key, seed, one_deal):
+    """``N_DEALS`` seeded deals of game ``key``, each played with the analysis's strategy and
+    settled by ``one_deal(game, strategy, rng)`` (its net result per par-sheet entry, in units),
+    held to the exact par sheet."""
+    game = get_game(key)
     strategy = analyze(game).strategy
     sheet = ps.par_sheet(game)
-    rng = np.random.default_rng(20261126)
-    unit = 2  # $2: the 3-to-2 flush pays whole dollars, so no breakage (B1)
+    rng = np.random.default_rng(seed)
     nets = defaultdict(list)
     for _ in range(N_DEALS):
+        for k, v in one_deal(game, strategy, rng).items():
+            nets[k].append(v)
+    for k, values in nets.items():
+        _check_sample(sheet.wager(k), values, k)
+
+
+def test_brute_force_crazy4():
+    unit = 2  # $2: the 3-to-2 flush pays whole dollars, so no breakage (B1)
+
+    def one_deal(game, strategy, rng):
         cards = rng.permutation(52)[:10].tolist()
         m = {"fold": 0, "1x": 1, "3x": 3}[strategy.play_for(cards[:5])]
         s = game.settle({"ante": unit, "super_bonus": unit, "queens_up": unit, "play": m * unit},
                         player=cards[:5], dealer=cards[5:])
         results = {r.wager: Fraction(r.result, unit) for r in s.results}
-        nets["game"].append(results["ante"] + results["super_bonus"] + results.get("play", 0))
-        for k in ("ante", "super_bonus", "queens_up"):
-            nets[k].append(results[k])
-        nets["play"].append(results.get("play", 0))
-    for k, values in nets.items():
-        _check_sample(sheet.wager(k), values, k)
+        nets = {k: results[k] for k in ("ante", "super_bonus", "queens_up")}
+        nets["play"] = results.get("play", 0)
+        nets["game"] = results["ante"] + results["super_bonus"] + nets["play"]
+        return nets
+
+    _brute_force("crazy4", 20261126, one_deal)
 
 
 def test_brute_force_three_card():
-    game = get_game("three-card-6bonus")
-    strategy = analyze(game).strategy
-    sheet = ps.par_sheet(game)
-    rng = np.random.default_rng(20261127)
-    nets = defaultdict(list)
-    for _ in range(N_DEALS):
+    def one_deal(game, strategy, rng):
         cards = rng.permutation(52)[:6].tolist()
         play = 1 if strategy.play_for(cards[:3]) == "raise" else 0
         s = game.settle({"ante": 1 * 2, "play": play * 2, "pair_plus": 2, "six_card_bonus": 2},
                         player=cards[:3], dealer=cards[3:])
         results = {r.wager: Fraction(r.result, 2) for r in s.results}
         # the main game: the Ante, the Play and the Ante Bonus paid on the Ante (R20)
-        nets["game"].append(sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus")))
-        nets["pair_plus"].append(results["pair_plus"])
-        nets["six_card_bonus"].append(results["six_card_bonus"])
-    for k, values in nets.items():
-        _check_sample(sheet.wager(k), values, k)
+        return {"game": sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus")),
+                "pair_plus": results["pair_plus"], "six_card_bonus": results["six_card_bonus"]}
+
+    _brute_force("three-card-6bonus", 20261127, one_deal)
 
 
 def test_brute_force_nh_holdem():
-    game = get_game("nh-holdem")
-    strategy = analyze(game).strategy
-    sheet = ps.par_sheet(game)
-    rng = np.random.default_rng(20261128)
     ante = 2
-    nets = defaultdict(list)
-    for _ in range(N_DEALS):
+
+    def one_deal(game, strategy, rng):
         cards = rng.permutation(52)[:9].tolist()
         hole, community, bonus = cards[:2], cards[2:5], cards[5:]
         bets, units = {"ante": ante, "pair_plus": 2, "six_card_bonus": 2}, 1
@@ -183,13 +208,14 @@ def test_brute_force_nh_holdem():
                 break
         s = game.settle(bets, hole=hole, community=community, bonus=bonus)
         results = {r.wager: Fraction(r.result, ante) for r in s.results}
-        nets["main"].append(sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus")))
+        nets = {"main": sum(v for k, v in results.items() if k not in ("pair_plus", "six_card_bonus"))}
         for k in ("ante", "flop", "turn", "river"):  # a street bet not made (after a fold) is 0
-            nets[k].append(results.get(k, 0))
-        nets["pair_plus"].append(results["pair_plus"])
-        nets["six_card_bonus"].append(results["six_card_bonus"])
-    for k, values in nets.items():
-        _check_sample(sheet.wager(k), values, k)
+            nets[k] = results.get(k, 0)
+        nets["pair_plus"] = results["pair_plus"]
+        nets["six_card_bonus"] = results["six_card_bonus"]
+        return nets
+
+    _brute_force("nh-holdem", 20261128, one_deal)
 
 
 # ---- a pay-table change ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.par_sheet import par_sheet
 from gamelib.analysis.pay_designer import design
-from gamelib.widgets.pay_designer import PayDesignerWidget, par_sheet_frame, par_sheet_html
+from gamelib.widgets.pay_designer import PayDesignerWidget, designer_answer, par_sheet_frame, par_sheet_html
 
 GAMES = ["crazy4", "three-card-6bonus", "nh-holdem"]
 
@@ -38,6 +38,19 @@ def test_designer_widget_shows_the_designer_answer():
     w.target.value = "10%"
     found = w.find()
     assert found is not None and len(found) == w.top and set(found.columns) >= {"flush", "straight"}
+
+
+@pytest.mark.parametrize("key, table, vary, target, answer", [
+    ("crazy4", "super_bonus", {"flush": "1..10"}, "3%", "flush 9 to 1 (house edge 1.70%)"),
+    ("three-card-6bonus", "ante_bonus", {"three of a kind": "1..10"}, "3%", "three of a kind 7 to 1 (house edge 2.88%)"),
+    ("nh-holdem", "main", {"flush": "4..8", "full house": "6..10"}, "10%",
+     "full house 8 to 1, flush 5 to 1 (house edge 10.06%)"),
+])
+def test_the_book_s_designer_questions_and_answers(key, table, vary, target, answer):
+    """The question each banked chapter asks the designer, and the answer its prose quotes."""
+    w = PayDesignerWidget(key, table=table, vary=vary, target=target)
+    assert w.found is not None and designer_answer(w.found) == answer
+    assert w.found.attrs["lines"] == [c for c in w.found.columns if c in w.line_inputs]
 
 
 def test_designer_widget_refusals():
