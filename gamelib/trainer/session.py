@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from ..amounts import whole_number
 from ..errors import GameError
@@ -38,6 +38,23 @@ class Record:
     correct: bool
     answer: str
     right_answer: str
+
+
+def tally(answered: Iterable[Any], key: Callable[[Any], str]) -> dict[str, tuple[int, int]]:
+    """(right, answered) per ``key`` of each answer (anything with ``correct``: a session's
+    :class:`Record` or a stored answer), in the order first answered: the one count behind a
+    session's score by drill or game and the supervisor's weakest game and drill.
+
+    >>> tally([Record(1, "read-hand", "badugi", "any", 1, "q", True, "a", "a"),
+    ...        Record(2, "read-hand", "crazy4", "any", 2, "q", False, "a", "b")], lambda r: r.drill)
+    {'read-hand': (1, 2)}
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for a in answered:
+        k = key(a)
+        right, n = out.get(k, (0, 0))
+        out[k] = (right + a.correct, n + 1)
+    return out
 
 
 class Session:
@@ -123,20 +140,13 @@ class Session:
         """
         return sum(r.correct for r in self.records), len(self.records)
 
-    def _by(self, attr: str) -> dict[str, tuple[int, int]]:
-        out: dict[str, tuple[int, int]] = {}
-        for r in self.records:
-            right, asked = out.get(getattr(r, attr), (0, 0))
-            out[getattr(r, attr)] = (right + r.correct, asked + 1)
-        return out
-
     def by_drill(self) -> dict[str, tuple[int, int]]:
         """(right, answered) per drill, in the order first answered.
 
         >>> Session().by_drill()
         {}
         """
-        return self._by("drill")
+        return tally(self.records, lambda r: r.drill)
 
     def by_game(self) -> dict[str, tuple[int, int]]:
         """(right, answered) per game, in the order first answered.
@@ -144,7 +154,7 @@ class Session:
         >>> Session().by_game()
         {}
         """
-        return self._by("game")
+        return tally(self.records, lambda r: r.game)
 
     def to_csv(self) -> str:
         """Every answered question as CSV, one row each, for a supervisor.
@@ -161,4 +171,4 @@ class Session:
         return buf.getvalue()
 
 
-__all__ = ["Session", "Record", "CSV_COLUMNS"]
+__all__ = ["Session", "Record", "CSV_COLUMNS", "tally"]

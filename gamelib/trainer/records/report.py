@@ -26,12 +26,13 @@ import io
 import statistics
 from collections import defaultdict
 from fractions import Fraction
-from typing import Any, Iterable, Sequence
+from typing import Sequence
 
 import pandas as pd
 
 from ...engine.registry import get_game
 from ..drills import DRILLS
+from ..session import tally
 from .store import AnswerRecord, AttemptRecord
 
 __all__ = ["ANSWER_COLUMNS", "answers_frame", "per_trainee", "per_drill", "attempts_frame", "weakest", "answers_csv",
@@ -76,15 +77,6 @@ def answers_frame(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(ANSWER_COLUMNS))
 
 
-def _counts(answers: Iterable[AnswerRecord], key: Any) -> dict[str, tuple[int, int]]:
-    out: dict[str, tuple[int, int]] = {}
-    for a in answers:
-        k = key(a)
-        right, n = out.get(k, (0, 0))
-        out[k] = (right + a.correct, n + 1)
-    return out
-
-
 def _median_s(answers: Sequence[AnswerRecord]) -> float:
     return round(statistics.median(a.ms for a in answers) / 1000, 1) if answers else 0.0
 
@@ -99,8 +91,8 @@ def per_trainee(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
         right = sum(a.correct for a in mine)
         rows.append({"trainee": mine[-1].name, "login": login, "answered": len(mine), "right": right,
                      "accuracy": percent_text(right, len(mine)), "median seconds": _median_s(mine),
-                     "weakest game": weakest(_counts(mine, lambda a: get_game(a.game).title)),
-                     "weakest drill": weakest(_counts(mine, lambda a: DRILLS[a.drill].title)),
+                     "weakest game": weakest(tally(mine, lambda a: get_game(a.game).title)),
+                     "weakest drill": weakest(tally(mine, lambda a: DRILLS[a.drill].title)),
                      "last answer": mine[-1].answered_at.strftime("%Y-%m-%d %H:%M UTC")})
     return pd.DataFrame(rows, columns=["trainee", "login", "answered", "right", "accuracy", "median seconds",
                                        "weakest game", "weakest drill", "last answer"])
