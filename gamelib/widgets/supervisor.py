@@ -40,6 +40,7 @@ from ..errors import GameError
 from ..games import GAMES
 from ..trainer import DRILLS
 from ..trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
+from ..trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
 from ..trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
 from ..trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
                                       progress_png, workbook)
@@ -158,10 +159,10 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                                                   description="Drills", style=_WIDE)
         self.exam_focus = widgets.Dropdown(options=[(w, k) for k, w in FOCUS_WORDS.items()], value="any",
                                            description="Focus", style=_WIDE)
-        self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=200, description="Questions", style=_WIDE)
-        self.exam_seed = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Seed", style=_WIDE)
+        self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=MAX_QUESTIONS, description="Questions", style=_WIDE)
+        self.exam_seed = widgets.BoundedIntText(value=1, min=0, max=MAX_SEED, description="Seed", style=_WIDE)
         self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
-        self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=480, description="Time limit (minutes, 0: none)",
+        self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60, description="Time limit (minutes, 0: none)",
                                                    style=_WIDE)
         self.define_button = widgets.Button(description="Define exam", button_style="primary")
         self.define_message = widgets.HTML()

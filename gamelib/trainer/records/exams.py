@@ -26,12 +26,14 @@ from ...games import GAMES
 from ..core import Question
 from ..drills import DRILLS, make_drill
 
-__all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MAX_TIME_LIMIT"]
+__all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MAX_TIME_LIMIT", "MAX_SEED"]
 
 #: The most questions an exam may have.
 MAX_QUESTIONS = 200
 #: The longest time limit, in seconds (8 hours).
 MAX_TIME_LIMIT = 8 * 3600
+#: The largest seed an exam may start from.
+MAX_SEED = 10**9
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class ExamSpec:
             raise GameError(f"focus {shown(self.focus)} is offered by none of these drills and games; "
                             f"the focuses offered are: {', '.join(sorted(offered))}")
         for value, what, lo, hi in ((self.questions, "the number of questions", 1, MAX_QUESTIONS),
-                                    (self.seed, "the seed", 0, 10**9), (self.pass_mark, "the pass mark (%)", 0, 100)):
+                                    (self.seed, "the seed", 0, MAX_SEED), (self.pass_mark, "the pass mark (%)", 0, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 raise GameError(f"{what} must be a whole number from {lo} to {hi}, not {shown(value)}")
         if self.time_limit is not None and (isinstance(self.time_limit, bool) or not isinstance(self.time_limit, int)
