@@ -34,7 +34,7 @@ import hmac
 import os
 import secrets
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -62,7 +62,6 @@ class RecordsConfig:
     user_header: str = ""
     trust_jupyterhub: bool = True
     source: str = "defaults"
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -143,16 +142,18 @@ def hash_password(password: str, salt: str | None = None) -> str:
 
 
 def check_password(stored: str, password: str) -> bool:
-    """Whether ``password`` matches the stored hash (in constant time; an empty hash matches nothing).
+    """Whether ``password`` matches the stored hash (in constant time; an empty or malformed hash
+    matches nothing).
 
-    >>> check_password("", "anything")
-    False
+    >>> check_password("", "anything"), check_password("pbkdf2_sha256$many$ab$00", "felt")
+    (False, False)
     """
     try:
         kind, iterations, salt, hexdigest = stored.split("$")
-    except ValueError:
+        rounds, salt_bytes = int(iterations), salt.encode("ascii")
+    except ValueError:  # too few or many parts, iterations not a number, a salt not ASCII
         return False
-    if kind != "pbkdf2_sha256" or not password:
+    if kind != "pbkdf2_sha256" or not password or rounds < 1:
         return False
-    digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt.encode("ascii"), int(iterations))
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt_bytes, rounds)
     return hmac.compare_digest(digest.hex(), hexdigest)
