@@ -16,7 +16,6 @@ not what the page says), and the records are read back from the database at the 
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -32,11 +31,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
+from .browser_steps import FONT_AWESOME, answer, block_outside, next_question  # noqa: E402
+
 VOILA = Path(sys.executable).parent / "voila"
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's widget: TrainerApp(game="big-o", drill="read-hand", seed=1)
 PASSWORD = "pit-boss-44"
 EXAM = ExamSpec("Badugi reading", ("badugi",), ("read-hand",), "any", 2, 50, 50)
-LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
@@ -70,11 +70,6 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
     wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
     exam = exam_questions(EXAM)
     outside: list[str] = []
-
-    def block(route):  # type: ignore[no-untyped-def]
-        outside.append(route.request.url)
-        route.abort()
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         try:
@@ -82,7 +77,7 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
                 # a person of their own (own cookies); the proxy's header when it names them
                 page = browser.new_context(extra_http_headers=headers).new_page()
                 page.set_default_timeout(60_000)
-                page.route(LOCAL, block)
+                block_outside(page, outside)
                 page.goto(url, wait_until="commit")
                 page.locator(".gl-signin-name input" if headers is None else ".gl-trainer-who").wait_for()
                 return page
@@ -92,16 +87,9 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             me.locator(".gl-signin-name input").fill("Ana Ruiz")
             me.locator(".gl-signin-button").click()
             me.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
-            me.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=first.answer["value"],
-                                                                     exact=True).check()
-            me.locator(".gl-trainer-check").click()
-            me.locator('.gl-trainer-feedback [data-correct="yes"]').wait_for()
-            me.locator(".gl-trainer-new").click()
-            me.locator(f'.gl-trainer-question [data-seed="{SEED + 1}"]').wait_for()
-            me.wait_for_function("document.querySelector('.gl-trainer-feedback').innerText.trim() === ''")
-            me.locator(f".gl-trainer-input-seed-{SEED + 1}").get_by_role("radio", name=wrong, exact=True).check()
-            me.locator(".gl-trainer-check").click()
-            me.locator('.gl-trainer-feedback [data-correct="no"]').wait_for()
+            answer(me, SEED, first.answer["value"], correct=True)
+            next_question(me, SEED + 1)
+            answer(me, SEED + 1, wrong, correct=False)
             me.wait_for_function("document.querySelector('.gl-trainer-who').innerText.includes('on record: 1 of 2 right')")
             assert me.locator(".gl-supervisor").count() == 0  # nothing of the supervisor's view in a trainee's page
 
@@ -132,8 +120,8 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             me.get_by_role("tab", name="Exam").click()
             me.locator(".gl-exam-start").click()
             for i, q in enumerate(exam):
-                answer = q.answer["value"] if i == 0 else next(o for o in q.fields[0].options if o != q.answer["value"])
-                me.locator(f".gl-exam-input-pos-{i}").get_by_role("radio", name=answer, exact=True).check()
+                choice = q.answer["value"] if i == 0 else next(o for o in q.fields[0].options if o != q.answer["value"])
+                me.locator(f".gl-exam-input-pos-{i}").get_by_role("radio", name=choice, exact=True).check()
                 me.locator(".gl-exam-submit").click()
             verdict = me.locator('.gl-exam-result [data-passed="yes"]')
             verdict.wait_for()
@@ -150,7 +138,7 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
         finally:
             browser.close()
     # Voilà's default template asks a CDN for Font Awesome; nothing else may leave the machine
-    assert all(u.startswith("https://cdn.jsdelivr.net/npm/@fortawesome/") for u in outside), outside
+    assert all(FONT_AWESOME.match(u) for u in outside), outside
     # the records, read back from the database itself
     store = Store(config=RecordsConfig(data, supervisor_password=hash_password(PASSWORD, salt="0")))
     got = [(a.login, a.seed, a.correct, a.attempt_id is not None) for a in store.supervisor(PASSWORD).answers()]

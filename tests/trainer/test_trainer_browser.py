@@ -12,7 +12,6 @@ request the test tolerates.
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -27,10 +26,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
+from .browser_steps import FONT_AWESOME, answer, block_outside, next_question  # noqa: E402
+
 VOILA = Path(sys.executable).parent / "voila"
 # The practice widget the chapter shows after sign-in (book/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)
 GAME, DRILL, SEED = "big-o", "read-hand", 1
-ALLOWED_OUTSIDE = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
@@ -59,12 +59,7 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
         try:
             page = browser.new_page()
             page.set_default_timeout(45_000)
-
-            def block(route):  # type: ignore[no-untyped-def]
-                outside.append(route.request.url)
-                route.abort()
-
-            page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), block)
+            block_outside(page, outside)
             page.goto(trainer_app, wait_until="commit")
             page.locator(".gl-signin-employee input").fill("E-204")  # sign in by employee number
             page.locator(".gl-signin-button").click()
@@ -77,22 +72,15 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
             assert "Score: 0 of 0 right" in score.inner_text()
 
             # 1. the right answer
-            page.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=right, exact=True).check()
-            page.locator(".gl-trainer-check").click()
-            feedback.locator('[data-correct="yes"]').wait_for()
+            answer(page, SEED, right, correct=True)
             page.wait_for_function(
                 "document.querySelector('.gl-trainer-score').innerText.includes('Score: 1 of 1 right')")
             text1 = feedback.inner_text()
             assert "Right." in text1 and first.explanation in text1
 
             # 2. the next question, answered wrong
-            page.locator(".gl-trainer-new").click()
-            question.locator(f'[data-seed="{SEED + 1}"]').wait_for()
-            # the widget's updates reach the page one by one: wait for the old verdict to go
-            page.wait_for_function("document.querySelector('.gl-trainer-feedback').innerText.trim() === ''")
-            page.locator(f".gl-trainer-input-seed-{SEED + 1}").get_by_role("radio", name=wrong, exact=True).check()
-            page.locator(".gl-trainer-check").click()
-            feedback.locator('[data-correct="no"]').wait_for()
+            next_question(page, SEED + 1)
+            answer(page, SEED + 1, wrong, correct=False)
             page.wait_for_function(
                 "document.querySelector('.gl-trainer-score').innerText.includes('Score: 1 of 2 right')")
             text2 = feedback.inner_text()
@@ -104,6 +92,6 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
             assert href and href.startswith("data:text/csv;charset=utf-8;base64,")
         finally:
             browser.close()
-    assert all(ALLOWED_OUTSIDE.match(u) for u in outside), outside
+    assert all(FONT_AWESOME.match(u) for u in outside), outside
     print(f"trainer shown after {loaded:.1f} s; whole browser test {time.monotonic() - t0:.1f} s; "
           f"outside requests aborted: {outside}")

@@ -41,6 +41,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
+from .browser_steps import answer, block_outside  # noqa: E402
+
 README = ROOT / "README.md"
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget (see test_trainer_browser.py)
 # Short settings for the test, given the way an operator would give them.
@@ -180,18 +182,13 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
         ctx = browser.new_context()  # a trainee of their own (own cookies)
         page = ctx.new_page()
         page.set_default_timeout(90_000)
-        page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+        block_outside(page)
         page.goto(server.url, wait_until="commit")
         page.locator(".gl-signin-name input").fill(f"Trainee {id(page)}")
         page.locator(".gl-signin-button").click()
         page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
         kid = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         return page, kid
-
-    def check_answer(page) -> None:  # type: ignore[no-untyped-def]
-        page.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio", name=right, exact=True).check()
-        page.locator(".gl-trainer-check").click()
-        page.locator('.gl-trainer-feedback [data-correct="yes"]').wait_for()
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
@@ -214,7 +211,7 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
             assert status == 503 and FULL_TEXT in body and headers.get("Retry-After"), (status, body[:500])
             ctx3 = browser.new_context()
             page3 = ctx3.new_page()
-            page3.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+            block_outside(page3)
             response = page3.goto(server.url)
             assert response is not None and response.status == 503
             assert FULL_TEXT in page3.locator("h1").inner_text()
@@ -225,7 +222,7 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
             wait_until("the plain GET's kernel culled", lambda: kernel(server, k_get) is None, CULL_IDLE + 30)
             time.sleep(CULL_IDLE + 2 * CULL_INTERVAL)  # the open tabs are now idle longer than the timeout
             assert kernel(server, k1) is not None and kernel(server, k2) is not None
-            check_answer(page1)  # the idle trainee's kernel still answers
+            answer(page1, SEED, right, correct=True)  # the idle trainee's kernel still answers
             assert "Score: 1 of 1 right" in page1.locator(".gl-trainer-score").inner_text()
 
             # 4. closing a tab frees its kernel at once (Voilà's beacon): page1 was active just now,
