@@ -1,7 +1,7 @@
 """An independent oracle for New Hampshire Hold'em's strategy and counts (test helper, not a test):
 a plain backward induction over every card set, with no suit classes.
 
-The production solver (``gamelib/analysis/banked_nh_classes.py``) works over suit classes; this
+The production solver (``gamelib/analysis/banked/nh_classes.py``) works over suit classes; this
 one works over all 1,326 hole pairs, 22,100 three-card sets and 270,725 four-card sets, in colex
 order, the way the game is stated (RULINGS R21, R23):
 

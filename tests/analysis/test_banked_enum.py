@@ -8,7 +8,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from gamelib.analysis.banked_enum import (
+from gamelib.analysis.banked.enumeration import (
     DisjointCounter,
     canonical_keys,
     six_card_high_counts,

@@ -14,7 +14,7 @@ from gamelib import get_game
 from gamelib.analysis.banked import analyze, strategy_of
 from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
-from gamelib.analysis.banked_nh import nh_option_values
+from gamelib.analysis.banked.nh import nh_option_values
 from gamelib.errors import GameError
 from gamelib.games.banked import pay_rows
 from gamelib.rankings.high import HIGH
@@ -290,7 +290,7 @@ def test_expected_amount_wagered_matches_a_brute_force(nh, hole):
 
 
 def test_r23_changes_only_how_much_is_wagered(nh):
-    from gamelib.analysis.banked_nh import nh_tie_effect
+    from gamelib.analysis.banked.nh import nh_tie_effect
 
     effect = nh_tie_effect(GAME.declaration)
     assert effect["expected return"]["R23"] == effect["expected return"]["larger wager"] == nh.expected_return

@@ -1,4 +1,4 @@
-"""New Hampshire Hold'em's one solver (gamelib/analysis/banked_nh_classes.py: the backward
+"""New Hampshire Hold'em's one solver (gamelib/analysis/banked/nh_classes.py: the backward
 induction over suit classes and the forward count of the ordered deals) held to an independent
 oracle, a plain backward induction over every card set (tests/analysis/nh_all_sets.py): every
 decision, every value, every option's value, the amounts wagered and every count, exactly, through
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from gamelib import get_game
-from gamelib.analysis import banked_nh_classes
-from gamelib.analysis.banked_nh import analyze_nh
+from gamelib.analysis.banked import nh_classes as banked_nh_classes
+from gamelib.analysis.banked.nh import analyze_nh
 from gamelib.analysis.cache import cache_key
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -73,7 +73,7 @@ def test_the_disk_cache_entry_is_keyed_on_the_code_that_computes_it(tmp_path, mo
     classes = banked_nh_classes.nh_classes()
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == [cache_key("nh-classes", {"game": "nh-holdem"}, banked_nh_classes.NH_CODE_MODULES) + ".npz"]
-    for module in ("gamelib.analysis.banked_nh_classes", "gamelib.analysis.banked_enum", "gamelib.combinatorics",
+    for module in ("gamelib.analysis.banked.nh_classes", "gamelib.analysis.banked.enumeration", "gamelib.combinatorics",
                    "gamelib.rankings.high", "gamelib.rankings.three_card", "gamelib.cards"):
         assert module in banked_nh_classes.NH_CODE_MODULES, module
     # what is cached knows no pay table: the river cards of each class by pay key, 48 each

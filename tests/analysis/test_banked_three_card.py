@@ -46,7 +46,7 @@ def test_six_card_bonus_counts(tcp):  # best five of six cards (R20)
 
 
 def test_six_card_counts_against_evaluation_of_a_sample():
-    from gamelib.analysis.banked_enum import six_card_high_counts
+    from gamelib.analysis.banked.enumeration import six_card_high_counts
     from gamelib.rankings.high import HIGH
 
     exact = six_card_high_counts(HIGH)

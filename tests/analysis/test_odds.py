@@ -1,4 +1,4 @@
-"""The odds calculator (gamelib/analysis/odds.py) against a plain brute force.
+"""The odds calculator (gamelib/analysis/odds/calculator.py) against a plain brute force.
 
 The oracle loops over every remaining deal with itertools and judges each showdown with the
 engine's ``judge`` (``showdown()``), adding each seat's share of the pot as exact fractions; the

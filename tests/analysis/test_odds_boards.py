@@ -1,4 +1,4 @@
-"""The board games' fast path (gamelib/analysis/odds_boards.py) against the engine's own judge.
+"""The board games' fast path (gamelib/analysis/odds/boards.py) against the engine's own judge.
 
 For random known hands and partial boards, ``BoardTables.judge`` must give exactly the winner
 masks that ``gamelib.engine.showdown.judge_many`` gives for the same completed boards (which
@@ -13,7 +13,7 @@ import dataclasses
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from gamelib.analysis.odds_boards import BoardTables
+from gamelib.analysis.odds.boards import BoardTables
 from gamelib.engine.showdown import judge_many
 from gamelib.games.pot import POT_DECLARATIONS
 

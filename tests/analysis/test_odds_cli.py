@@ -14,7 +14,7 @@ def test_odds_prints_exact_chances(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "big-o", "As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc", "--board", "7h 8h 9c"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Big O odds: exact, 741 deals"
-    # 149/247 = 60.32%: the brute-force-checked figure of gamelib/analysis/odds.py's docstring
+    # 149/247 = 60.32%: the brute-force-checked figure of gamelib/analysis/odds/calculator.py's docstring
     assert out[2].startswith("seat 1  Ks Kd Qc Jh Tc") and "equity  60.32%" in out[2]
 
 

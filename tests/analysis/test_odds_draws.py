@@ -1,5 +1,5 @@
-"""The automatic player's draws in the odds calculator (gamelib/analysis/odds_draws.py and the
-deal-by-deal draws of gamelib/analysis/odds.py) against a plain brute force.
+"""The automatic player's draws in the odds calculator (gamelib/analysis/odds/draws.py and the
+deal-by-deal draws of gamelib/analysis/odds/calculator.py) against a plain brute force.
 
 The oracle plays every remaining deal in the order the cards come off the deck (random hands,
 board cards, then each draw seat by seat), asks the engine's own ``draw_choice`` what the
@@ -24,9 +24,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from gamelib.analysis import odds_deal_by_deal as odds_module  # where AUTO_DECISIONS and AUTO_CHUNK are read
+from gamelib.analysis.odds import deal_by_deal as odds_module  # where AUTO_DECISIONS and AUTO_CHUNK are read
 from gamelib.analysis.odds import odds
-from gamelib.analysis.odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
+from gamelib.analysis.odds.draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
 from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.showdown import SPLIT_NAME, judge
 from gamelib.engine.walkthrough import draw_choice

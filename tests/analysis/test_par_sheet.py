@@ -1,4 +1,4 @@
-"""The par sheet (gamelib/analysis/par_sheet.py, with par_sheet_figures.py, par_sheet_decided_once.py
+"""The par sheet (gamelib/analysis/par_sheet/returns.py, with par_sheet_figures.py, par_sheet_decided_once.py
 and par_sheet_nh.py) checked three ways:
 
 * against the outcome tables of the exact analysis (``analyze``): every distribution sums to the
@@ -21,7 +21,8 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
-from gamelib.analysis import banked_nh_classes, par_sheet_figures
+from gamelib.analysis.banked import nh_classes as banked_nh_classes
+from gamelib.analysis.par_sheet import figures as par_sheet_figures
 from gamelib.analysis import par_sheet as ps
 from gamelib.analysis.banked import analyze
 from gamelib.errors import GameError

@@ -25,7 +25,7 @@ import pytest
 
 from gamelib import get_game
 from gamelib.analysis.banked import analyze
-from gamelib.analysis.banked_nh import ORDERED_DEALS, nh_tie_effect
+from gamelib.analysis.banked.nh import ORDERED_DEALS, nh_tie_effect
 from gamelib.rankings.three_card import THREE_CARD
 
 from .glue_values import glued

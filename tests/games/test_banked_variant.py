@@ -25,7 +25,7 @@ from gamelib.errors import GameError
 from gamelib.games.banked import (THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand,
                                   Qualifier, Reveal, Wager)
 from gamelib.games.vocabularies import Counting, NotQualified, OnFold, Settles
-from gamelib.widgets.banked_round import deal_round
+from gamelib.widgets.banked.round import deal_round
 
 F = Fraction
 

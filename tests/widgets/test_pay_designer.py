@@ -1,4 +1,4 @@
-"""The par-sheet tables and the pay-table designer widget (gamelib/widgets/pay_designer.py): they
+"""The par-sheet tables and the pay-table designer widget (gamelib/widgets/banked/pay_designer.py): they
 show the analysis's own answers, and a refusal carries the designer's message."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.par_sheet import par_sheet
 from gamelib.analysis.pay_designer import design
-from gamelib.widgets.pay_designer import PayDesignerWidget, designer_answer, par_sheet_frame, par_sheet_html
+from gamelib.widgets.banked.pay_designer import PayDesignerWidget, designer_answer, par_sheet_frame, par_sheet_html
 
 GAMES = ["crazy4", "three-card-6bonus", "nh-holdem"]
 

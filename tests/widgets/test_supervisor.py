@@ -1,4 +1,4 @@
-"""The supervisor's view (gamelib/widgets/supervisor.py): only from the supervisor's records,
+"""The supervisor's view (gamelib/widgets/trainer/supervisor.py): only from the supervisor's records,
 names escaped, the downloads hold the records, and an unreachable database is said, not hidden."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from gamelib.errors import GameError
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import RecordsConfig, Store, hash_password, sign_in
-from gamelib.widgets.supervisor import SupervisorView
+from gamelib.widgets.trainer.supervisor import SupervisorView
 
 
 @pytest.fixture()

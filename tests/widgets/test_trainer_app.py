@@ -1,4 +1,4 @@
-"""The trainer app with records (gamelib/widgets/trainer_app.py): an answer is on record before its
+"""The trainer app with records (gamelib/widgets/trainer/app.py): an answer is on record before its
 verdict shows, a failed write shows no verdict, sign-in, an exam sat end to end, and the
 supervisor's view only for the password."""
 
@@ -11,7 +11,7 @@ import pytest
 from gamelib.trainer.records import RecordsConfig, Store, hash_password, sign_in
 from gamelib.trainer.records.exams import ExamSpec
 from gamelib.widgets.trainer import TrainerWidget
-from gamelib.widgets.trainer_app import TrainerApp
+from gamelib.widgets.trainer.app import TrainerApp
 
 PASSWORD = "floor-7"
 

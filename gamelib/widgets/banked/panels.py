@@ -22,24 +22,24 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from .messages import badge, error_html
-from .. import rankings
-from ..amounts import exact_pays
-from ..cards import Deck, format_cards, parse_cards
-from ..engine.banked import BankedGameEngine, Settlement
-from ..engine.registry import get_game
-from ..games.banked import dealer_qualifying_value
-from ..errors import GameError, shown
-from .cards import hand_html
-from .explorer import compare
-from .banked_common import (COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _example_key, _game, _units, analysis_of,
+from ..messages import badge, error_html
+from ... import rankings
+from ...amounts import exact_pays
+from ...cards import Deck, format_cards, parse_cards
+from ...engine.banked import BankedGameEngine, Settlement
+from ...engine.registry import get_game
+from ...games.banked import dealer_qualifying_value
+from ...errors import GameError, shown
+from ..cards import hand_html
+from ..explorer import compare
+from .common import (COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _example_key, _game, _units, analysis_of,
                             sample_cards, settlement_html)
 # The rest of the banked widgets, re-exported here for the book.
-from .banked_common import default_wagers, decision_amount  # noqa: F401
-from .banked_figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
+from .common import default_wagers, decision_amount  # noqa: F401
+from .figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
                              plot_nh_starting_hands, plot_returns, returns_frame)
-from .banked_round import BankedDealWidget, Round, Step, deal_round, option_values  # noqa: F401
-from ..analysis.banked_nh import nh_option_values, nh_path_wagered  # noqa: F401
+from .round import BankedDealWidget, Round, Step, deal_round, option_values  # noqa: F401
+from ...analysis.banked.nh import nh_option_values, nh_path_wagered  # noqa: F401
 
 
 # ---- the pay desk and the pay-table editor ---------------------------------------------------

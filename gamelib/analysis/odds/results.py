@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 import pandas as pd
 
-from ..cards import format_cards
+from ...cards import format_cards
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ someone signs in, never before:
   the time limit has passed;
 * **supervisor**: the supervisors' password (checked in the kernel against the configured hash)
   or a supervisor's login through the hub or the proxy opens the
-  :class:`~gamelib.widgets.supervisor.SupervisorView` in place of the trainer.
+  :class:`~gamelib.widgets.trainer.supervisor.SupervisorView` in place of the trainer.
 
 CSS classes for tests: ``gl-signin``, ``gl-signin-name``, ``gl-signin-employee``,
 ``gl-signin-button``, ``gl-signin-message``, ``gl-supervisor-password``, ``gl-supervisor-button``,
@@ -41,13 +41,13 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from ..errors import GameError
-from ..trainer import make_drill
-from ..trainer.records import (AttemptRecord, ExamSitting, Identity, RecordsConfig, Store, TraineeRecords,
+from ...errors import GameError
+from ...trainer import make_drill
+from ...trainer.records import (AttemptRecord, ExamSitting, Identity, RecordsConfig, Store, TraineeRecords,
                                identity_from_environment, load_config, sign_in)
-from .messages import BAD, GOOD, error_html
+from ..messages import BAD, GOOD, error_html
 from .supervisor import SupervisorView
-from .trainer import TrainerWidget, answer_input, fill_inputs, question_html, read_inputs
+from .quiz import TrainerWidget, answer_input, fill_inputs, question_html, read_inputs
 
 __all__ = ["TrainerApp", "ExamPanel", "result_line_html", "history_html"]
 

@@ -17,10 +17,10 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from ..cards import format_cards, parse_cards, refuse_shared_cards
-from ..engine.pot_game import pot_game
-from ..errors import GameError, HandSizeError, shown
-from ..games.pot import PotGame
+from ...cards import format_cards, parse_cards, refuse_shared_cards
+from ...engine.pot_game import pot_game
+from ...errors import GameError, HandSizeError, shown
+from ...games.pot import PotGame
 
 #: The words for a player whose cards are unknown.
 RANDOM_WORDS = ("random", "?", "")

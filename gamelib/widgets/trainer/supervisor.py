@@ -35,17 +35,17 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from ..engine.registry import get_game
-from ..errors import GameError
-from ..games import GAMES
-from ..trainer import DRILLS
-from ..trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
-from ..trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
-from ..trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
-from ..trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
+from ...engine.registry import get_game
+from ...errors import GameError
+from ...games import GAMES
+from ...trainer import DRILLS
+from ...trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
+from ...trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
+from ...trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
+from ...trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
                                       progress_png, workbook)
-from .messages import BAD, GOOD, error_html
-from .trainer import FOCUS_WORDS
+from ..messages import BAD, GOOD, error_html
+from .quiz import FOCUS_WORDS
 
 __all__ = ["SupervisorView", "answers_table_html", "attempts_table_html", "frame_html"]
 

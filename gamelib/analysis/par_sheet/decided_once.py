@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from ..games.banked import BankedGame, dealer_qualifying_value, minimum_value
-from ..games.vocabularies import Counting, NotQualified, OnFold, Settles
-from .banked_common import table_pays
-from .par_sheet_figures import ParSheet, WagerSheet, _Dist, _kept, _rows, _scaled, _sheet, _side_sheet
+from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value
+from ...games.vocabularies import Counting, NotQualified, OnFold, Settles
+from ..banked.common import table_pays
+from .figures import ParSheet, WagerSheet, _Dist, _kept, _rows, _scaled, _sheet, _side_sheet
 
 #: The columns of the joint counts of a player hand against the dealer, in order: the dealer
 #: does not qualify (``nq``) and is below / ties / is above the player; the dealer qualifies
@@ -288,8 +288,8 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
 def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], int, dict[str, np.ndarray]]:
     """The counts of a game decided once (its counting method's, from the disk cache), the
     dealer hands per player hand, and the joint cells, kept in memory."""
-    from .banked_crazy4 import DEALER_HANDS as C4_DEALER, crazy4_counts
-    from .banked_three_card import DEALER_HANDS as TC_DEALER, three_card_counts
+    from ..banked.crazy4 import DEALER_HANDS as C4_DEALER, crazy4_counts
+    from ..banked.three_card import DEALER_HANDS as TC_DEALER, three_card_counts
 
     counter, n_dealer = {Counting.FOUR_OF_FIVE_AGAINST_DEALER: (crazy4_counts, C4_DEALER),
                          Counting.THREE_AGAINST_DEALER: (three_card_counts, TC_DEALER)}[decl.counting]

@@ -24,10 +24,10 @@ from typing import Optional
 
 import numpy as np
 
-from ..combinatorics import BINOM, combinations_array
-from ..engine.showdown import winners_from_values
-from ..games.pot import PotGame
-from ..rankings import evaluate, system as ranking_system
+from ...combinatorics import BINOM, combinations_array
+from ...engine.showdown import winners_from_values
+from ...games.pot import PotGame
+from ...rankings import evaluate, system as ranking_system
 
 #: The ten three-card subsets of a five-card board, as column indexes.
 TRIPLES = combinations_array(5, 3).astype(np.intp)

@@ -19,11 +19,11 @@ from math import comb
 
 import numpy as np
 
-from ..errors import GameError
-from ..games.banked import BankedGame
-from .banked_nh_classes import PATHS5, deals, expected_return, main_table, nh_base, solve
-from .banked_nh_strategy import ORDERED_DEALS, W3, W4
-from .par_sheet_figures import ParSheet, WagerSheet, _Dist, _rows, _sheet, _side_sheet
+from ...errors import GameError
+from ...games.banked import BankedGame
+from ..banked.nh_classes import PATHS5, deals, expected_return, main_table, nh_base, solve
+from ..banked.nh_strategy import ORDERED_DEALS, W3, W4
+from .figures import ParSheet, WagerSheet, _Dist, _rows, _sheet, _side_sheet
 
 
 def nh_expected_return(decl: BankedGame) -> Fraction:

@@ -14,11 +14,11 @@ import html
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..analysis.banked import analyze
-from ..engine.banked import BankedGameEngine, Settlement
-from ..engine.registry import get_game
-from ..errors import GameError, shown
-from ..games import BANKED_GAMES
+from ...analysis.banked import analyze
+from ...engine.banked import BankedGameEngine, Settlement
+from ...engine.registry import get_game
+from ...errors import GameError, shown
+from ...games import BANKED_GAMES
 
 #: Sample hands for the comparison widget (player first, then dealer or a second player).
 COMPARE_EXAMPLES: dict[str, list[str]] = {
@@ -86,7 +86,7 @@ def sample_cards(game_key: str | BankedGameEngine, seed: int = 1) -> dict[str, s
     >>> sorted(sample_cards("nh-holdem"))
     ['bonus', 'community', 'hole']
     """
-    from ..cards import Deck, format_cards
+    from ...cards import Deck, format_cards
 
     deck = Deck(seed)
     return {g: format_cards(deck.deal(n)) for g, n in _game(game_key).declaration.deal.items()}

@@ -3,14 +3,14 @@
 ``analyze(game)`` returns a :class:`BankedAnalysis`: for every wager a
 pandas DataFrame with columns ``outcome``, ``pays``, ``combinations`` (exact Python ints),
 ``probability`` and ``return``, plus a summary. Everything is counted by full enumeration (see
-:mod:`gamelib.analysis.banked_enum`); the game modules are :mod:`.banked_crazy4`,
+:mod:`gamelib.analysis.banked.enumeration`); the game modules are :mod:`.banked_crazy4`,
 :mod:`.banked_three_card` and :mod:`.banked_nh`, found through the counting method the
 game's declaration names (:data:`COUNTERS`), never through the game's key. Work that does not depend on the pay tables
 is cached on disk (:mod:`gamelib.analysis.cache`), so another pay table is analysed in well
 under a second once the first analysis has run.
 
 The pieces the game modules share (:func:`outcome_table`, :class:`BankedAnalysis`...) are in
-:mod:`gamelib.analysis.banked_common`.
+:mod:`gamelib.analysis.banked.common`.
 
 >>> from gamelib import get_game
 >>> float(analyze(get_game("three-card-6bonus")).returns["pair_plus"]) < 0
@@ -22,16 +22,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Callable
 
-from ..games.vocabularies import Counting
-from .banked_common import BankedAnalysis, Progress
+from ...games.vocabularies import Counting
+from .common import BankedAnalysis, Progress
 
 #: The counting method each declaration names, and the function that counts that way (module,
 #: function), imported when first used. A new banked game whose math one of these covers needs
 #: no code here; a game that needs a new counting method adds one member and one line.
 COUNTERS: dict[Counting, tuple[str, str]] = {
-    Counting.FOUR_OF_FIVE_AGAINST_DEALER: (".banked_crazy4", "analyze_crazy4"),
-    Counting.THREE_AGAINST_DEALER: (".banked_three_card", "analyze_three_card"),
-    Counting.STREETS_AGAINST_PAY_TABLE: (".banked_nh", "analyze_nh"),
+    Counting.FOUR_OF_FIVE_AGAINST_DEALER: (".crazy4", "analyze_crazy4"),
+    Counting.THREE_AGAINST_DEALER: (".three_card", "analyze_three_card"),
+    Counting.STREETS_AGAINST_PAY_TABLE: (".nh", "analyze_nh"),
 }
 
 

@@ -5,7 +5,7 @@ the draws dealt from each deal's own stub. Also the next draw of a known hand, d
 and the notes that say what the automatic player did.
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> from gamelib.analysis.odds_question import _question
+>>> from gamelib.analysis.odds.question import _question
 >>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, None, 1)
 >>> _decide_up_front(q, AutoPlayer(q.game))
 >>> q.draw_words, q.auto
@@ -22,12 +22,12 @@ from typing import Optional
 
 import numpy as np
 
-from ..combinatorics import combinations_array
-from ..errors import GameError
-from ..games.pot import PotGame
-from .odds_deals import _assemble, _assignments, _exact_deals
-from .odds_draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, AutoPlayer
-from .odds_question import _board_before_draw, _Question
+from ...combinatorics import combinations_array
+from ...errors import GameError
+from ...games.pot import PotGame
+from .deals import _assemble, _assignments, _exact_deals
+from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, AutoPlayer
+from .question import _board_before_draw, _Question
 
 #: The most work the automatic player does in one calculation: distinct hands decided (a fraction
 #: of a millisecond each), a board not met before counting ``BOARD_WORK`` more. An exact answer

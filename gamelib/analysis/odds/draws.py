@@ -33,8 +33,8 @@ from typing import Optional
 
 import numpy as np
 
-from ..engine.walkthrough import _score as score_hands  # the automatic player's own scoring
-from ..games.pot import PotGame
+from ...engine.walkthrough import _score as score_hands  # the automatic player's own scoring
+from ...games.pot import PotGame
 
 #: The automatic player's seed in the odds calculator: fixed, so a hand always draws the same way.
 AUTO_SEED = 2026

@@ -39,13 +39,13 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..errors import GameError
-from ..games.banked import BankedGame
-from ..games.vocabularies import Counting
-from .par_sheet_decided_once import (CELLS, decided_once_return, decided_once_return_for_pays, decided_once_sheet,
+from ...errors import GameError
+from ...games.banked import BankedGame
+from ...games.vocabularies import Counting
+from .decided_once import (CELLS, decided_once_return, decided_once_return_for_pays, decided_once_sheet,
                                      main_keys)
-from .par_sheet_figures import ParSheet, WagerSheet
-from .par_sheet_nh import nh_expected_return, nh_sheet
+from .figures import ParSheet, WagerSheet
+from .nh import nh_expected_return, nh_sheet
 
 __all__ = ["CELLS", "ParSheet", "WagerSheet", "expected_return_of", "nh_expected_return", "par_sheet", "par_sheet_of",
            "return_for_pays"]

@@ -19,13 +19,13 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 
-from ..analysis.par_sheet import ParSheet, par_sheet
-from ..analysis.pay_designer import candidate_pays, design, measured_wager
-from ..engine.banked import BankedGameEngine, pays_text
-from ..errors import GameError
-from .banked_common import _game
-from .dataframe_style import style_table
-from .messages import error_html
+from ...analysis.par_sheet import ParSheet, par_sheet
+from ...analysis.pay_designer import candidate_pays, design, measured_wager
+from ...engine.banked import BankedGameEngine, pays_text
+from ...errors import GameError
+from .common import _game
+from ..dataframe_style import style_table
+from ..messages import error_html
 
 
 #: How many wagers' figures ``par_sheet_html`` puts side by side in one table.

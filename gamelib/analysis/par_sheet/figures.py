@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import GameError, shown
-from ..games.banked import BankedGame, pay_rows
+from ...errors import GameError, shown
+from ...games.banked import BankedGame, pay_rows
 
 
 # ---- one wager's (or the main game's) par sheet ----------------------------------------------

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..errors import GameError
+from ...errors import GameError
 
 import pandas as pd
 
 CODE_MODULES = (
-    "gamelib.analysis.banked_enum",
+    "gamelib.analysis.banked.enumeration",
     "gamelib.rankings.core",
     "gamelib.rankings.crazy4",
     "gamelib.rankings.high",

@@ -4,7 +4,7 @@ and the 6 Card Bonus over the 20,358,520 six-card sets.
 
 For each of the 1,755 suit classes of player hands the 18,424 dealer hands from the other 49
 cards are split by qualification and by comparison with the player's hand
-(:class:`~gamelib.analysis.banked_enum.DisjointCounter`). The player raises when the exact
+(:class:`~gamelib.analysis.banked.enumeration.DisjointCounter`). The player raises when the exact
 expected value of raising (Ante + Play + Ante Bonus, R20: the bonus is paid only on a raise)
 is more than that of folding (-1 Ante); a hand worth exactly the same either way would fold
 (R23: the choice that risks less), but no such hand exists (the tests check it).
@@ -21,14 +21,14 @@ from math import comb, lcm
 
 import numpy as np
 
-from ..cards import CardsLike, parse_cards
-from ..games.banked import BankedGame, dealer_qualifying_value, pay_rows
-from ..rankings.high import HIGH
-from ..rankings.three_card import THREE_CARD
-from ..games.vocabularies import NotQualified
-from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
-from .banked_enum import canonical_keys, player_vs_dealer_counts, six_card_high_counts
-from .cache import cached_arrays
+from ...cards import CardsLike, parse_cards
+from ...games.banked import BankedGame, dealer_qualifying_value, pay_rows
+from ...rankings.high import HIGH
+from ...rankings.three_card import THREE_CARD
+from ...games.vocabularies import NotQualified
+from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
+from .enumeration import canonical_keys, player_vs_dealer_counts, six_card_high_counts
+from ..cache import cached_arrays
 
 PLAYER_HANDS = comb(52, 3)
 DEALER_HANDS = comb(49, 3)
@@ -81,7 +81,7 @@ class ThreeCardStrategy:
 
     def summary(self) -> str:
         """The strategy in plain words, derived from the decisions."""
-        from ..rankings import describe
+        from ...rankings import describe
 
         v, r, w = self.values, self.raise_, self.weights
         lowest_raise = int(v[r].min())

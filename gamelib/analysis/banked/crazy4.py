@@ -4,7 +4,7 @@ optimal fold / 1x / 3x strategy.
 For each of the 134,459 suit classes of player hands (weights summing to 2,598,960), the
 C(47, 5) = 1,533,939 dealer hands from the other 47 cards are split into: not qualifying and
 below / tying / above the player's best four, and qualifying and below / tying / above, with
-:class:`~gamelib.analysis.banked_enum.DisjointCounter` (inclusion-exclusion over the player's
+:class:`~gamelib.analysis.banked.enumeration.DisjointCounter` (inclusion-exclusion over the player's
 cards). These counts do not depend on the pay tables and are cached on disk.
 
 The strategy (RULINGS R19: the one that reproduces the filing's counts): each hand is played
@@ -28,13 +28,13 @@ from math import comb, lcm
 
 import numpy as np
 
-from ..cards import CardsLike, parse_cards
-from ..games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
-from ..rankings.crazy4 import CRAZY4
-from ..games.vocabularies import NotQualified, Settles
-from .banked_common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
-from .banked_enum import canonical_keys, player_vs_dealer_counts
-from .cache import cached_arrays
+from ...cards import CardsLike, parse_cards
+from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
+from ...rankings.crazy4 import CRAZY4
+from ...games.vocabularies import NotQualified, Settles
+from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
+from .enumeration import canonical_keys, player_vs_dealer_counts
+from ..cache import cached_arrays
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)
 DEALER_HANDS = comb(47, 5)
@@ -97,7 +97,7 @@ class Crazy4Strategy:
 
     def summary(self) -> str:
         """The strategy in plain words, derived from the decisions (not typed in)."""
-        from ..rankings import describe
+        from ...rankings import describe
 
         w = self.weights
         order = np.argsort(self.values, kind="stable")

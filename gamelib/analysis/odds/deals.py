@@ -4,7 +4,7 @@ the judged deals (exact wins, ties and shares per portion, scoops, and the sums 
 standard error).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> from gamelib.analysis.odds_question import _question
+>>> from gamelib.analysis.odds.question import _question
 >>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
 >>> _deal_count(q), next(_exact_deals(q)).shape
 (44, (44, 1))
@@ -20,11 +20,11 @@ from typing import Optional
 
 import numpy as np
 
-from ..combinatorics import combinations_array
-from ..engine.showdown import SPLIT_NAME, judge_many
-from ..games.pot import PotGame
-from ..games.vocabularies import NoQualifier
-from .odds_question import _Question
+from ...combinatorics import combinations_array
+from ...engine.showdown import SPLIT_NAME, judge_many
+from ...games.pot import PotGame
+from ...games.vocabularies import NoQualifier
+from .question import _Question
 
 #: Deals judged at once (the arrays of a chunk stay within a few tens of megabytes).
 CHUNK = 1 << 17

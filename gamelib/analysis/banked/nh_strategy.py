@@ -1,6 +1,6 @@
 """The New Hampshire Hold'em strategy the exact analysis derives: the fold / 1x / 2x / 3x play
 at each street for every situation, with the exact value of every option, the tie rule (R23)
-and a summary in words. :func:`gamelib.analysis.banked_nh.analyze_nh` builds it.
+and a summary in words. :func:`gamelib.analysis.banked.nh.analyze_nh` builds it.
 
 >>> STREETS, OPTIONS, W3, W4, W5
 (('flop', 'turn', 'river'), ('fold', '1x', '2x', '3x'), (2, 3, 4), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8, 9, 10))
@@ -17,10 +17,10 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from ..cards import CardsLike, format_cards, parse_cards
-from ..combinatorics import colex_index, combinations_array
-from ..errors import GameError
-from ..games.banked import NH_HOLDEM
+from ...cards import CardsLike, format_cards, parse_cards
+from ...combinatorics import colex_index, combinations_array
+from ...errors import GameError
+from ...games.banked import NH_HOLDEM
 
 ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48
 #: The street bets as the declaration has them (R21): the decisions, in order, and the multiples
@@ -81,7 +81,7 @@ class _BySet:
 class NHStrategy:
     """The derived fold / 1x / 2x / 3x strategy at each street, for every situation.
 
-    It is held over suit classes (:mod:`gamelib.analysis.banked_nh_classes`: two sets that differ
+    It is held over suit classes (:mod:`gamelib.analysis.banked.nh_classes`: two sets that differ
     by a renaming of suits are played alike and have the same values): ``flop_c[c]``,
     ``turn_c[c, w]``, ``river_c[c, w]`` for the class ``c`` of the cards seen and ``W3[w]`` /
     ``W4[w]`` units wagered (0 = fold), ``ev_*_c`` the exact values of playing on optimally,
@@ -170,7 +170,7 @@ class NHStrategy:
         """Units of ante this strategy itself would have wagered before the next decision (``None``
         if it would have folded on the way).
 
-        >>> from gamelib.analysis.banked_nh import get_nh_strategy
+        >>> from gamelib.analysis.banked.nh import get_nh_strategy
         >>> s = get_nh_strategy()
         >>> s.path_wagered("As Ad", "2c"), s.path_wagered("8s 3h", "2c")
         (4, None)
@@ -194,7 +194,7 @@ class NHStrategy:
         each bet before the next community card, with ``wagered`` units already bet (ante
         included; default: what this strategy would have bet on the way), best play afterwards.
 
-        >>> from gamelib.analysis.banked_nh import get_nh_strategy
+        >>> from gamelib.analysis.banked.nh import get_nh_strategy
         >>> v = get_nh_strategy().options("7s 2d", "7h 7c", 3)
         >>> v["fold"], v["3x"]
         (Fraction(-3, 1), Fraction(93, 4))
@@ -245,7 +245,7 @@ class NHStrategy:
         bet, ante included (default: what this strategy would have bet on the way; refused if it
         would have folded earlier). Exactly equal choices go to the one that risks less (R23).
 
-        >>> from gamelib.analysis.banked_nh import get_nh_strategy
+        >>> from gamelib.analysis.banked.nh import get_nh_strategy
         >>> s = get_nh_strategy()
         >>> s.play_for("7s 2d"), s.play_for("7s 2d", "7h 7c", wagered=3)
         ('fold', '3x')
@@ -268,7 +268,7 @@ class NHStrategy:
         """The average total wagered on the main game (units of ante, ante included) by a starting
         hand played this way.
 
-        >>> from gamelib.analysis.banked_nh import get_nh_strategy
+        >>> from gamelib.analysis.banked.nh import get_nh_strategy
         >>> get_nh_strategy().expected_wagered("7c 2d")
         Fraction(1, 1)
         """

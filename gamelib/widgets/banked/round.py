@@ -14,16 +14,16 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from .messages import badge, error_html
-from .. import rankings
-from ..cards import Deck, format_cards, parse_cards
-from ..analysis.banked import strategy_of
-from ..engine.banked import BankedGameEngine, Settlement
-from ..engine.registry import get_game
-from ..games.banked import Decide, Reveal, dealer_qualifying_value
-from ..errors import GameError, shown
-from .cards import hand_html
-from .banked_common import _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
+from ..messages import badge, error_html
+from ... import rankings
+from ...cards import Deck, format_cards, parse_cards
+from ...analysis.banked import strategy_of
+from ...engine.banked import BankedGameEngine, Settlement
+from ...engine.registry import get_game
+from ...games.banked import Decide, Reveal, dealer_qualifying_value
+from ...errors import GameError, shown
+from ..cards import hand_html
+from .common import _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
 
 
 # ---- the sample round ----------------------------------------------------------------------

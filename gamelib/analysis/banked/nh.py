@@ -7,7 +7,7 @@ wagered) or bets 1x, 2x or 3x the ante; the pay table settles the ante and every
 a deal that reaches the river with ``W`` units wagered returns ``pays * W``.
 
 The strategy and the outcome counts come from the one backward induction and forward count of
-:mod:`gamelib.analysis.banked_nh_classes` (over the suit classes of the cards seen); this module
+:mod:`gamelib.analysis.banked.nh_classes` (over the suit classes of the cards seen); this module
 turns them into the outcome tables, the strategy object (by set, :class:`NHStrategy`), the table
 of exactly equal choices and the capped returns. When two choices have exactly the same value the
 player takes the one that puts less money at risk: fold rather than bet, a smaller multiple
@@ -15,7 +15,7 @@ rather than a larger one (RULINGS R23). :func:`nh_tie_effect` measures what that
 The values found backwards and the counts found forwards are checked against each other on every
 analysis (the return, the average amount wagered).
 
-The disk cache (:func:`~gamelib.analysis.banked_nh_classes.nh_classes`) holds only what does not
+The disk cache (:func:`~gamelib.analysis.banked.nh_classes.nh_classes`) holds only what does not
 depend on the pay tables or on the tie rule; the strategy and every figure that depends on it
 are derived anew on each analysis.
 
@@ -32,13 +32,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..cards import CardsLike, format_cards, parse_cards
-from ..errors import GameError
-from ..games.banked import NH_HOLDEM as NH_DECL
-from ..games.banked import BankedGame, pay_rows
-from .banked_common import BankedAnalysis, Progress, outcome_table
-from .banked_nh_classes import PATHS3, PATHS4, PATHS5, by_wagered, deals, main_table, nh_classes, solve
-from .banked_nh_strategy import ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
+from ...cards import CardsLike, format_cards, parse_cards
+from ...errors import GameError
+from ...games.banked import NH_HOLDEM as NH_DECL
+from ...games.banked import BankedGame, pay_rows
+from .common import BankedAnalysis, Progress, outcome_table
+from .nh_classes import PATHS3, PATHS4, PATHS5, by_wagered, deals, main_table, nh_classes, solve
+from .nh_strategy import ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
 
 
 _STRATEGY: list[NHStrategy] = []

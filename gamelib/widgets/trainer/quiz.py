@@ -5,7 +5,7 @@ the hand), builds one input per answer field (radio buttons, tick boxes, dollar 
 **Check** shows right or wrong with the right answer and the engine's reason, and updates the
 session score. **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
 machine) with the session's results. Given a trainee's records (``records=``, what
-:class:`~gamelib.widgets.trainer_app.TrainerApp` passes after sign-in), it stores every checked
+:class:`~gamelib.widgets.trainer.app.TrainerApp` passes after sign-in), it stores every checked
 answer before the verdict is shown, and shows no verdict if the answer could not be stored. The
 widget holds no rule: every answer and reason comes from the drills, which ask the engine.
 
@@ -30,13 +30,13 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from .messages import BAD, GOOD, error_html
-from ..engine.registry import get_game
-from ..errors import GameError
-from ..games import GAMES
-from ..trainer import DRILLS, Question, Result, Session, drills_for, make_drill
-from ..trainer.records import TraineeRecords
-from .cards import hand_html
+from ..messages import BAD, GOOD, error_html
+from ...engine.registry import get_game
+from ...errors import GameError
+from ...games import GAMES
+from ...trainer import DRILLS, Question, Result, Session, drills_for, make_drill
+from ...trainer.records import TraineeRecords
+from ..cards import hand_html
 
 FOCUS_WORDS = {
     "any": "any situation",

@@ -1,7 +1,7 @@
 """New Hampshire Hold'em solved over suit classes: the one backward induction (the strategy and
 the exact value of every option, every amount already wagered at once) and the one forward count
 of the 155,937,600 ordered deals, by the bets made on each street. The analysis
-(:func:`gamelib.analysis.banked_nh.analyze_nh`, its strategy object), the par sheet and the
+(:func:`gamelib.analysis.banked.nh.analyze_nh`, its strategy object), the par sheet and the
 pay-table designer all read them.
 
 The payoff depends only on the final five-card set, so a decision's value depends only on the
@@ -40,21 +40,21 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..combinatorics import colex_index, combinations_array
-from ..errors import GameError
-from ..games.banked import NH_HOLDEM, BankedGame
-from ..rankings.high import HIGH
-from ..rankings.three_card import THREE_CARD
-from .banked_common import CODE_MODULES, Progress, table_pays, written_for
-from .banked_enum import canonical_keys, six_card_high_counts
-from .banked_nh_strategy import BETS, STREETS, W3, W4
-from .cache import cached_arrays
+from ...combinatorics import colex_index, combinations_array
+from ...errors import GameError
+from ...games.banked import NH_HOLDEM, BankedGame
+from ...rankings.high import HIGH
+from ...rankings.three_card import THREE_CARD
+from .common import CODE_MODULES, Progress, table_pays, written_for
+from .enumeration import canonical_keys, six_card_high_counts
+from .nh_strategy import BETS, STREETS, W3, W4
+from ..cache import cached_arrays
 
 #: What a pay table can see of a high hand: its category and top rank (``pay_keys``).
 N_KEYS = len(HIGH.categories) * 13
 #: How exactly equal choices are broken: ``"less"`` is RULINGS R23 (fold rather than bet, the
 #: smaller multiple rather than the larger); ``"more"`` (the larger wager) is kept only to
-#: measure what R23 changes (:func:`gamelib.analysis.banked_nh.nh_tie_effect`).
+#: measure what R23 changes (:func:`gamelib.analysis.banked.nh.nh_tie_effect`).
 TIE_RULES = ("less", "more")
 #: The modules the cached classes are computed by (the disk cache's key covers their source).
 NH_CODE_MODULES = CODE_MODULES + ("gamelib.combinatorics", __name__)

@@ -13,13 +13,13 @@ from typing import Mapping
 
 import pandas as pd
 
-from .messages import BAD, GOOD, error_html
-from .. import rankings
-from ..cards import parse_cards
-from ..engine.banked import Settlement
-from ..errors import GameError
-from .cards import hand_html
-from .banked_common import _game, analysis_of, settlement_html
+from ..messages import BAD, GOOD, error_html
+from ... import rankings
+from ...cards import parse_cards
+from ...engine.banked import Settlement
+from ...errors import GameError
+from ..cards import hand_html
+from .common import _game, analysis_of, settlement_html
 
 
 # ---- plots -----------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def pay_table_frame(game_key: str, wager: str) -> pd.DataFrame:
     >>> pay_table_frame("crazy4", "super_bonus")["pays"].tolist()[-2:]
     ['3 to 2', '1 to 1']
     """
-    from ..engine.banked import pays_text
+    from ...engine.banked import pays_text
 
     table = _game(game_key).declaration.pay_table(wager)
     return pd.DataFrame({"hand": [l.outcome for l in table.lines], "pays": [pays_text(l.pays) for l in table.lines]})

@@ -54,15 +54,15 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..engine.showdown import judge_many
-from ..errors import GameError, shown
-from .odds_boards import BoardTables
-from .odds_deal_by_deal import (AUTO_DECISIONS, Chosen, _auto_notes, _Dens, _decide_up_front, _exact_auto,
+from ...engine.showdown import judge_many
+from ...errors import GameError, shown
+from .boards import BoardTables
+from .deal_by_deal import (AUTO_DECISIONS, Chosen, _auto_notes, _Dens, _decide_up_front, _exact_auto,
                                 _OverBudget, _sampled_auto)
-from .odds_deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
-from .odds_draws import AutoPlayer
-from .odds_question import PAT_WORDS, RANDOM_WORDS, HandLike, _declaration, _question
-from .odds_results import Odds, PlayerOdds, PortionOdds, ProgressBar
+from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
+from .draws import AutoPlayer
+from .question import PAT_WORDS, RANDOM_WORDS, HandLike, _declaration, _question
+from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
 DEFAULT_BUDGET = 3_000_000
