@@ -25,6 +25,14 @@ import modules of its own layer or of a layer below it; never one above it:
    ``gamelib/__main__.py`` (the command line). Nothing inside ``gamelib`` imports them.
 
 A new top-level module fails :func:`test_every_module_has_a_layer` until it is given a layer here.
+
+Inside the three largest layers the folders are ordered too (:data:`FOLDERS`): a module or a
+family folder (``analysis/odds/``, ``analysis/par_sheet/``, ``analysis/banked/``,
+``widgets/banked/``, ``widgets/trainer/``, ``trainer/records/``) may import its own folder and the
+units ranked strictly below it, never one of the same rank or above. So ``par_sheet/`` reads the
+banked solvers, the pay-table designer reads the par sheets, and no two sibling families import
+each other. A new module or folder in those layers fails
+:func:`test_every_unit_has_a_rank_in_its_layer` until it is ranked here.
 """
 
 from __future__ import annotations
@@ -48,6 +56,27 @@ LAYERS: dict[str, int] = {
     "trainer": 6,
     "widgets": 7,
     "": 8, "__main__": 8,
+}
+#: Inside a layer: each unit (a module, or a family folder) and its rank. A unit imports only
+#: itself and units of a lower rank. ``""`` is the layer's own ``__init__`` (its front door).
+FOLDERS: dict[str, dict[str, int]] = {
+    "analysis": {"cache": 0, "frequencies": 0,
+                 "pot_tables": 1, "odds": 1, "banked": 1,
+                 "par_sheet": 2,
+                 "pay_designer": 3,
+                 "": 4},
+    "trainer": {"core": 0,
+                "drill_base": 1,
+                "hand_drills": 2, "banked_drills": 2, "run_game": 2,
+                "drills": 3,
+                "session": 4,
+                "records": 5, "serving": 5,
+                "": 6},
+    "widgets": {"cards": 0, "messages": 0, "dataframe_style": 0,
+                "figures": 1, "explorer": 1, "scripted_hands": 1,
+                "pot": 2, "odds": 2, "rotation": 2, "table_rules": 2, "betting_structures": 2, "banked": 2,
+                "trainer": 2,
+                "": 3},
 }
 LAYER_NAMES = {0: "foundation", 1: "cards", 2: "rankings", 3: "games", 4: "engine", 5: "analysis",
                6: "trainer", 7: "widgets", 8: "gamelib (top)"}
@@ -105,6 +134,27 @@ def layer_of(module: str, package: str = "gamelib") -> int | None:
     """The layer number of a module of ``package`` (``None``: not placed in a layer)."""
     parts = module.split(".")[1:]
     return LAYERS.get(parts[0] if parts else "")
+
+
+def unit_of(module: str) -> tuple[str, str] | None:
+    """``(layer folder, unit)`` of a module in a layer with ordered folders (:data:`FOLDERS`)."""
+    parts = module.split(".")[1:]
+    if not parts or parts[0] not in FOLDERS:
+        return None
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
+def sideways(edges: list[Edge], folders: Mapping[str, Mapping[str, int]] = FOLDERS) -> list[Edge]:
+    """The imports inside a layer that go to a unit of the same rank or above (see :data:`FOLDERS`)."""
+    out = []
+    for e in edges:
+        s, t = unit_of(e.source), unit_of(e.target)
+        if s is None or t is None or s[0] != t[0] or s[1] == t[1]:
+            continue
+        ranks = folders[s[0]]
+        if s[1] in ranks and t[1] in ranks and ranks[t[1]] >= ranks[s[1]]:
+            out.append(e)
+    return out
 
 
 def cycles(modules: Mapping[str, Path], edges: list[Edge]) -> list[list[str]]:
@@ -187,6 +237,37 @@ def test_the_graph_is_read() -> None:
     assert ("gamelib.cards", "gamelib.errors") in found  # from .errors import ... (module level)
     assert ("gamelib.analysis.frequencies", "gamelib.rankings") in found  # from .. import rankings
     assert ("gamelib.engine.pot_game", "gamelib.engine.hand") in found  # inside a function
+
+
+def test_every_unit_has_a_rank_in_its_layer() -> None:
+    modules, _ = import_graph(ROOT, "gamelib")
+    units = {u for m in modules if (u := unit_of(m)) is not None}
+    unranked = sorted(f"{layer}/{unit or '__init__'}" for layer, unit in units if unit not in FOLDERS[layer])
+    assert not unranked, f"rank these in tests/test_layers.py (FOLDERS) and gamelib/ARCHITECTURE.md: {unranked}"
+    stale = sorted(f"{layer}/{unit}" for layer, ranks in FOLDERS.items() for unit in ranks
+                   if unit and (layer, unit) not in units)
+    assert not stale, f"FOLDERS names units that no longer exist: {stale}"
+
+
+def test_folders_inside_a_layer_import_only_lower_ranks() -> None:
+    _, edges = import_graph(ROOT, "gamelib")
+    wrong = [f"{e.source} (line {e.line}) imports {e.target}" for e in sorted(sideways(edges), key=lambda e: (e.source, e.line))]
+    assert not wrong, "an import inside a layer goes sideways or up (tests/test_layers.py FOLDERS):\n  " + "\n  ".join(wrong)
+
+
+def test_checker_catches_a_sideways_import(tmp_path: Path) -> None:
+    root = _package(tmp_path, {
+        "__init__.py": "", "analysis/__init__.py": "",
+        "analysis/odds/__init__.py": "", "analysis/odds/calc.py": "from ..banked import solve\n",
+        "analysis/banked/__init__.py": "", "analysis/banked/solve.py": "from ..cache import x\n",
+        "analysis/par_sheet/__init__.py": "from ..banked import solve\n",
+        "analysis/cache.py": "def f():\n    from .par_sheet import y\n",
+    })
+    _, edges = import_graph(root, "gamelib")
+    assert sorted((e.source, e.target) for e in sideways(edges)) == [
+        ("gamelib.analysis.cache", "gamelib.analysis.par_sheet"),   # up
+        ("gamelib.analysis.odds.calc", "gamelib.analysis.banked.solve"),  # sideways: same rank
+    ]
 
 
 def test_no_cycles_and_imports_only_downward() -> None:

@@ -3,8 +3,8 @@
 ``analyze(game)`` returns a :class:`BankedAnalysis`: for every wager a
 pandas DataFrame with columns ``outcome``, ``pays``, ``combinations`` (exact Python ints),
 ``probability`` and ``return``, plus a summary. Everything is counted by full enumeration (see
-:mod:`gamelib.analysis.banked.enumeration`); the game modules are :mod:`.banked_crazy4`,
-:mod:`.banked_three_card` and :mod:`.banked_nh`, found through the counting method the
+:mod:`gamelib.analysis.banked.enumeration`); the game modules are :mod:`gamelib.analysis.banked.crazy4`,
+:mod:`gamelib.analysis.banked.three_card` and :mod:`gamelib.analysis.banked.nh`, found through the counting method the
 game's declaration names (:data:`COUNTERS`), never through the game's key. Work that does not depend on the pay tables
 is cached on disk (:mod:`gamelib.analysis.cache`), so another pay table is analysed in well
 under a second once the first analysis has run.

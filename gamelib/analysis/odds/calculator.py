@@ -8,7 +8,7 @@ the players declare for the next draw (``discards``: the cards each throws away,
 ``"pat"`` to stand pat, ``None`` to let gamelib's automatic player choose).
 
 The automatic player (``gamelib.engine.walkthrough.draw_choice``, asked through
-``odds_draws.AutoPlayer`` with a fixed seed) chooses from its own cards and the board shown at
+``draws.AutoPlayer`` with a fixed seed) chooses from its own cards and the board shown at
 the draw only: not the deck, not the other players. So the next draw of a known hand left to it
 is decided before anything is dealt, and dealt exactly like a declared draw (the seat's ``draw``
 says what it chose). What it cannot decide up front is decided deal by deal: the next draw of a
@@ -71,9 +71,9 @@ DEFAULT_SAMPLES = 20_000
 #: Deals sampled when gamelib's automatic player makes draws deal by deal: a standard error of
 #: 0.005 at most (a share's standard deviation is 1/2 at most).
 AUTO_SAMPLES = 10_000
-# AUTO_DECISIONS (exported here) and AUTO_CHUNK are read in odds_deal_by_deal: change them there. The
-# parts: odds_question (the checked question), odds_deals (every deal or a sample, judged and tallied),
-# odds_deal_by_deal (the automatic player's draws made deal by deal), odds_results (the answer).
+# AUTO_DECISIONS (exported here) and AUTO_CHUNK are read in deal_by_deal: change them there. The
+# parts: question (the checked question), deals (every deal or a sample, judged and tallied),
+# deal_by_deal (the automatic player's draws made deal by deal), results (the answer).
 
 Progress = Callable[[int, int], None]
 

@@ -2,8 +2,8 @@
 Poker): the player folds or makes the Play at one of its multiples on their own cards, then every
 main wager settles on the same dealer cell.
 
-The counts come from the outcome tables' enumerations (:mod:`.banked_crazy4`,
-:mod:`.banked_three_card`, from the disk cache) and are kept **jointly**: for each player hand
+The counts come from the outcome tables' enumerations (:mod:`gamelib.analysis.banked.crazy4`,
+:mod:`gamelib.analysis.banked.three_card`, from the disk cache) and are kept **jointly**: for each player hand
 class, how many dealer hands fall in each of the ``CELLS`` (the dealer does not qualify and is
 below, ties or is above the player; qualifies and is below, ties or is above). A hand's net
 result on Ante + Play + Ante Bonus (Three Card Poker) or Ante + Super Bonus + Play (Crazy 4) is

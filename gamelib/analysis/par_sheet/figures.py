@@ -5,8 +5,8 @@ limits and caps), a whole game's (:class:`ParSheet`), and the pieces every count
 them from: a distribution being counted, a sheet made from one, a side bet's sheet from its pay
 rows, the largest win, and the pay-table-independent counts kept in memory between sheets.
 
-The sheets of the games decided once are counted in :mod:`.par_sheet_decided_once`, New
-Hampshire Hold'em's in :mod:`.par_sheet_nh`; :mod:`.par_sheet` is the front door.
+The sheets of the games decided once are counted in :mod:`gamelib.analysis.par_sheet.decided_once`, New
+Hampshire Hold'em's in :mod:`gamelib.analysis.par_sheet.nh`; :mod:`gamelib.analysis.par_sheet` is the front door.
 
 >>> s = WagerSheet("x", "X", "the X", ((Fraction(-1), 3), (Fraction(2), 1)), 4, Fraction(1), (("win", 1),), 20)
 >>> s.house_edge, s.hit_frequency

@@ -1,7 +1,7 @@
 """The par sheet of New Hampshire Hold'em: the Ante and the three street bets, each with its own
 sheet and all together, and the side bets (Pair Plus on the community cards, the 6 Card Bonus).
 
-The strategy and the ordered deals come from the one solver, :mod:`.banked_nh_classes` (the
+The strategy and the ordered deals come from the one solver, :mod:`gamelib.analysis.banked.nh_classes` (the
 backward induction over suit classes, R23 on exactly equal choices, re-run for each main pay
 table); the forward count keeps the three street bets apart, so a deal's net result on each
 wager and on the main game (the pay times the units wagered: the pay table settles the Ante and
@@ -39,7 +39,7 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
 
 def nh_sheet(decl: BankedGame) -> ParSheet:
     """The par sheet of New Hampshire Hold'em under ``decl``'s pay tables: the strategy and the
-    forward count of :mod:`.banked_nh_classes` (re-optimised for the main table), each deal's net
+    forward count of :mod:`gamelib.analysis.banked.nh_classes` (re-optimised for the main table), each deal's net
     result on every main wager and on all of them together, and the side bets.
 
     >>> from gamelib.games.banked import NH_HOLDEM

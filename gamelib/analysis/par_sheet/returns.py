@@ -18,14 +18,14 @@ is the pay times the units wagered.
 A pay-table change is then a small computation over the classes: the strategy is derived again
 from the new pays where it depends on them (the Crazy 4 Super Bonus, the Three Card Poker Ante
 Bonus, the New Hampshire Hold'em main table, re-optimised street by street by the analysis's own
-solver over suit classes, :mod:`.banked_nh_classes`), and the counts are multiplied out. The
+solver over suit classes, :mod:`gamelib.analysis.banked.nh_classes`), and the counts are multiplied out. The
 forward count of New Hampshire Hold'em keeps the three street bets apart, so each has its own
 sheet. The tests check every figure against a fresh :func:`~gamelib.analysis.banked.analyze`
 and against hands dealt and settled by the engine.
 
 This module is the front door: it finds the counting method's builder. The figures and the
-sheets are :mod:`.par_sheet_figures`; the games decided once are counted in
-:mod:`.par_sheet_decided_once`, New Hampshire Hold'em in :mod:`.par_sheet_nh`.
+sheets are :mod:`gamelib.analysis.par_sheet.figures`; the games decided once are counted in
+:mod:`gamelib.analysis.par_sheet.decided_once`, New Hampshire Hold'em in :mod:`gamelib.analysis.par_sheet.nh`.
 
 >>> from gamelib import get_game
 >>> sheet = par_sheet(get_game("three-card-6bonus"))
