@@ -66,7 +66,7 @@ FOLDERS: dict[str, dict[str, int]] = {
                  "pay_designer": 3,
                  "": 4},
     "trainer": {"core": 0,
-                "drill_base": 1,
+                "drill_base": 1, "export": 1,
                 "hand_drills": 2, "banked_drills": 2, "run_game": 2,
                 "drills": 3,
                 "session": 4,

@@ -6,14 +6,13 @@ plus the number of questions dealt, so a supervisor can deal the same session ag
 
 >>> s = Session(game="crazy4", drill="pay-wager", seed=3)
 >>> q = s.next(); r = s.check(q, {f.name: 0 for f in q.fields})
->>> s.to_csv().splitlines()[0]
-'n,drill,game,focus,seed,question,correct,answer,right_answer'
+>>> s.to_csv().splitlines()[0].split(",")[:5]
+['id', 'trainee', 'login', 'answered_at', 'game']
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -21,13 +20,13 @@ from ..amounts import whole_number
 from ..errors import GameError
 from .core import Question, Result
 from .drills import DRILLS, Drill, drills_for, make_drill
-
-CSV_COLUMNS = ("n", "drill", "game", "focus", "seed", "question", "correct", "answer", "right_answer")
+from .export import answers_csv, question_text
 
 
 @dataclass(frozen=True)
 class Record:
-    """One answered question, as the CSV export shows it."""
+    """One answered question of a session: ``question`` is the question's text as exported
+    (:func:`~gamelib.trainer.export.question_text`), ``ms`` the time taken when it was measured."""
 
     n: int
     drill: str
@@ -38,6 +37,20 @@ class Record:
     correct: bool
     answer: str
     right_answer: str
+    answered_at: dt.datetime | None = None
+    ms: int | None = None
+
+    def row(self) -> dict[str, object]:
+        """The answer as a row of the trainer's one export (:data:`~gamelib.trainer.export.ANSWER_COLUMNS`).
+
+        >>> Record(1, "read-hand", "badugi", "any", 4, "q", True, "a", "a").row()["correct"]
+        'yes'
+        """
+        when = "" if self.answered_at is None else self.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC")
+        return {"id": self.n, "answered_at": when, "game": self.game, "drill": self.drill, "focus": self.focus,
+                "seed": self.seed, "question": self.question, "answer": self.answer,
+                "right_answer": self.right_answer, "correct": "yes" if self.correct else "no",
+                "ms": "" if self.ms is None else self.ms}
 
 
 def tally(answered: Iterable[Any], key: Callable[[Any], str]) -> dict[str, tuple[int, int]]:
@@ -120,15 +133,15 @@ class Session:
         """
         return self._get(question.drill, question.game, question.focus).check(question, answer)
 
-    def keep(self, r: Result) -> Result:
-        """Add a verdict to the session's score and CSV.
+    def keep(self, r: Result, ms: int | None = None) -> Result:
+        """Add a verdict to the session's score and CSV (``ms``: the time taken, when measured).
 
         >>> s = Session(); q = s.next(); s.keep(s.judge(q, q.answer)) and s.score
         (1, 1)
         """
         q = r.question
-        self.records.append(Record(len(self.records) + 1, q.drill, q.game, q.focus, q.seed, q.prompt, r.correct,
-                                   r.given_text, r.right_text))
+        self.records.append(Record(len(self.records) + 1, q.drill, q.game, q.focus, q.seed, question_text(q),
+                                   r.correct, r.given_text, r.right_text, dt.datetime.now(dt.timezone.utc), ms))
         return r
 
     @property
@@ -157,18 +170,13 @@ class Session:
         return tally(self.records, lambda r: r.game)
 
     def to_csv(self) -> str:
-        """Every answered question as CSV, one row each, for a supervisor.
+        """Every answered question as CSV, one row each, in the trainer's one export
+        (:func:`gamelib.trainer.export.answers_csv`, the columns the supervisor's export has).
 
-        >>> Session().to_csv()
-        'n,drill,game,focus,seed,question,correct,answer,right_answer\\r\\n'
+        >>> Session().to_csv().count("\\n")
+        1
         """
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(CSV_COLUMNS)
-        for r in self.records:
-            w.writerow([r.n, r.drill, r.game, r.focus, r.seed, r.question, "yes" if r.correct else "no", r.answer,
-                        r.right_answer])
-        return buf.getvalue()
+        return answers_csv(r.row() for r in self.records)
 
 
-__all__ = ["Session", "Record", "CSV_COLUMNS", "tally"]
+__all__ = ["Session", "Record", "tally"]

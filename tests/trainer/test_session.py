@@ -9,7 +9,7 @@ import pytest
 
 from gamelib.errors import GameError
 from gamelib.trainer import Session
-from gamelib.trainer.session import CSV_COLUMNS
+from gamelib.trainer.export import ANSWER_COLUMNS, question_text
 
 
 def test_score_per_drill_and_game_and_csv() -> None:
@@ -27,10 +27,10 @@ def test_score_per_drill_and_game_and_csv() -> None:
     assert s.by_drill() == {"split-pot": (1, 2), "pay-wager": (1, 1)}
     assert s.by_game() == {"big-o": (1, 2), "crazy4": (1, 1)}
     rows = list(csv.DictReader(io.StringIO(s.to_csv())))
-    assert tuple(rows[0]) == CSV_COLUMNS and len(rows) == 3
+    assert tuple(rows[0]) == ANSWER_COLUMNS and len(rows) == 3  # the supervisor's export's columns
     assert [r["correct"] for r in rows] == ["yes", "no", "yes"]
     assert rows[1]["right_answer"] == q2.answer_text() and rows[1]["answer"].startswith("Seat 0: $0")
-    assert rows[1]["question"] == q2.prompt
+    assert rows[1]["question"] == question_text(q2) and rows[1]["question"].startswith(q2.prompt)
     assert rows[2]["game"] == "crazy4" and rows[2]["seed"] == "22"
 
 

@@ -3,9 +3,12 @@ supervisor's view reads (issue 13).
 
 * ``config`` -- where the data lives and who may see it (environment and ``trainer.toml``);
 * ``models`` -- the tables (SQLAlchemy 2), versioned by the Alembic revisions in ``migrations/``;
-* ``store`` -- the database and its repository interface: :class:`Store`,
-  :class:`TraineeRecords` (one trainee's own records), :class:`SupervisorRecords` (everything,
-  behind the supervisors' credential);
+* ``database`` -- the engine, the migrations, and the sessions that read and write;
+* ``identity`` -- who is answering (typed in, or vouched for by the hub or the proxy);
+* ``rows`` -- what the records give back (an answer, an attempt, an exam being sat);
+* ``store`` -- the repository interface: :class:`Store`, which hands out
+  :class:`TraineeRecords` (``trainee``: one trainee's own records) and
+  :class:`SupervisorRecords` (``supervising``: everything, behind the supervisors' credential);
 * ``exams`` -- an exam's questions, the same for everyone, and the exact pass rule;
 * ``report`` -- the supervisor's tables, plots, CSV and Excel exports, and the certificate.
 
@@ -19,8 +22,11 @@ configuration, and backs a SQLite database up while the trainer runs.
 
 from .config import RecordsConfig, check_password, hash_password, load_config
 from .exams import ExamSpec, exam_questions, passes
-from .store import (AccessDenied, AnswerRecord, AttemptRecord, ExamSitting, Identity, RecordsError, Store,
-                    SupervisorRecords, TraineeRecords, identity_from_environment, question_text, sign_in)
+from .identity import AccessDenied, Identity, RecordsError, identity_from_environment, sign_in
+from .rows import AnswerRecord, AttemptRecord, ExamSitting, question_text
+from .store import Store
+from .supervising import SupervisorRecords
+from .trainee import TraineeRecords
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "ExamSpec", "exam_questions", "passes",
            "Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRecord", "AttemptRecord", "ExamSitting",

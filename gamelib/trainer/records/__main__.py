@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from .config import hash_password, load_config
-from .store import current_revision, make_engine, upgrade
+from .database import current_revision, make_engine, upgrade
 
 
 def backup_sqlite(database: Path, target: Path) -> int:

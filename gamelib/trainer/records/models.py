@@ -11,7 +11,8 @@ these tables.
   attempt and the question's place in it;
 * :class:`Exam` -- a supervisor's exam: name, games, drills, focus, number of questions, seed, pass
   mark (a whole percentage), optional time limit (seconds);
-* :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished;
+* :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished (pass or fail
+  is derived from the score and the exam's pass mark, never stored);
 * :class:`SupervisorSignIn` -- one password tried for the supervisor's view: when, by whom (the
   signed-in login, if any), right or wrong.
 
@@ -101,8 +102,7 @@ class Attempt(Base):
     trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
     started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    right: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    passed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    right: Mapped[int | None] = mapped_column(Integer, nullable=True)  # pass or fail follows (exams.passes)
     __table_args__ = (Index("ix_attempts_trainee", "trainee_id"),)
 
 

@@ -8,7 +8,7 @@ answered more often first on a tie. Speed is the median time from the question s
 answer checked.
 
 >>> import datetime as dt
->>> from gamelib.trainer.records.store import AnswerRecord
+>>> from gamelib.trainer.records.rows import AnswerRecord
 >>> t = dt.datetime(2026, 11, 2, 9, tzinfo=dt.timezone.utc)
 >>> rows = [AnswerRecord(i, "name:ana", "Ana", t, g, "read-hand", "any", i, "q", "a", "b", ok, 2000, None, None)
 ...         for i, (g, ok) in enumerate([("badugi", True), ("badugi", False), ("crazy4", True)])]
@@ -18,8 +18,6 @@ answer checked.
 
 from __future__ import annotations
 
-import base64
-import csv
 import datetime as dt
 import html
 import io
@@ -32,14 +30,12 @@ import pandas as pd
 
 from ...engine.registry import get_game
 from ..drills import DRILLS
+from ..export import ANSWER_COLUMNS
 from ..session import tally
-from .store import AnswerRecord, AttemptRecord
+from .rows import AnswerRecord, AttemptRecord
 
-__all__ = ["ANSWER_COLUMNS", "answers_frame", "per_trainee", "per_drill", "attempts_frame", "weakest", "answers_csv",
-           "workbook", "progress_png", "certificate_html", "percent_text"]
-
-ANSWER_COLUMNS = ("id", "trainee", "login", "answered_at", "game", "drill", "focus", "seed", "question", "answer",
-                  "right_answer", "correct", "ms", "attempt", "position")
+__all__ = ["answer_rows", "answers_frame", "per_trainee", "per_drill", "attempts_frame", "weakest", "workbook",
+           "progress_png", "certificate_html", "percent_text"]
 
 
 def percent_text(right: int, answered: int) -> str:
@@ -62,19 +58,29 @@ def weakest(counts: dict[str, tuple[int, int]]) -> str:
     return min(counts, key=lambda k: (Fraction(counts[k][0], counts[k][1]), -counts[k][1], k))
 
 
+def answer_rows(answers: Sequence[AnswerRecord]) -> list[dict[str, object]]:
+    """Every stored answer as a row of the trainer's one export of answers
+    (:data:`gamelib.trainer.export.ANSWER_COLUMNS`; :func:`gamelib.trainer.export.answers_csv`
+    writes them as CSV, :func:`workbook` as the Answers sheet).
+
+    >>> answer_rows([])
+    []
+    """
+    return [{"id": a.id, "trainee": a.name, "login": a.login,
+             "answered_at": a.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC"), "game": a.game, "drill": a.drill,
+             "focus": a.focus, "seed": a.seed, "question": a.question, "answer": a.given,
+             "right_answer": a.right_answer, "correct": "yes" if a.correct else "no", "ms": a.ms,
+             "attempt": a.attempt_id if a.attempt_id is not None else "",
+             "position": a.position + 1 if a.position is not None else ""} for a in answers]
+
+
 def answers_frame(answers: Sequence[AnswerRecord]) -> pd.DataFrame:
     """Every answer, one row each, in the export's columns.
 
     >>> list(answers_frame([]).columns)[:4]
     ['id', 'trainee', 'login', 'answered_at']
     """
-    rows = [{"id": a.id, "trainee": a.name, "login": a.login,
-             "answered_at": a.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC"), "game": a.game, "drill": a.drill,
-             "focus": a.focus, "seed": a.seed, "question": a.question, "answer": a.given,
-             "right_answer": a.right_answer, "correct": "yes" if a.correct else "no", "ms": a.ms,
-             "attempt": a.attempt_id if a.attempt_id is not None else "",
-             "position": a.position + 1 if a.position is not None else ""} for a in answers]
-    return pd.DataFrame(rows, columns=list(ANSWER_COLUMNS))
+    return pd.DataFrame(answer_rows(answers), columns=list(ANSWER_COLUMNS))
 
 
 def _median_s(answers: Sequence[AnswerRecord]) -> float:
@@ -140,20 +146,6 @@ def attempts_frame(attempts: Sequence[AttemptRecord]) -> pd.DataFrame:
              "result": _result(a)} for a in attempts]
     return pd.DataFrame(rows, columns=["attempt", "trainee", "login", "exam", "started", "finished", "right",
                                        "questions", "pass mark", "result"])
-
-
-def answers_csv(answers: Sequence[AnswerRecord]) -> str:
-    """Every answer as CSV (the export's columns).
-
-    >>> answers_csv([]).strip() == ",".join(ANSWER_COLUMNS)
-    True
-    """
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(ANSWER_COLUMNS)
-    for row in answers_frame(answers).itertuples(index=False):
-        w.writerow(list(row))
-    return buf.getvalue()
 
 
 def workbook(answers: Sequence[AnswerRecord], attempts: Sequence[AttemptRecord]) -> bytes:
@@ -237,10 +229,10 @@ def certificate_html(attempt: AttemptRecord) -> str:
     >>> from gamelib.trainer.records.exams import ExamSpec
     >>> spec = ExamSpec("Badugi floor test", ("badugi",), ("read-hand",), "any", 10, 1, 80)
     >>> t = dt.datetime(2026, 11, 2, 9, tzinfo=dt.timezone.utc)
-    >>> "8 of 10 questions" in certificate_html(AttemptRecord(3, spec, "name:ana", "Ana", t, t, 8, True))
+    >>> "8 of 10 questions" in certificate_html(AttemptRecord(3, spec, "name:ana", "Ana", t, t, 8))
     True
     """
-    from .store import RecordsError
+    from .identity import RecordsError
 
     if not attempt.passed or attempt.finished_at is None or attempt.right is None:
         raise RecordsError(f"attempt {attempt.id} ({attempt.name}, {attempt.exam.name}) was not passed: "
@@ -253,11 +245,3 @@ def certificate_html(attempt: AttemptRecord) -> str:
                               date=attempt.finished_at.strftime("%d %B %Y"), attempt=attempt.id,
                               login=html.escape(attempt.login))
 
-
-def data_uri(data: bytes, mime: str) -> str:
-    """``data`` as a ``data:`` URI (a download made in the browser, nothing fetched).
-
-    >>> data_uri(b"hi", "text/plain")
-    'data:text/plain;base64,aGk='
-    """
-    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"

@@ -60,7 +60,7 @@ def result_line_html(a: AttemptRecord) -> str:
     >>> from gamelib.trainer.records import ExamSpec
     >>> t = dt.datetime(2026, 11, 2, tzinfo=dt.timezone.utc)
     >>> spec = ExamSpec("Badugi", ("badugi",), ("read-hand",), "any", 10, 1, 80)
-    >>> "Passed" in result_line_html(AttemptRecord(1, spec, "name:a", "A", t, t, 8, True))
+    >>> "Passed" in result_line_html(AttemptRecord(1, spec, "name:a", "A", t, t, 8))
     True
     """
     word, colour = ("Passed", GOOD) if a.passed else ("Not passed", BAD)

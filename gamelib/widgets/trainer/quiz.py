@@ -23,7 +23,6 @@ question's seed).
 
 from __future__ import annotations
 
-import base64
 import html
 import time
 from typing import Any, Mapping
@@ -35,6 +34,7 @@ from ...engine.registry import get_game
 from ...errors import GameError
 from ...games import GAMES
 from ...trainer import DRILLS, Question, Result, Session, drills_for, make_drill
+from ...trainer.export import data_uri
 from ...trainer.records import TraineeRecords
 from ..cards import hand_html
 
@@ -124,10 +124,10 @@ def csv_link_html(session: Session, filename: str = "trainer-session.csv") -> st
     >>> csv_link_html(Session()).startswith('<a class="gl-trainer-csv-link" download=')
     True
     """
-    data = base64.b64encode(session.to_csv().encode("utf-8")).decode("ascii")
+    href = data_uri(session.to_csv().encode("utf-8"), "text/csv;charset=utf-8")
     right, asked = session.score
     return (f'<a class="gl-trainer-csv-link" download="{filename}" '
-            f'href="data:text/csv;charset=utf-8;base64,{data}">Download {filename} '
+            f'href="{href}">Download {filename} '
             f"({asked} answer{'s' if asked != 1 else ''})</a>")
 
 
@@ -309,13 +309,14 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         except GameError as err:
             self.feedback.value = error_html("Cannot check", err)
             return None
+        ms = round(1000 * (time.monotonic() - self._shown_at))
         if self.records is not None:  # stored first: the verdict is shown only once it is on record
             try:
-                self.records.record(r, ms=round(1000 * (time.monotonic() - self._shown_at)))
+                self.records.record(r, ms=ms)
             except Exception as err:  # the database is down or refused: say so, show no verdict
                 self.feedback.value = error_html("Not saved, press Check again", f"the records could not be written ({err})")
                 return None
-        self.session.keep(r)
+        self.session.keep(r, ms=ms)
         self.result = r
         self.feedback.value = result_html(r, self.four_color)
         self.score.value = score_html(self.session)

@@ -42,7 +42,8 @@ from ...trainer import DRILLS
 from ...trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
 from ...trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
 from ...trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
-from ...trainer.records.report import (answers_csv, attempts_frame, certificate_html, data_uri, per_drill, per_trainee,
+from ...trainer.export import answers_csv, data_uri
+from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
                                       progress_png, workbook)
 from ..messages import BAD, GOOD, error_html
 from .quiz import FOCUS_WORDS
@@ -245,7 +246,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.answers_html.value = answers_table_html(answers)
         self.export_html.value = (
             f'<a class="gl-sv-csv" download="trainer-answers.csv" '
-            f'href="{data_uri(answers_csv(answers).encode("utf-8"), "text/csv;charset=utf-8")}">'
+            f'href="{data_uri(answers_csv(answer_rows(answers)).encode("utf-8"), "text/csv;charset=utf-8")}">'
             f"Download every answer (CSV, {len(answers)} rows)</a> &middot; "
             f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
             "Download the workbook (Excel .xlsx)</a>")

@@ -12,7 +12,7 @@ import pytest
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import Store, check_password, load_config, sign_in
 from gamelib.trainer.records.__main__ import main
-from gamelib.trainer.records.store import HEAD
+from gamelib.trainer.records.database import HEAD
 
 
 def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from gamelib.trainer.records import RecordsConfig, Store, sign_in
-from gamelib.trainer.records.store import HEAD, current_revision, make_engine, upgrade
+from gamelib.trainer.records.database import HEAD, current_revision, make_engine, upgrade
 
 ROWS = [(1, "name:ana", "Ana", ""), (2, "employee:E9", "", "E9")]
 ANSWERS = [(i, 1 + i % 2, f"question {i}", i % 3 == 0, 100 + i) for i in range(1, 8)]
@@ -44,6 +44,46 @@ def test_an_upgrade_keeps_the_records_of_the_first_revision(store_url: str) -> N
     store.close()
 
 
+def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
+    """Attempts stored at revision 0003 with their ``passed`` column (one of them stored wrongly,
+    as a hand edit could): after the upgrade the column is gone and pass or fail follows from the
+    score and the exam's pass mark; a downgrade brings the column back, filled from the score."""
+    engine = make_engine(store_url)
+    upgrade(engine, "0003")
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO trainees (id, login, name, employee_no, created_at) VALUES (1, 'name:ana', 'Ana', '', :t)"),
+                  dict(t=WHEN))
+        c.execute(text("INSERT INTO exams (id, name, games, drills, focus, questions, seed, pass_mark, time_limit, "
+                       "created_by, created_at) VALUES (1, 'Badugi', 'badugi', 'read-hand', 'any', 10, 1, 80, NULL, "
+                       "'supervisor', :t)"), dict(t=WHEN))
+        for aid, right, passed in ((1, 8, True), (2, 7, True), (3, None, None)):  # attempt 2: stored wrongly
+            c.execute(text('INSERT INTO attempts (id, exam_id, trainee_id, started_at, finished_at, "right", passed) '
+                           "VALUES (:i, 1, 1, :t, :f, :r, :p)"),
+                      dict(i=aid, t=WHEN, f=WHEN if right is not None else None, r=right, p=passed))
+    upgrade(engine, "0004")
+    with engine.connect() as c:
+        columns = [r[1] for r in c.exec_driver_sql("PRAGMA table_info(attempts)")] if engine.dialect.name == "sqlite" \
+            else list(c.execute(text("SELECT column_name FROM information_schema.columns WHERE table_name = 'attempts'"))
+                      .scalars())
+    assert "passed" not in columns and "right" in columns
+    engine.dispose()
+    store = Store(store_url, config=RecordsConfig(Path("/nonexistent")))
+    ana = store.trainee(sign_in(name="ana"))
+    assert [(a.right, a.passed) for a in ana.attempts()] == [(8, True), (7, False), (None, None)]
+    store.close()
+    upgrade(engine, "head")
+    from alembic import command
+
+    from gamelib.trainer.records.database import _alembic_config
+
+    with engine.begin() as conn:
+        command.downgrade(_alembic_config(conn), "0003")
+    with engine.connect() as c:
+        back = c.execute(text("SELECT id, passed FROM attempts ORDER BY id")).all()
+    assert [(i, None if p is None else bool(p)) for i, p in back] == [(1, True), (2, False), (3, None)]
+    engine.dispose()
+
+
 def test_the_newest_revision_matches_the_models(store_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
@@ -67,11 +107,11 @@ def test_the_migrations_ship_with_the_package() -> None:
 
     from setuptools import find_packages
 
-    from gamelib.trainer.records.store import MIGRATIONS
+    from gamelib.trainer.records.database import MIGRATIONS
 
     root = Path(__file__).resolve().parents[3]
     include = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]["include"]
     packages = find_packages(str(root), include=include)
     assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
     revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
-    assert revisions == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py"] and (MIGRATIONS / "env.py").is_file()
+    assert revisions[:4] == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py", "r0004_passed_derived.py"] and (MIGRATIONS / "env.py").is_file()

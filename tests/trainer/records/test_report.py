@@ -12,7 +12,8 @@ import pytest
 
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import ExamSpec, RecordsConfig, RecordsError, Store, hash_password, sign_in
-from gamelib.trainer.records.report import (answers_csv, certificate_html, per_drill, per_trainee, progress_png,
+from gamelib.trainer.export import answers_csv
+from gamelib.trainer.records.report import (answer_rows, certificate_html, per_drill, per_trainee, progress_png,
                                             workbook)
 
 PLAN = {  # trainee: [(game, drill, right?)]
@@ -54,7 +55,7 @@ def test_csv_and_xlsx_hold_every_answer(filled: Store) -> None:
     from openpyxl import load_workbook
 
     boss = filled.supervisor("x")
-    rows = list(csv.DictReader(io.StringIO(answers_csv(boss.answers()))))
+    rows = list(csv.DictReader(io.StringIO(answers_csv(answer_rows(boss.answers())))))
     assert [(r["trainee"], r["correct"]) for r in rows] == [
         (who, "yes" if ok else "no") for who, plan in PLAN.items() for *_, ok in plan]
     wb = load_workbook(io.BytesIO(workbook(boss.answers(), boss.attempts())))
@@ -96,7 +97,7 @@ def test_an_abandoned_exam_past_its_time_limit_says_so(filled: Store) -> None:
     boss.define_exam(ExamSpec("Timed", ("badugi",), ("read-hand",), "any", 2, 9, 50, time_limit=60))
     me = filled.trainee(sign_in(name="Cy"))
     early, late = me.start_exam("Timed"), me.start_exam("Timed")  # both left unfinished (tab closed)
-    with filled._writing() as db, db.begin():
+    with filled.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == late.attempt.id)
                    .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=61)))
     assert attempts_frame(boss.attempts())["result"].tolist() == ["not finished", "time up, not finished"]

@@ -19,7 +19,7 @@ from gamelib.trainer import make_drill
 from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
                                      hash_password, passes, sign_in)
 from gamelib.trainer.records.models import Attempt
-from gamelib.trainer.records.store import HEAD
+from gamelib.trainer.records.database import HEAD
 
 PASSWORD = "pit-boss"
 CONFIG = RecordsConfig(Path("/nonexistent"), supervisor_password=hash_password(PASSWORD, salt="5a17"))
@@ -236,7 +236,7 @@ def test_answers_after_the_time_limit_do_not_count(store_url: str) -> None:
                                                     time_limit=60))
     me, s = sit(store, "Slow", "Quick", 2)
     # two more right answers, but the attempt began two minutes ago
-    with store._writing() as db, db.begin():
+    with store.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
                    .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=120)))
     r = me.finish_exam(s.attempt.id)

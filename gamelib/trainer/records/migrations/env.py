@@ -1,5 +1,5 @@
 """Alembic's environment for the training records: it migrates the connection that
-:func:`gamelib.trainer.records.store.upgrade` passes in ``config.attributes["connection"]``.
+:func:`gamelib.trainer.records.database.upgrade` passes in ``config.attributes["connection"]``.
 
 Imported outside Alembic (as ``pytest --doctest-modules`` imports every module) it does nothing.
 """
