@@ -41,23 +41,31 @@ from .scripted_hands import play
 def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5, 10), (10, 20), (15, 30),
                                                       (20, 40))) -> pd.DataFrame:
     """Forced bets of common limit games: blinds (R11), the stud bring-in (R14, R-A9), and
-    whether the mixed games may spread the limit (R17: no forced bet over $10).
+    whether the mixed games may spread the limit (R17: no forced bet over $10), judged by the
+    engine for each kind of forced bet: the blind games by their big blind, the stud games by
+    their bring-in.
 
     >>> blinds_table([(3, 6)]).to_dict("records")[0]["small blind"]
     2
+    >>> row = blinds_table([(15, 30)]).to_dict("records")[0]
+    >>> row["blind games allowed (R17)"][:3], row["stud games allowed (R17)"]
+    ('no:', 'yes')
     """
+    def verdict(structure: Structure) -> str:
+        try:
+            check_mixed_structure(structure)
+        except TableError as err:
+            return f"no: {err}"
+        return "yes"
+
     rows = []
     for lo, hi in limits:
         blind = limit_structure(lo, hi)
         stud = stud_structure(lo, hi)
-        try:
-            check_mixed_structure(blind)
-            ok = "yes"
-        except TableError as err:
-            ok = f"no: {err}"
         rows.append({"limit": f"${lo}/${hi}", "lower limit": lo, "higher limit": hi,
                      "small blind": blind.small_blind, "big blind": blind.big_blind,
-                     "stud bring-in": stud.bring_in, "allowed in the mixed games (R17)": ok})
+                     "stud bring-in": stud.bring_in,
+                     "blind games allowed (R17)": verdict(blind), "stud games allowed (R17)": verdict(stud)})
     return pd.DataFrame(rows)
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
+from ..engine.actions import ActionKind
 from ..engine.hand import Hand
 from ..engine.registry import get_game
 from ..engine.showdown import Showdown
@@ -233,8 +234,31 @@ def seat_figures(showdown: Showdown) -> dict[str, str]:
 
 def showdown_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0,
                      ) -> dict[str, str]:
-    """``award_figures`` and ``seat_figures`` together, plus ``button``."""
-    return {**award_figures(showdown, pots, button), **seat_figures(showdown), "button": str(button)}
+    """``award_figures`` and ``seat_figures`` together, plus ``button``, and for each portion of
+    each pot who won it, read from the engine's award (never typed in prose):
+    ``[side<k>-]<portion>-winner`` ("seat 1", "seats 0 and 1") and, where one seat won it,
+    ``[side<k>-]<portion>-winner-hand``, that seat's hand in that portion's words.
+
+    >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Kc Qd Jh Ts", "9h 8c 5c 2s"])
+    >>> f = showdown_figures(sd, [(24, [0, 1, 2]), (10, [1, 2])])
+    >>> f["badugi-winner"], f["side1-badugi-winner"], f["side1-badugi-winner-hand"]
+    ('seat 0', 'seat 1', 'four-card badugi K-Q-J-T')
+    """
+    seats = seat_figures(showdown)
+    out = {**award_figures(showdown, pots, button), **seats, "button": str(button)}
+    e: PayExplanation = explain_award(showdown, pots, button=button)
+    names = ["main pot"] + [f"side pot {k}" for k in range(1, len(pots))]
+    for line in e.lines:
+        k = names.index(line.pot_name)
+        key = ("" if k == 0 else f"side{k}-") + slug(line.portion)
+        won = sorted({s for s, _ in line.paid})
+        out[f"{key}-winner"] = (f"seat {won[0]}" if len(won) == 1
+                                else "seats " + ", ".join(map(str, won[:-1])) + f" and {won[-1]}")
+        if len(won) == 1:
+            hand = seats.get(f"s{won[0]}-{slug(line.portion)}", "")
+            ranks = seats.get(f"s{won[0]}-{slug(line.portion)}-ranks", "")
+            out[f"{key}-winner-hand"] = f"{hand} {ranks}".strip()
+    return out
 
 
 # --- betting -------------------------------------------------------------------------------
@@ -260,9 +284,9 @@ def pot_limit_figures(game: str, small_blind: int, big_blind: int, players: int 
     for i in range(1, raises + 1):
         s = hand.to_act
         legal = {a.kind: a for a in hand.legal_actions()}
-        if "raise" not in legal or "call" not in legal:
+        if ActionKind.RAISE not in legal or ActionKind.CALL not in legal:
             raise GameError(f"raise {i}: seat {s} may not call and raise: {hand.legal_words()}")
-        call, most, least = legal["call"].min, legal["raise"].max, legal["raise"].min
+        call, most, least = legal[ActionKind.CALL].min, legal[ActionKind.RAISE].max, legal[ActionKind.RAISE].min
         if s is None or call is None or most is None or least is None:  # a legal call and raise have amounts
             raise GameError(f"raise {i}: the engine gave no amounts: {hand.legal_words()}")
         call_to = hand.committed[s] + call
@@ -274,7 +298,7 @@ def pot_limit_figures(game: str, small_blind: int, big_blind: int, players: int 
             out[f"{k}{i}"] = v
             if i == 1:
                 out[k] = v
-        hand.act("raise", most)
+        hand.act(ActionKind.RAISE, most)
     return out
 
 

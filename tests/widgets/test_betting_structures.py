@@ -20,7 +20,13 @@ def test_tables_read_the_declarations() -> None:
     df = blinds_table()
     row = df[df["limit"] == "$5/$10"].iloc[0]
     assert (row["small blind"], row["big blind"], row["stud bring-in"]) == (3, 5, 3)  # R11
-    assert df[df["limit"] == "$20/$40"].iloc[0]["allowed in the mixed games (R17)"].startswith("no")
+    # R17 caps every forced bet at $10: judged per kind of forced bet. A $20/$40 blind game's big
+    # blind is $20 (refused); its stud bring-in is $10 (allowed). $15/$30: big blind $15, bring-in $8.
+    verdicts = df.set_index("limit")[["blind games allowed (R17)", "stud games allowed (R17)"]]
+    for stake, blind_ok, stud_ok in (("$10/$20", True, True), ("$15/$30", False, True), ("$20/$40", False, True)):
+        assert verdicts.loc[stake].iloc[0].startswith("yes" if blind_ok else "no"), stake
+        assert verdicts.loc[stake].iloc[1].startswith("yes" if stud_ok else "no"), stake
+    assert df.set_index("limit").loc["$20/$40", "stud bring-in"] == 10
     b = big_o_structures_table()
     assert b["minimum buy-in"].tolist() == [20, 40, 40, 40]  # R18
     assert b.set_index("structure").loc["$2-$4", "turn"] == "$4"
