@@ -202,6 +202,19 @@ class Hand(LegalActions, HandEnd):
         out, self.stub = self.stub[:n], self.stub[n:]
         return out
 
+    def _deal(self, n: int, seat: Optional[int] = None, board: Optional[int] = None,
+              keep_out: Sequence[int] = ()) -> list[int]:
+        """The next ``n`` cards dealt to ``seat`` (its hole cards, up cards or a draw's
+        replacements), to board ``board``, or (neither) the stud community card: off the stub.
+        A replayed hand record (``gamelib.handhistory``) deals the record's own cards here.
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> h = Hand(POT_DECLARATIONS["badugi"], [9, 9], seed=1); stub = list(h.stub)
+        >>> h._deal(2, seat=0) == stub[:2]
+        True
+        """
+        return self._take(n, keep_out)
+
     def _burn(self) -> None:
         if self.stub or self.muck:
             card = self._take(1)
@@ -220,17 +233,17 @@ class Hand(LegalActions, HandEnd):
                     and len(self.stub) < len(players) + 1:
                 if len(self.stub) >= 2:
                     self._burn()
-                self.community = self._take(1)
+                self.community = self._deal(1)
                 self._record(ev.CommunityCard(tuple(self.community)))
             else:
                 if not first:
                     self._burn()
                 for _ in range(st.down):
                     for s in players:
-                        self.down[s].extend(self._take(1))
+                        self.down[s].extend(self._deal(1, seat=s))
                 for _ in range(st.up):
                     for s in players:
-                        self.up[s].extend(self._take(1))
+                        self.up[s].extend(self._deal(1, seat=s))
                 for s in players:
                     down, up = self.down[s], self.up[s]
                     self._record(ev.Deal(s, tuple(down), tuple(up), tuple(down[len(down) - st.down:]),
@@ -238,7 +251,7 @@ class Hand(LegalActions, HandEnd):
         if st.board:
             for b in range(len(self.boards)):
                 self._burn()
-                self.boards[b].extend(self._take(st.board))
+                self.boards[b].extend(self._deal(st.board, board=b))
             for b, cards in enumerate(self.boards):
                 self._record(ev.Board(b + 1, len(self.boards), tuple(cards)))
         if st.draw or st.discard:  # R-A12
@@ -426,7 +439,7 @@ class Hand(LegalActions, HandEnd):
             self.muck.extend(out)
             self._record(ev.Discard(s, tuple(out)))
         elif out:
-            new = self._take(len(out), keep_out=out)
+            new = self._deal(len(out), seat=s, keep_out=out)
             self.down[s] = keep + new
             self.muck.extend(out)
             self._record(ev.Draw(s, tuple(out), tuple(new)))
