@@ -18,10 +18,11 @@ import modules of its own layer or of a layer below it; never one above it:
 2. ``rankings/``;
 3. ``games/``;
 4. ``engine/``;
-5. ``analysis/``;
-6. ``trainer/``;
-7. ``widgets/``;
-8. the package itself: ``gamelib/__init__.py`` (the public face: ``GAMES``, ``get_game``) and
+5. ``handhistory/`` (hand records: PHH read, written and replayed through the engine);
+6. ``analysis/``;
+7. ``trainer/``;
+8. ``widgets/``;
+9. the package itself: ``gamelib/__init__.py`` (the public face: ``GAMES``, ``get_game``) and
    ``gamelib/__main__.py`` (the command line). Nothing inside ``gamelib`` imports them.
 
 A new top-level module fails :func:`test_every_module_has_a_layer` until it is given a layer here.
@@ -52,10 +53,11 @@ LAYERS: dict[str, int] = {
     "rankings": 2,
     "games": 3,
     "engine": 4,
-    "analysis": 5,
-    "trainer": 6,
-    "widgets": 7,
-    "": 8, "__main__": 8,
+    "handhistory": 5,
+    "analysis": 6,
+    "trainer": 7,
+    "widgets": 8,
+    "": 9, "__main__": 9,
 }
 #: Inside a layer: each unit (a module, or a family folder) and its rank. A unit imports only
 #: itself and units of a lower rank. ``""`` is the layer's own ``__init__`` (its front door).
@@ -78,8 +80,8 @@ FOLDERS: dict[str, dict[str, int]] = {
                 "trainer": 2,
                 "": 3},
 }
-LAYER_NAMES = {0: "foundation", 1: "cards", 2: "rankings", 3: "games", 4: "engine", 5: "analysis",
-               6: "trainer", 7: "widgets", 8: "gamelib (top)"}
+LAYER_NAMES = {0: "foundation", 1: "cards", 2: "rankings", 3: "games", 4: "engine", 5: "handhistory",
+               6: "analysis", 7: "trainer", 8: "widgets", 9: "gamelib (top)"}
 
 
 @dataclass(frozen=True)

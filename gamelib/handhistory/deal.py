@@ -1,0 +1,205 @@
+"""Dealing a hand from a record's own cards: the cards each player and board is dealt, unseen
+cards (``??``) resolved, and the hand that deals them.
+
+``RecordCards.read(actions, n)`` reads every card of a record before the hand is replayed:
+each player's cards in the order dealt (``d dh``), the boards' (``d db``), the cards each draw
+throws (``sd``) and what each player shows or mucks (``sm``). A card nobody saw is a slot that
+a later show fills (the cards a player shows at the showdown are the ``??`` he was dealt), or,
+if nothing shows it, a card of the deck the record never names: a folded or mucked hand is
+never judged, so which card it is changes nothing. A player who mucks at the showdown gives up
+his hand: it is dead and wins no part of any pot (as in any cardroom: a hand must be shown to
+win).
+
+``RecordHand`` is a ``gamelib.engine.hand.Hand`` that deals those cards (the engine's
+``_deal``), burns only cards the record does not deal, and at the showdown kills the mucked
+hands; it refuses to award a pot to a hand the record never shows.
+
+>>> from gamelib.handhistory.record import parse_action
+>>> rc = RecordCards.read([parse_action(a) for a in ("d dh p1 ????", "d dh p2 AsKs", "p1 sm 2c2d")], 2)
+>>> [format_cards(q) for q in rc.dealt]
+['2c 2d', 'As Ks']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from ..cards import format_cards
+from ..engine.hand import Hand
+from ..games.pot import PotGame, Structure
+from .record import Action, RecordError
+
+
+@dataclass
+class RecordCards:
+    """Every card of a record, unseen ones resolved (see the module docstring)."""
+
+    #: Each player's cards in the order dealt (hole, up and drawn cards).
+    dealt: list[list[int]]
+    #: The board cards in the order dealt (a stud community card too).
+    board: list[int]
+    #: For each draw action (by its index in the actions): the cards it throws.
+    thrown: dict[int, list[int]]
+    #: The players (0-based) who muck at the showdown.
+    mucked: set[int]
+    #: The cards given to ``??`` nobody showed.
+    stand_ins: set[int] = field(default_factory=set)
+
+    @classmethod
+    def read(cls, actions: Sequence[Action], n: int) -> "RecordCards":
+        """Read and resolve the cards of ``actions`` for ``n`` players.
+
+        >>> from gamelib.handhistory.record import parse_action
+        >>> rc = RecordCards.read([parse_action(a) for a in ("d dh p1 ??????", "d dh p2 7h6c4c", "p1 sd ????",
+        ...                                                  "d dh p1 AhKh", "p1 sm AhKh2s")], 2)
+        >>> format_cards(rc.dealt[0]), format_cards(rc.thrown[2]), rc.stand_ins == set(rc.thrown[2])
+        ('2c 2d 2s Ah Kh', '2c 2d', True)
+        """
+        slots: list[Optional[int]] = []
+        dealt: list[list[int]] = [[] for _ in range(n)]
+        holding: list[list[int]] = [[] for _ in range(n)]
+        board: list[int] = []
+        thrown_slots: dict[int, list[int]] = {}
+        thrown_raw: dict[int, list[int]] = {}
+        mucked: set[int] = set()
+
+        def player(a: Action) -> int:
+            p = a.player
+            if p is None or not 0 <= p < n:
+                raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
+            return p
+
+        for i, a in enumerate(actions):
+            if a.verb == "dh":
+                p = player(a)
+                for c in a.cards:
+                    slots.append(c)
+                    dealt[p].append(len(slots) - 1)
+                    holding[p].append(len(slots) - 1)
+            elif a.verb == "db":
+                for c in a.cards:
+                    slots.append(c)
+                    board.append(len(slots) - 1)
+            elif a.verb == "sd" and a.cards:
+                p = player(a)
+                out: list[int] = []
+                for c in a.cards:
+                    k = next((k for k in holding[p] if slots[k] == c), None)
+                    if k is None:  # not held: the replay refuses the draw, naming what he holds
+                        thrown_raw.setdefault(i, []).append(-1 if c is None else c)
+                        continue
+                    holding[p].remove(k)
+                    out.append(k)
+                thrown_slots[i] = out
+            elif a.verb == "sm":
+                p = player(a)
+                if not a.cards and a.amount != -1:
+                    mucked.add(p)
+                for c in a.cards:
+                    if c is None or any(slots[k] == c for k in holding[p]):
+                        continue
+                    k = next((k for k in holding[p] if slots[k] is None), None)
+                    if k is None:
+                        raise RecordError(f"action {a.text!r}: p{p + 1} shows {format_cards([c])}, which he was "
+                                          f"not dealt (he holds {_held(slots, holding[p])})")
+                    slots[k] = c
+        known = {c for c in slots if c is not None}
+        spare = [c for c in range(52) if c not in known]
+        unknown = [k for k, c in enumerate(slots) if c is None]
+        if len(unknown) > len(spare):
+            raise RecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} cards "
+                              f"of the deck it never names")
+        for k, c in zip(unknown, spare):
+            slots[k] = c
+        cards = [c for c in slots if c is not None]
+        assert len(cards) == len(slots)
+        thrown = {i: [cards[k] for k in ks] + [c for c in thrown_raw.get(i, []) if c >= 0]
+                  for i, ks in thrown_slots.items()}
+        return cls([[cards[k] for k in ks] for ks in dealt], [cards[k] for k in board], thrown, mucked,
+                   set(spare[:len(unknown)]))
+
+
+def _held(slots: Sequence[Optional[int]], ks: Sequence[int]) -> str:
+    return " ".join("??" if (c := slots[k]) is None else format_cards([c]) for k in ks) or "nothing"
+
+
+class RecordHand(Hand):
+    """A hand dealt from a record's cards (see the module docstring): seat ``N - 1`` is the
+    record's player ``pN``, the button is the last seat.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> rc = RecordCards([[0, 1, 2, 3], [4, 5, 6, 7]], [], {}, set())
+    >>> h = RecordHand(POT_DECLARATIONS["badugi"], [20, 20], None, rc)
+    >>> format_cards(h.down[0]), h.button
+    ('2c 2d 2h 2s', 1)
+    """
+
+    def __init__(self, game: PotGame, stacks: Sequence[int], structure: Optional[Structure],
+                 cards: RecordCards) -> None:
+        self.record_cards = cards
+        self._queues = [list(q) for q in cards.dealt]
+        self._board_queue = list(cards.board)
+        self._reserved = {c for q in cards.dealt for c in q} | set(cards.board)
+        #: The players whose hands were killed at the showdown because they mucked.
+        self.killed: list[int] = []
+        super().__init__(game, stacks, button=len(stacks) - 1, structure=structure, seed=0)
+
+    def _deal(self, n: int, seat: Optional[int] = None, board: Optional[int] = None,
+              keep_out: Sequence[int] = ()) -> list[int]:
+        queue = self._board_queue if seat is None else self._queues[seat]
+        if len(queue) < n:
+            whom = "the board" if seat is None else f"p{seat + 1}"
+            raise RecordError(f"the record does not deal {whom} the {n} card{'s' if n > 1 else ''} "
+                              f"{self.game.title} deals now ({self.street.name}): it deals {len(queue)} more")
+        out, queue[:] = queue[:n], queue[n:]
+        self.stub = [c for c in self.stub if c not in out]
+        return out
+
+    def _take(self, n: int, keep_out: Sequence[int] = ()) -> list[int]:
+        # Burns (and nothing else, every dealt card being the record's): a card the record never deals.
+        free = [c for c in self.stub if c not in self._reserved]
+        if len(free) < n:
+            return super()._take(n, keep_out)
+        out = free[:n]
+        self.stub = [c for c in self.stub if c not in out]
+        return out
+
+    def _begin_street(self) -> None:
+        # Stud seventh street: whether the dealer turns one community card (R-A6) is what the record
+        # shows (a 'd db' card left to deal), not how many cards this replay's stub holds.
+        if self.game.is_stud and self.street_index > 0 and self.street.down:
+            need = sum(1 for f in self.folded if not f) + 1
+            if self._board_queue:
+                self.stub = self.stub[:max(0, min(len(self.stub), need - 1))]
+            elif len(self.stub) < need:
+                self.stub = self.stub + (self.muck + list(range(52)))[:need - len(self.stub)]
+        super()._begin_street()
+
+    def undealt(self) -> list[tuple[str, int]]:
+        """The cards the record deals that the hand never dealt: (whom, how many).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> rc = RecordCards([[0, 1, 2, 3, 8], [4, 5, 6, 7]], [], {}, set())
+        >>> RecordHand(POT_DECLARATIONS["badugi"], [20, 20], None, rc).undealt()
+        [('p1', 1)]
+        """
+        out = [(f"p{s + 1}", len(q)) for s, q in enumerate(self._queues) if q]
+        return out + ([("the board", len(self._board_queue))] if self._board_queue else [])
+
+    def _finish(self) -> None:
+        live = [s for s in range(self.n) if not self.folded[s]]
+        for s in sorted(self.record_cards.mucked):
+            if s in live and len(live) > 1:
+                self.folded[s] = True
+                self.killed.append(s)
+                live.remove(s)
+        if len(live) > 1:
+            unseen = [s for s in live if set(self.final_cards(s)) & self.record_cards.stand_ins]
+            if unseen:
+                raise RecordError(f"the record does not show {', '.join(f'p{s + 1}' for s in unseen)}'s cards at "
+                                  f"the showdown (dealt ??): a pot cannot be awarded to a hand nobody saw")
+        super()._finish()
+
+
+__all__ = ["RecordCards", "RecordHand"]
