@@ -22,6 +22,9 @@ from .core import Question, Result
 from .drills import DRILLS, Drill, drills_for, make_drill
 from .export import answers_csv, question_text
 
+#: The largest seed a trainee may type to deal a practice question.
+MAX_SEED = 10**9
+
 
 @dataclass(frozen=True)
 class Record:
@@ -78,7 +81,7 @@ class Session:
     """
 
     def __init__(self, game: str = "badugi", drill: str = "read-hand", focus: str = "any", seed: int = 1) -> None:
-        self.seed = whole_number(seed, "the session's seed", 0)
+        self.seed = whole_number(seed, "the session's seed", 0, MAX_SEED)
         self.records: list[Record] = []
         self.dealt = 0
         self._drills: dict[tuple[str, str, str], Drill] = {}
@@ -179,4 +182,4 @@ class Session:
         return answers_csv(r.row() for r in self.records)
 
 
-__all__ = ["Session", "Record", "tally"]
+__all__ = ["Session", "Record", "tally", "MAX_SEED"]

@@ -25,6 +25,8 @@ from ...errors import GameError, shown
 from ...games import GAMES
 from ..core import Question
 from ..drills import DRILLS, make_drill
+from ..session import MAX_SEED as SESSION_MAX_SEED
+from .identity import check_name
 
 __all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MAX_TIME_LIMIT", "MAX_SEED"]
 
@@ -32,8 +34,8 @@ __all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MA
 MAX_QUESTIONS = 200
 #: The longest time limit, in seconds (8 hours).
 MAX_TIME_LIMIT = 8 * 3600
-#: The largest seed an exam may start from.
-MAX_SEED = 10**9
+#: The largest seed an exam may start from (the practice's bound).
+MAX_SEED = SESSION_MAX_SEED
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,8 @@ class ExamSpec:
         ...
         gamelib.errors.GameError: the exam 'x' has no question to deal: none of the drills pay-wager is for the games badugi
         """
-        if not self.name.strip() or len(self.name) > 200:
-            raise GameError("an exam needs a name of 1 to 200 characters")
+        if check_name(self.name, "an exam's name") != self.name or not self.name:
+            raise GameError("an exam needs a name of 1 to 200 characters, with single spaces and none at either end")
         bad_games = [g for g in self.games if g not in GAMES]
         if not self.games or bad_games:
             raise GameError(f"exam games: {shown(', '.join(bad_games) or 'none')} is not a game; the games are: "

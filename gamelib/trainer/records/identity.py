@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Mapping
 
 from ...errors import GameError, shown
 from .config import RecordsConfig
 
-__all__ = ["Identity", "sign_in", "identity_from_environment", "RecordsError", "AccessDenied"]
+__all__ = ["Identity", "sign_in", "identity_from_environment", "RecordsError", "AccessDenied", "check_name",
+           "NAME_LIMIT", "LOGIN_LIMIT"]
+
+#: The longest name (of a trainee, an exam) the records take.
+NAME_LIMIT = 200
+#: The longest user name the hub or the proxy may give (the login column holds 200 with "user:").
+LOGIN_LIMIT = 150
+#: Unicode categories refused in a name: controls, format characters (a right-to-left override),
+#: surrogates, private use, unassigned, line and paragraph separators.
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 
 class RecordsError(GameError):
@@ -46,6 +56,29 @@ class Identity:
         return self.source in ("jupyterhub", "proxy")
 
 
+def check_name(value: object, what: str = "a name", limit: int = NAME_LIMIT) -> str:
+    r"""``value`` as a name the records keep: text of at most ``limit`` characters with no control
+    or format character, runs of spaces made one; refused (:class:`RecordsError`) otherwise.
+
+    >>> check_name("  Ana   Ruiz "), check_name("Player a$\\foo$b")
+    ('Ana Ruiz', 'Player a$\\foo$b')
+    >>> check_name("A\x00B")
+    Traceback (most recent call last):
+    ...
+    gamelib.trainer.records.identity.RecordsError: a name cannot hold a control character (U+0000 at place 2); use letters, digits, spaces and punctuation
+    """
+    if not isinstance(value, str):
+        raise RecordsError(f"{what} must be text, not {shown(value)}")
+    for i, ch in enumerate(value):
+        if unicodedata.category(ch) in _REFUSED and ch != " ":
+            raise RecordsError(f"{what} cannot hold a control character (U+{ord(ch):04X} at place {i + 1}); "
+                               "use letters, digits, spaces and punctuation")
+    text = " ".join(value.split())
+    if len(text) > limit:
+        raise RecordsError(f"{what} has at most {limit} characters, not {len(text)}")
+    return text
+
+
 def sign_in(name: str = "", employee_no: str = "") -> Identity:
     """An identity from what a trainee types: the employee number when given (then the name is
     only shown), else the name (case and spacing do not matter).
@@ -53,10 +86,8 @@ def sign_in(name: str = "", employee_no: str = "") -> Identity:
     >>> sign_in(name="  ana   RUIZ ").login, sign_in(name="Ana", employee_no="E-17").login
     ('name:ana ruiz', 'employee:E-17')
     """
-    name = " ".join(str(name).split())
-    employee_no = str(employee_no).strip()
-    if len(name) > 200 or len(employee_no) > 100:
-        raise RecordsError("a name has at most 200 characters and an employee number at most 100")
+    name = check_name(name)
+    employee_no = check_name(employee_no, "an employee number", 100)
     if employee_no:
         if not re.fullmatch(r"[A-Za-z0-9._-]+", employee_no):
             raise RecordsError(f"employee number {shown(employee_no)}: use letters, digits, '.', '_' or '-'")
@@ -81,9 +112,9 @@ def identity_from_environment(config: RecordsConfig, environ: Mapping[str, str] 
     """
     env = os.environ if environ is None else environ
     if config.header_env and env.get(config.header_env, "").strip():
-        user = env[config.header_env].strip()
+        user = check_name(env[config.header_env], "the proxy's user name", LOGIN_LIMIT)
         return Identity(f"user:{user}", user, "", "proxy")
     if config.trust_jupyterhub and env.get("JUPYTERHUB_USER", "").strip():
-        user = env["JUPYTERHUB_USER"].strip()
+        user = check_name(env["JUPYTERHUB_USER"], "the hub's user name", LOGIN_LIMIT)
         return Identity(f"user:{user}", user, "", "jupyterhub")
     return None

@@ -30,7 +30,7 @@ import pandas as pd
 
 from ...engine.registry import get_game
 from ..drills import DRILLS
-from ..export import ANSWER_COLUMNS
+from ..export import ANSWER_COLUMNS, plain_text, spreadsheet_text
 from ..session import tally
 from .rows import AnswerRecord, AttemptRecord
 
@@ -149,45 +149,60 @@ def attempts_frame(attempts: Sequence[AttemptRecord]) -> pd.DataFrame:
 
 
 def workbook(answers: Sequence[AnswerRecord], attempts: Sequence[AttemptRecord]) -> bytes:
-    """An Excel workbook (``.xlsx``): sheets Trainees, Drills, Exams and Answers.
+    """An Excel workbook (``.xlsx``): sheets Trainees, Drills, Exams and Answers, every text cell
+    written through :func:`gamelib.trainer.export.spreadsheet_text` (no formula, no control character).
 
     >>> workbook([], [])[:2]
     b'PK'
     """
     buf = io.BytesIO()
+    sheets = {"Trainees": per_trainee(answers), "Drills": per_drill(answers), "Exams": attempts_frame(attempts),
+              "Answers": answers_frame(answers)}
     with pd.ExcelWriter(buf, engine="openpyxl") as xl:
-        per_trainee(answers).to_excel(xl, sheet_name="Trainees", index=False)
-        per_drill(answers).to_excel(xl, sheet_name="Drills", index=False)
-        attempts_frame(attempts).to_excel(xl, sheet_name="Exams", index=False)
-        answers_frame(answers).to_excel(xl, sheet_name="Answers", index=False)
+        for name, frame in sheets.items():
+            frame.map(spreadsheet_text).to_excel(xl, sheet_name=name, index=False)
     return buf.getvalue()
+
+
+#: The longest name the progress plot's legend shows (longer ones are cut, with an ellipsis).
+LEGEND_NAME = 40
 
 
 def progress_png(answers: Sequence[AnswerRecord], last: int = 10) -> bytes:
     """Progress over time as a PNG: for each trainee, the accuracy of their last ``last`` answers
-    after each answer (top) and the seconds each answer took (bottom).
+    after each answer (top) and the seconds each answer took (bottom). A name is drawn as text,
+    never as mathtext (``$...$`` stays dollars), cut to :data:`LEGEND_NAME` characters.
 
     >>> progress_png([])[:4]
     b'\\x89PNG'
     """
+    import matplotlib
+
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        return _progress_png(answers, last)
+
+
+def _progress_png(answers: Sequence[AnswerRecord], last: int) -> bytes:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(8, 5), dpi=90, layout="constrained")
     acc, speed = fig.subplots(2, 1, sharex=True)
     by: dict[str, list[AnswerRecord]] = defaultdict(list)
     for a in answers:
-        by[a.name].append(a)
-    for name, mine in sorted(by.items()):
+        by[a.login].append(a)
+    lines, labels = [], []
+    for _login, mine in sorted(by.items(), key=lambda kv: (kv[1][-1].name, kv[0])):
         times = [a.answered_at for a in mine]
         window = [100 * sum(a.correct for a in mine[max(0, i + 1 - last):i + 1]) / len(mine[max(0, i + 1 - last):i + 1])
                   for i in range(len(mine))]
-        acc.plot(times, window, marker="o", markersize=3, label=name)
-        speed.plot(times, [a.ms / 1000 for a in mine], marker=".", linestyle="none", label=name)
+        lines += acc.plot(times, window, marker="o", markersize=3)
+        speed.plot(times, [a.ms / 1000 for a in mine], marker=".", linestyle="none")
+        labels.append(plain_text(mine[-1].name, LEGEND_NAME))
     acc.set_ylabel(f"% right (last {last})")
     acc.set_ylim(-5, 105)
     speed.set_ylabel("seconds per answer")
-    if by:
-        acc.legend(loc="lower left", fontsize="small")
+    if by:  # handles and labels given: a name starting with "_" is shown, not dropped
+        acc.legend(lines, labels, loc="lower left", fontsize="small")
     else:
         acc.text(0.5, 0.5, "no answers yet", ha="center", va="center", transform=acc.transAxes)
     fig.autofmt_xdate()
@@ -203,7 +218,7 @@ CERTIFICATE = """<!DOCTYPE html>
 body {{ font-family: Georgia, serif; margin: 0; color: #111; }}
 .gl-certificate {{ border: 6px double #333; padding: 30mm 20mm; text-align: center; min-height: 120mm; }}
 h1 {{ font-size: 30pt; margin: 0 0 8mm; letter-spacing: 1px; }}
-.who {{ font-size: 26pt; margin: 8mm 0; font-weight: bold; }}
+.who {{ font-size: 26pt; margin: 8mm 0; font-weight: bold; overflow-wrap: anywhere; white-space: pre-wrap; }}
 .what {{ font-size: 16pt; }} .small {{ font-size: 11pt; color: #444; margin-top: 14mm; }}
 .sign {{ display: inline-block; width: 70mm; border-top: 1px solid #333; margin: 18mm 12mm 0; padding-top: 2mm; }}
 @media print {{ .noprint {{ display: none; }} }}
@@ -239,9 +254,9 @@ def certificate_html(attempt: AttemptRecord) -> str:
                            "a certificate is printed only for a pass")
     games = ", ".join(get_game(g).title for g in attempt.exam.games)
     drills = ", ".join(DRILLS[d].title for d in attempt.exam.drills)
-    return CERTIFICATE.format(name=html.escape(attempt.name), exam=html.escape(attempt.exam.name),
+    return CERTIFICATE.format(name=html.escape(plain_text(attempt.name)), exam=html.escape(plain_text(attempt.exam.name)),
                               games=html.escape(f"{games} ({drills})"), right=attempt.right,
                               questions=attempt.exam.questions, pass_mark=attempt.exam.pass_mark,
                               date=attempt.finished_at.strftime("%d %B %Y"), attempt=attempt.id,
-                              login=html.escape(attempt.login))
+                              login=html.escape(plain_text(attempt.login)))
 

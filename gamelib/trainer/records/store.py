@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from ...errors import shown
 from .config import RecordsConfig, check_password, load_config
 from .database import Database, utc
-from .identity import AccessDenied, Identity, RecordsError, sign_in
+from .identity import AccessDenied, Identity, RecordsError, check_name, sign_in
 from .models import SupervisorSignIn, Trainee, utcnow
 from .supervising import SupervisorRecords
 from .trainee import TraineeRecords
@@ -65,7 +65,7 @@ class Store:
 
     # --- the two views ---------------------------------------------------------------------
     def trainee(self, who: Identity) -> TraineeRecords:
-        """The records of ``who`` (made on first sign-in).
+        """The records of ``who`` (made on first sign-in, with the name given then).
 
         >>> s = Store("sqlite://"); s.trainee(sign_in("Bo")).identity.login
         'name:bo'
@@ -75,11 +75,12 @@ class Store:
                 with self.db.writing() as db, db.begin():
                     t = db.scalars(select(Trainee).where(Trainee.login == who.login)).first()
                     if t is None:
-                        t = Trainee(login=who.login, name=who.name, employee_no=who.employee_no, created_at=utcnow())
+                        t = Trainee(login=who.login, name=check_name(who.name), employee_no=who.employee_no,
+                                    created_at=utcnow())
                         db.add(t)
                         db.flush()
-                    elif who.name and t.name != who.name:
-                        t.name = who.name
+                    # an existing trainee keeps the name on record: a name typed at sign-in never renames
+                    # anyone (only a supervisor does, see SupervisorRecords.rename)
                     return TraineeRecords(self.db, t.id, who, t.name or t.login)
             except IntegrityError:  # another process signed the same person in at the same moment
                 continue

@@ -46,6 +46,7 @@ from ...trainer import make_drill
 from ...trainer.records import (AttemptRecord, ExamSitting, Identity, RecordsConfig, Store, TraineeRecords,
                                identity_from_environment, load_config, sign_in)
 from ..messages import BAD, GOOD, error_html
+from .guard import SecretText, guarded, plain_errors, plain_sentence
 from .supervisor import SupervisorView
 from .quiz import TrainerWidget, answer_input, fill_inputs, question_html, read_inputs
 
@@ -107,11 +108,15 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.position = 0
         self.inputs: dict[str, Any] = {}
         self._shown_at = time.monotonic()
-        self.start_button.on_click(lambda _: self.start())
-        self.submit_button.on_click(lambda _: self.submit())
+        say = guarded  # whatever goes wrong: one sentence under the exam
+        self.start_button.on_click(say(lambda _: self.start(), self._say))
+        self.submit_button.on_click(say(lambda _: self.submit(), self._say))
         super().__init__([widgets.HBox([self.choice, self.start_button]), self.status, self.question_html,
                           self.answers, self.submit_button, self.result, self.history])
         self.reload()
+
+    def _say(self, sentence: str) -> None:
+        self.result.value = error_html("Refused", sentence)
 
     def reload(self) -> None:
         """List the exams there are (a supervisor may have defined one since)."""
@@ -132,7 +137,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         try:
             self.sitting = self.records.start_exam(self.choice.value)
         except Exception as err:
-            self.status.value = error_html("Cannot start", err)
+            self.status.value = error_html("Cannot start", plain_sentence(err))
             return None
         self.position = 0
         self.result.value = ""
@@ -195,7 +200,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             self.result.value = error_html("Cannot submit", err)
             return None
         except Exception as err:
-            self.result.value = error_html("Not saved, press Submit again", f"the records could not be written ({err})")
+            self.result.value = error_html("Not saved, press Submit again", plain_sentence(err))
             return None
         self.result.value = ""
         self.position += 1
@@ -245,7 +250,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.employee_no = widgets.Text(description="or employee number", style=_WIDE)
         self.sign_in_button = widgets.Button(description="Sign in", button_style="primary")
         self.message = widgets.HTML()
-        self.password = widgets.Password(description="Supervisor's password", style=_WIDE)
+        self.password = SecretText(description="Supervisor's password", style=_WIDE)  # never echoed to the page
         self.supervisor_button = widgets.Button(description="Open the supervisor's view")
         self.supervisor_message = widgets.HTML()
         self.who = widgets.HTML()
@@ -256,9 +261,10 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                        (self.supervisor_message, "gl-supervisor-message"), (self.who, "gl-trainer-who"),
                        (self.sign_out_button, "gl-signout")):
             w.add_class(cls)
-        self.sign_in_button.on_click(lambda _: self.sign_in())
-        self.supervisor_button.on_click(lambda _: self.open_supervisor())
-        self.sign_out_button.on_click(lambda _: self.sign_out())
+        self.sign_in_button.on_click(guarded(lambda _: self.sign_in(), self._say))
+        self.supervisor_button.on_click(guarded(lambda _: self.open_supervisor(), self._say_supervisor))
+        self.sign_out_button.on_click(guarded(lambda _: self.sign_out(), self._say))
+        plain_errors(self._say)  # a browser's message that fails: one sentence here, not a traceback
         signin = widgets.VBox([
             widgets.HTML("<b>Sign in to practise.</b> Every answer you check is kept on record for your "
                          "supervisor; you see only your own."),
@@ -275,6 +281,14 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                 self.open_supervisor()
         elif vouched is not None:
             self.sign_in(vouched)
+
+    def _say(self, sentence: str) -> None:
+        self.message.value = error_html("Refused", sentence)
+        if self.children and self.children[0] is not self._signin_children[0]:  # signed in: say it on top
+            self.who.value = error_html("Refused", sentence)
+
+    def _say_supervisor(self, sentence: str) -> None:
+        self.supervisor_message.value = error_html("Not opened", sentence)
 
     @property
     def config(self) -> RecordsConfig:
@@ -295,7 +309,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             who = identity if identity is not None else sign_in(self.name.value, self.employee_no.value)
             self.records = self.store().trainee(who)
         except Exception as err:
-            self.message.value = error_html("Cannot sign in", err)
+            self.message.value = error_html("Cannot sign in", plain_sentence(err))
             return None
         self.identity = who
         self.message.value = ""
@@ -340,7 +354,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             view = SupervisorView(self.store().supervisor(password, who=identity_from_environment(self.config,
                                                                                                   self._environ)))
         except Exception as err:
-            self.supervisor_message.value = error_html("Not opened", err)
+            self.supervisor_message.value = error_html("Not opened", plain_sentence(err))
             return None
         self.supervisor_message.value = ""
         self.supervisor_view = view

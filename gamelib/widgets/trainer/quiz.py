@@ -24,6 +24,7 @@ question's seed).
 from __future__ import annotations
 
 import html
+import logging
 import time
 from typing import Any, Mapping
 
@@ -33,10 +34,13 @@ from ..messages import BAD, GOOD, error_html
 from ...engine.registry import get_game
 from ...errors import GameError
 from ...games import GAMES
+from ...amounts import whole_number
 from ...trainer import DRILLS, Question, Result, Session, drills_for, make_drill
 from ...trainer.export import data_uri
 from ...trainer.records import TraineeRecords
+from ...trainer.session import MAX_SEED
 from ..cards import hand_html
+from .guard import guarded, pin
 
 FOCUS_WORDS = {
     "any": "any situation",
@@ -173,8 +177,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
                                      description="Game", style=_WIDE)
         self.drill = widgets.Dropdown(description="Drill", style=_WIDE)
         self.focus = widgets.Dropdown(description="Focus", style=_WIDE)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed", style=_WIDE,
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed", style=_WIDE,
                                            layout=widgets.Layout(width="12em"))
+        pin(self.seed, min=0, max=MAX_SEED)  # the kernel's bounds, whatever a browser sends
         self.new_button = widgets.Button(description="New question", tooltip="deal the next seeded question")
         self.check_button = widgets.Button(description="Check", button_style="primary", tooltip="check my answer")
         self.export_button = widgets.Button(description="Export CSV", tooltip="the session's results for a supervisor")
@@ -198,13 +203,14 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self._syncing = True
         self._fill_choices(game, drill, focus)
         self._syncing = False
-        self.game.observe(self._on_game, names="value")
-        self.drill.observe(self._on_drill, names="value")
-        self.focus.observe(lambda _: self._on_choice(), names="value")
-        self.new_button.on_click(lambda _: self.new_question())
-        self.check_button.on_click(lambda _: self.check())
-        self.export_button.on_click(lambda _: self.export_csv())
-        self.four_color_box.observe(self._on_four_color, names="value")
+        g = self._guard
+        self.game.observe(g(self._on_game), names="value")
+        self.drill.observe(g(self._on_drill), names="value")
+        self.focus.observe(g(lambda _: self._on_choice()), names="value")
+        self.new_button.on_click(g(lambda _: self.new_question()))
+        self.check_button.on_click(g(lambda _: self.check()))
+        self.export_button.on_click(g(lambda _: self.export_csv()))
+        self.four_color_box.observe(g(self._on_four_color), names="value")
         super().__init__([
             widgets.HBox([self.game, self.drill, self.focus]),
             widgets.HBox([self.seed, self.new_button, self.four_color_box]),
@@ -216,6 +222,10 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             widgets.HBox([self.export_button, self.csv_link]),
         ])
         self.new_question(seed)
+
+    def _guard(self, callback: Any) -> Any:
+        """``callback`` with whatever it raises shown as one sentence under the question."""
+        return guarded(callback, lambda sentence: setattr(self.feedback, "value", error_html("Refused", sentence)))
 
     # --- choosing --------------------------------------------------------------------------
     def _fill_choices(self, game: str, drill: str | None = None, focus: str | None = None) -> None:
@@ -260,6 +270,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             seed = int(self.seed.value) + 1 if self.question is not None and int(self.seed.value) == self.question.seed \
                 else int(self.seed.value)
         try:
+            seed = whole_number(seed, "the seed", 0, MAX_SEED)  # checked here, not only by the box
             drill = make_drill(self.drill.value, self.game.value, self.focus.value)
             q = drill.next(seed)
         except GameError as err:
@@ -313,8 +324,12 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.records is not None:  # stored first: the verdict is shown only once it is on record
             try:
                 self.records.record(r, ms=ms)
-            except Exception as err:  # the database is down or refused: say so, show no verdict
-                self.feedback.value = error_html("Not saved, press Check again", f"the records could not be written ({err})")
+            except GameError as err:  # the records refuse it: say why, show no verdict
+                self.feedback.value = error_html("Not saved", err)
+                return None
+            except Exception:  # the database is down: say so in words (its error is for the log), no verdict
+                logging.getLogger("gamelib.trainer.kernel").exception("an answer could not be stored")
+                self.feedback.value = error_html("Not saved, press Check again", "the records could not be written")
                 return None
         self.session.keep(r, ms=ms)
         self.result = r

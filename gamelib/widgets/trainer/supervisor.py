@@ -46,6 +46,7 @@ from ...trainer.export import answers_csv, data_uri
 from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
                                       progress_png, workbook)
 from ..messages import BAD, GOOD, error_html
+from .guard import guarded, pin, plain_sentence
 from .quiz import FOCUS_WORDS
 
 __all__ = ["SupervisorView", "answers_table_html", "attempts_table_html", "frame_html"]
@@ -180,8 +181,11 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.exam_minutes, "gl-supervisor-exam-minutes"),
                        (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message")):
             w.add_class(cls)
-        self.refresh_button.on_click(lambda _: self.refresh())
-        self.define_button.on_click(lambda _: self.define_exam())
+        for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_seed, MAX_SEED), (self.exam_pass, 100),
+                        (self.exam_minutes, MAX_TIME_LIMIT // 60)):
+            pin(box, min=box.min, max=hi)  # the kernel's bounds, whatever a browser sends
+        self.refresh_button.on_click(guarded(lambda _: self.refresh(), self._say))
+        self.define_button.on_click(guarded(lambda _: self.define_exam(), self._say_define))
 
         def h(text: str) -> Any:
             return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
@@ -204,6 +208,12 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         ])
         self.refresh()
         self._schedule()
+
+    def _say(self, sentence: str) -> None:
+        self.status.value = error_html("Refused", sentence)
+
+    def _say_define(self, sentence: str) -> None:
+        self.define_message.value = error_html("Not defined", sentence)
 
     def _schedule(self) -> None:
         """Refresh again in ``refresh_every`` seconds, on the kernel's event loop (if it has one)."""
@@ -234,7 +244,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             answers = self.records.answers()
             attempts = self.records.attempts()
         except Exception as err:  # the database is unreachable: keep what is shown, say why
-            self.status.value = error_html("Cannot read the records", err)
+            self.status.value = error_html("Cannot read the records", plain_sentence(err))
             return
         self.trainees_html.value = frame_html(per_trainee(answers).drop(columns=["login"]), "gl-sv-trainees",
                                               "no answers yet")
@@ -257,10 +267,10 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     def define_exam(self) -> ExamSpec | None:
         """Store the exam the form describes (refused with the reason if it cannot be dealt)."""
         minutes = int(self.exam_minutes.value)
-        spec = ExamSpec(self.exam_name.value.strip(), tuple(self.exam_games.value), tuple(self.exam_drills.value),
-                        self.exam_focus.value, int(self.exam_questions.value), int(self.exam_seed.value),
-                        int(self.exam_pass.value), minutes * 60 if minutes else None)
         try:
+            spec = ExamSpec(" ".join(str(self.exam_name.value).split()), tuple(self.exam_games.value),
+                            tuple(self.exam_drills.value), self.exam_focus.value, int(self.exam_questions.value),
+                            int(self.exam_seed.value), int(self.exam_pass.value), minutes * 60 if minutes else None)
             stored = self.records.define_exam(spec)
         except GameError as err:
             self.define_message.value = error_html("Not defined", err)

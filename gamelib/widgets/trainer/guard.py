@@ -1,0 +1,127 @@
+"""The kernel is the judge: what the trainer's widgets do with what a browser sends.
+
+A browser (or anyone talking to the kernel's websocket) can send any widget any state: raise the
+Seed box's maximum, pick an option index that does not exist, click a button the page shows as
+disabled. The trainer's widgets therefore check every value in the kernel against the bounds
+they show, never against the widget's own (browser-writable) ``min`` and ``max``; and what goes
+wrong reaches the browser as one plain sentence, never a traceback:
+
+* :func:`pin` puts a widget's bounds back the moment a browser changes them;
+* :func:`guarded` wraps a button's or an observer's callback: a refusal
+  (:class:`~gamelib.errors.GameError`) is shown in words, anything else as :data:`PLAIN`, and
+  the traceback goes to the server's log (the kernel's own stderr), not to the page;
+* :func:`plain_errors` does the same for an error ipywidgets meets while it applies a browser's
+  message (a value its traits refuse), which it would otherwise send to the page as a traceback;
+* :class:`SecretText` is a password box whose value the kernel never sends back to the page
+  (ipywidgets 8 echoes every value it receives, to keep other views in step).
+
+>>> box = widgets.BoundedIntText(value=1, min=0, max=10)
+>>> pin(box, min=0, max=10); box.max = 10**25; box.max
+10
+>>> shown = []; f = guarded(lambda: int("x"), shown.append); f(); shown == [PLAIN]
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from types import TracebackType
+from typing import Any, Callable
+
+import ipywidgets as widgets
+from traitlets import Unicode
+
+from ...errors import GameError
+
+__all__ = ["SecretText", "pin", "guarded", "plain_errors", "plain_sentence", "PLAIN"]
+
+#: What the page reads when something other than a refusal went wrong.
+PLAIN = "the trainer could not do that; nothing was changed (the details are in the server's log)"
+
+_log = logging.getLogger("gamelib.trainer.kernel")
+if not _log.handlers:  # the kernel's real stderr (the server's log), never the page's output
+    _handler = logging.StreamHandler(sys.__stderr__)
+    _handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(message)s"))
+    _log.addHandler(_handler)
+    _log.propagate = False
+
+
+class SecretText(widgets.Password):  # type: ignore[misc]  # ipywidgets has no type hints
+    """A password box whose value is never echoed back to the page."""
+
+    value = Unicode("", help="the password typed (never sent back to the page)").tag(sync=True, echo_update=False)
+
+
+def pin(widget: Any, **bounds: Any) -> None:
+    """Keep ``widget``'s traits ``bounds`` (e.g. ``min=0, max=10**9``) at these values: a change
+    from the browser is undone at once."""
+
+    def back(change: Any) -> None:
+        if change["new"] != bounds[change["name"]]:
+            setattr(widget, change["name"], bounds[change["name"]])
+
+    for name, value in bounds.items():
+        setattr(widget, name, value)
+    widget.observe(back, names=list(bounds))
+
+
+def plain_sentence(err: BaseException) -> str:
+    """What the page reads about ``err``: a refusal's own words (one line), else :data:`PLAIN`.
+
+    >>> plain_sentence(GameError("the seed must be 0 to 10")), plain_sentence(KeyError("/srv/x"))[:27]
+    ('the seed must be 0 to 10', 'the trainer could not do th')
+    """
+    if isinstance(err, GameError):
+        return " ".join(str(err).split())[:500]
+    return PLAIN
+
+
+def _log_error(err: BaseException) -> None:
+    _log.error("refused in the kernel: %s", "".join(traceback.format_exception(type(err), err, err.__traceback__)))
+
+
+def guarded(callback: Callable[..., Any], show: Callable[[str], None]) -> Callable[..., None]:
+    """``callback`` for ``on_click`` or ``observe``: whatever it raises is shown with ``show`` as
+    one sentence (:func:`plain_sentence`) and logged, never passed on."""
+
+    def run(*args: Any) -> None:
+        try:
+            callback(*args)
+        except Exception as err:  # the page gets a sentence, the server's log the traceback
+            if not isinstance(err, GameError):
+                _log_error(err)
+            show(plain_sentence(err))
+
+    return run
+
+
+_SHOW: list[Callable[[str], None]] = []
+
+
+def plain_errors(show: Callable[[str], None]) -> None:
+    """In a kernel, turn the tracebacks ipywidgets would send the page, when a browser's message
+    fails, into one sentence shown with ``show`` (the newest app's message line); tracebacks of
+    anything else (a notebook's own cells) are left as they are."""
+    from IPython import get_ipython
+
+    ip = get_ipython()
+    _SHOW[:] = [show]
+    if ip is None or getattr(ip, "_gl_plain_errors", False):
+        return
+    original = ip.showtraceback
+
+    def showtraceback(exc_tuple: tuple[type[BaseException], BaseException, TracebackType] | None = None,
+                      *args: Any, **kwargs: Any) -> None:
+        etype, err, tb = exc_tuple if exc_tuple is not None else sys.exc_info()
+        if err is None or tb is None or "ipywidgets" not in tb.tb_frame.f_code.co_filename:
+            original(exc_tuple, *args, **kwargs)
+            return
+        _log_error(err)
+        for show_it in _SHOW:
+            show_it(plain_sentence(err) if isinstance(err, GameError) else
+                    "the page sent a value the trainer does not accept; nothing was changed")
+
+    ip.showtraceback = showtraceback
+    ip._gl_plain_errors = True
