@@ -10,7 +10,12 @@ function that takes the subparsers object and listing it in ``COMMANDS``):
 * ``strategy GAME CARDS [--community CARDS] [--wagered UNITS]`` -- the right play for a hand;
 * ``settle GAME --wager KEY=DOLLARS ... --player CARDS --dealer CARDS ...`` -- settle one hand;
 * ``odds GAME HAND HAND ... [--board CARDS] [--dead CARDS] [--discard SEAT=CARDS]`` -- each
-  player's chances in a pot game (a progress bar on stderr on long runs).
+  player's chances in a pot game (a progress bar on stderr on long runs);
+* ``replay FILE.phh [--json]`` -- a hand record (PHH) replayed through the rules, street by street:
+  the pots, who acts and what he may do, each pot's award with the ruling for every odd chip
+  (``--json``: ``finishing_stacks`` in the record's player order, the pots and the awards); a
+  record that breaks a rule is refused at that action, naming the rule
+  (``gamelib.handhistory``).
 
 >>> main(["settle", "crazy4", "--player", "As Ad Kc 7h 2s", "--dealer", "Qs Jd 8c 5h 3d",
 ...       "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"])
@@ -240,14 +245,38 @@ def register_odds(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     p.set_defaults(func=_cmd_odds)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_design, register_strategy, register_settle, register_odds]
+def _cmd_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from .handhistory import check
+    from .handhistory.report import as_json, text
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise GameError(f"cannot read the hand record {shown(args.file)}: {e.strerror}") from None
+    rp = check(data)
+    print(json.dumps(as_json(rp), indent=1) if args.json else text(rp))
+    return 0
+
+
+def register_replay(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+    """The ``replay`` command: a hand record (PHH) replayed and checked (``gamelib.handhistory``)."""
+    p = sub.add_parser("replay", help="replay a hand record (PHH) through the rules, checking every action")
+    p.add_argument("file", help="the hand record, a .phh file")
+    p.add_argument("--json", action="store_true", help="a JSON object: finishing_stacks, pots, awards")
+    p.set_defaults(func=_cmd_replay)
+
+
+COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_design, register_strategy, register_settle, register_odds, register_replay]
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every registered command.
 
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
-    ['analyze', 'design', 'odds', 'settle', 'strategy']
+    ['analyze', 'design', 'odds', 'replay', 'settle', 'strategy']
     """
     # Refused input is always one line on stderr and exit code 2, usage errors included.
     parser = OneLineParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")

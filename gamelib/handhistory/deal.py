@@ -25,9 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from ..cards import format_cards
+from ..cards import format_cards, rank_of
 from ..engine.hand import Hand
 from ..games.pot import PotGame, Structure
+from ..games.vocabularies import BringInCard
 from .record import Action, RecordError
 
 
@@ -47,8 +48,10 @@ class RecordCards:
     stand_ins: set[int] = field(default_factory=set)
 
     @classmethod
-    def read(cls, actions: Sequence[Action], n: int) -> "RecordCards":
-        """Read and resolve the cards of ``actions`` for ``n`` players.
+    def read(cls, actions: Sequence[Action], n: int, game: Optional[PotGame] = None) -> "RecordCards":
+        """Read and resolve the cards of ``actions`` for ``n`` players of ``game``. A stud up card
+        nobody noted (a hand folded at once) is given a card that cannot bring in (R14): the
+        record says who brought in, and a stand-in must not take it from him.
 
         >>> from gamelib.handhistory.record import parse_action
         >>> rc = RecordCards.read([parse_action(a) for a in ("d dh p1 ??????", "d dh p2 7h6c4c", "p1 sd ????",
@@ -70,13 +73,20 @@ class RecordCards:
                 raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
             return p
 
+        dealing = [st for st in game.streets if st.down or st.up] if game is not None and game.is_stud else []
+        deals_to = [0] * n
+        up_slots: list[int] = []
         for i, a in enumerate(actions):
             if a.verb == "dh":
                 p = player(a)
-                for c in a.cards:
+                street = dealing[deals_to[p]] if deals_to[p] < len(dealing) else None
+                deals_to[p] += 1
+                for j, c in enumerate(a.cards):
                     slots.append(c)
                     dealt[p].append(len(slots) - 1)
                     holding[p].append(len(slots) - 1)
+                    if street is not None and j >= street.down and c is None:
+                        up_slots.append(len(slots) - 1)
             elif a.verb == "db":
                 for c in a.cards:
                     slots.append(c)
@@ -106,7 +116,12 @@ class RecordCards:
                     slots[k] = c
         known = {c for c in slots if c is not None}
         spare = [c for c in range(52) if c not in known]
-        unknown = [k for k, c in enumerate(slots) if c is None]
+        if game is not None and game.bring_in_card is BringInCard.LOWEST_ACE_HIGH:
+            spare.reverse()  # the highest cards first (aces high)
+        elif game is not None and game.bring_in_card is BringInCard.HIGHEST_ACE_LOW:
+            spare.sort(key=lambda c: (rank_of(c) + 1) % 13)  # the lowest first, aces low
+        unknown = [k for k in up_slots if slots[k] is None] + \
+            [k for k, c in enumerate(slots) if c is None and k not in up_slots]
         if len(unknown) > len(spare):
             raise RecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} cards "
                               f"of the deck it never names")

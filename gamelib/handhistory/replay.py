@@ -143,7 +143,7 @@ def replay(record: Union[HandRecord, str, bytes]) -> Replay:
     for a in actions:
         if a.actor > n or (a.player is not None and a.player >= n):
             raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
-    cards = RecordCards.read(actions, n)
+    cards = RecordCards.read(actions, n, game)
     hand = RecordHand(game, record.starting_stacks, structure, cards)
     rp = Replay(record, game, structure, hand, tuple(hand.events))
     for i, a in enumerate(actions):
