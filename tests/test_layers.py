@@ -23,7 +23,8 @@ import modules of its own layer or of a layer below it; never one above it:
 7. ``trainer/``;
 8. ``widgets/``;
 9. the package itself: ``gamelib/__init__.py`` (the public face: ``GAMES``, ``get_game``) and
-   ``gamelib/__main__.py`` (the command line). Nothing inside ``gamelib`` imports them.
+   ``gamelib/__main__.py`` (the command line, with ``json_output.py``, what its ``--json`` prints).
+   Nothing inside ``gamelib`` imports them.
 
 A new top-level module fails :func:`test_every_module_has_a_layer` until it is given a layer here.
 
@@ -57,7 +58,7 @@ LAYERS: dict[str, int] = {
     "analysis": 6,
     "trainer": 7,
     "widgets": 8,
-    "": 9, "__main__": 9,
+    "": 9, "__main__": 9, "json_output": 9,
 }
 #: Inside a layer: each unit (a module, or a family folder) and its rank. A unit imports only
 #: itself and units of a lower rank. ``""`` is the layer's own ``__init__`` (its front door).

@@ -9,15 +9,21 @@ Bonus, the New Hampshire Hold'em main table) the strategy is derived again for e
 (:mod:`gamelib.analysis.par_sheet`), and the results say how many hands the new strategy plays
 differently from the filed one.
 
+The Crazy 4 Super Bonus must equal the Ante, so the game as a whole is what is measured; the
+Super Bonus's own edge is shown beside it:
+
 >>> from gamelib import get_game
 >>> best = design(get_game("crazy4"), "super_bonus", {"flush": range(1, 11)}, Fraction(3, 100))
->>> best["flush"].iloc[0], round(float(best["house edge"].iloc[0]), 4)
-(Fraction(9, 1), 0.017)
+>>> best.attrs["measure"], best["flush"].iloc[0], round(float(best["house edge"].iloc[0]), 4)
+('game', Fraction(2, 1), 0.0121)
+>>> round(float(best["wager house edge"].iloc[0]), 4), bool(best["player's edge"].iloc[0])
+(0.3257, False)
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -25,13 +31,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..amounts import exact_pays
+from ..amounts import exact_pays, whole_number
+from ..engine.registry import banked_engine
 from ..errors import GameError, shown
 from ..games.banked import BankedGame
 from .par_sheet import ParSheet, par_sheet_of, return_for_pays
 
 #: The most candidate tables one search may try.
 MAX_CANDIDATES = 100_000
+#: The most tables one answer shows (each is analysed again in full for its main-game figures).
+MAX_TOP = 100
 
 
 def candidate_pays(text: str, what: str = "the pays") -> list[Fraction]:
@@ -63,11 +72,22 @@ def measured_wager(decl: BankedGame, table: str, sheet: ParSheet) -> str:
     >>> from gamelib.games.banked import THREE_CARD_6BONUS as T
     >>> measured_wager(T, "pair_plus", par_sheet_of(T)), measured_wager(T, "ante_bonus", par_sheet_of(T))
     ('pair_plus', 'game')
+
+    A wager that must be made with the main game is measured by the whole game too (the Crazy 4
+    Super Bonus must equal the Ante):
+
+    >>> from gamelib.games.banked import CRAZY4_POKER as C
+    >>> measured_wager(C, "super_bonus", par_sheet_of(C)), measured_wager(C, "queens_up", par_sheet_of(C))
+    ('game', 'queens_up')
     """
     decl.pay_table(table)  # a clear refusal for a table the game does not have
     if table in {w.bonus for w in decl.wagers} or any(w.decision and w.pay_table_key == table for w in decl.wagers):
         return "game"  # a bonus on a main wager, or the table of the decisions themselves (NH Hold'em's)
     owners = [w.key for w in decl.wagers if not w.decision and w.pay_table_key == table]
+    if any(decl.wager(k).equal_to or k in sheet.main_wagers for k in owners):
+        # a wager that must be made with the main game (the Crazy 4 Super Bonus equals the Ante)
+        # has no meaningful edge of its own: the game as a whole is what the casino offers
+        return "game"
     return next((k for k in owners + [table] if k in sheet.wagers), "game")
 
 
@@ -76,29 +96,43 @@ def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fra
     """The pay tables nearest the target house edge: ``vary`` maps each pay line the casino may
     change (by its outcome, as in the pay table) to the pays it may take; every other line keeps
     its pay. ``target`` is the house edge wanted (a Fraction, a float, or words such as ``"3%"``);
-    ``measure`` the par-sheet entry it is read from (default :func:`measured_wager`).
+    ``measure`` the par-sheet entry it is read from (default :func:`measured_wager`: the whole
+    game for a table that pays the main game or a wager tied to it, else the side bet itself).
+    ``game`` is a banked game (its engine, or its key). A pay in ``vary`` may be given as one
+    pay (``{"flush": 4}``), several (``{"flush": [3, 4]}``) or words (``{"flush": "1..10"}``,
+    ``"1, 3/2, 2"``).
 
     One row per candidate table, nearest first (``top`` rows): the pays of the varied lines (their
-    outcomes, in order, are ``attrs["lines"]``), the house edge, its distance from the target, the main game's house edge, and how many hands
-    (or, in New Hampshire Hold'em, decision points) the re-derived strategy plays differently
-    from the filed one.
+    outcomes, in order, are ``attrs["lines"]``), the measured house edge, its distance from the
+    target, the main game's house edge, the edge of the wager the table pays when it has one of
+    its own (``"wager house edge"``; that wager is ``attrs["wager"]``), whether the candidate gives
+    the player the edge (``"player's edge"``: the main game's or the measured edge below zero), and
+    how many hands (or, in New Hampshire Hold'em, decision points) the re-derived strategy plays
+    differently from the filed one.
 
     >>> from gamelib import get_game
     >>> design(get_game("three-card-6bonus"), "pair_plus", {"flush": [3, 4]}, "7.28%")["flush"].tolist()
     [Fraction(4, 1), Fraction(3, 1)]
     """
-    decl: BankedGame = game.declaration
-    filed = par_sheet_of(decl)
+    decl: BankedGame = banked_engine(game).declaration
     goal = _target(target)
+    count = whole_number(top, "top (how many tables to show)", 1, MAX_TOP)
+    if not isinstance(table, str):
+        raise GameError(f"the pay table is named by its key ({', '.join(t.key for t in decl.pay_tables)}), "
+                        f"not {shown(table)}")
     pay_table = decl.pay_table(table)
     rows = [line.outcome for line in pay_table.lines]
+    if not isinstance(vary, Mapping):
+        raise GameError(f"vary maps each line that may change to the pays it may take, such as "
+                        f"{{'{rows[0]}': [1, 2, 3]}}, not {shown(vary)}")
     if not vary:
         raise GameError(f"say which lines of the {table} table may change, and to what: one or more of {', '.join(rows)}")
     unknown = [k for k in vary if k not in rows]
     if unknown:
         raise GameError(f"the {table} pay table has no line {', '.join(shown(u, 30) for u in unknown)}; lines: "
                         + ", ".join(rows))
-    choices = {k: sorted({exact_pays(v, f"the {table} {k} line") for v in values}) for k, values in vary.items()}
+    choices = {k: sorted(set(_pays_tried(values, f"the {table} {k} line"))) for k, values in vary.items()}
+    filed = par_sheet_of(decl)
     for k, values in choices.items():
         if not values:
             raise GameError(f"the {table} {k} line is given no pays to try")
@@ -110,38 +144,85 @@ def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fra
                         "vary fewer lines or give fewer pays")
     key = measure or measured_wager(decl, table, filed)
     filed.wager(key)  # a clear refusal for an unknown entry
-    if top < 1:
-        raise GameError(f"show at least one table, not {top}")
     evaluate = _evaluator(decl, table, key, filed)
     found: list[tuple[Fraction, tuple[Fraction, ...], Fraction]] = []
     for pays in itertools.product(*choices.values()):
         edge = evaluate(dict(zip(choices, pays)))
         found.append((abs(edge - goal), pays, edge))
     found.sort(key=lambda r: (r[0], r[1]))
+    # the wager the table pays, when it has a par-sheet entry of its own (the Super Bonus): its
+    # own edge is shown beside the measured one, as the main game's is
+    own = next((w.key for w in decl.wagers if not w.decision and w.pay_table_key == table and w.key in filed.wagers),
+               None)
     out = []
-    for distance, pays, edge in found[:top]:
+    for distance, pays, edge in found[:count]:
         sheet = par_sheet_of(decl.with_pay_table(table, dict(zip(choices, pays))))
-        out.append({**dict(zip(choices, pays)), "house edge": edge, "distance": distance,
-                    "main game house edge": sheet.game.house_edge,
-                    "strategy changes": sheet.changed_decisions(filed)})
+        row: dict[str, Any] = {**dict(zip(choices, pays)), "house edge": edge, "distance": distance,
+                               "main game house edge": sheet.game.house_edge}
+        if own is not None:
+            row["wager house edge"] = sheet.wager(own).house_edge
+        row["player's edge"] = sheet.game.house_edge < 0 or edge < 0
+        row["strategy changes"] = sheet.changed_decisions(filed)
+        out.append(row)
     frame = pd.DataFrame(out)
-    frame.attrs.update(table=table, lines=list(choices), measure=key, target=goal, candidates=n)
+    frame.attrs.update(table=table, lines=list(choices), measure=key, target=goal, candidates=n, wager=own,
+                       wager_name=decl.wager(own).name if own else None)
     return frame
 
 
+def _pays_tried(values: object, what: str) -> list[Fraction]:
+    """The pays one varied line may take: one pay, an iterable of pays, or words (a range
+    ``"1..10"`` or ``"1, 3/2, 2"``); at most :data:`MAX_CANDIDATES` of them."""
+    if isinstance(values, str):
+        return candidate_pays(values, what)
+    if isinstance(values, (int, float, Fraction, np.integer)) and not isinstance(values, bool):
+        return [exact_pays(values, what)]
+    if not isinstance(values, Iterable) or isinstance(values, (bytes, Mapping)):
+        raise GameError(f"{what}: give the pays to try as a list such as [1, 2, 3] or words such as '1..10', "
+                        f"not {shown(values)}")
+    out = []
+    for v in itertools.islice(values, MAX_CANDIDATES + 1):
+        out.append(exact_pays(v, what))
+    if len(out) > MAX_CANDIDATES:
+        raise GameError(f"{what}: more than {MAX_CANDIDATES:,} pays to try; give fewer")
+    return out
+
+
+_TARGET_WORDS = "a target house edge is a number or a percentage from -100% to 100%, such as 3% or 0.03"
+
+
 def _target(target: Fraction | float | str) -> Fraction:
-    """A target house edge: a Fraction, a number, or words such as ``"3%"`` or ``"0.03"``."""
+    """A target house edge: a Fraction, a number, or words such as ``"3%"`` or ``"0.03"``, from
+    -100% to 100% (a player's edge is a negative house edge).
+
+    >>> _target("3%"), _target(0.03)
+    (Fraction(3, 100), Fraction(3, 100))
+    >>> _target("1e999")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: a target house edge is a number or a percentage from -100% to 100%, such as 3% or 0.03; not '1e999'
+    """
     if isinstance(target, str):
         text = target.strip()
         scale = Fraction(1, 100) if text.endswith("%") else Fraction(1)
+        body = text.rstrip("%").strip()
+        if len(body) > 40:
+            raise GameError(f"{_TARGET_WORDS}; not {shown(target)}")
         try:
-            return Fraction(text.rstrip("%").strip()) * scale
+            goal = Fraction(body) * scale
         except (ValueError, ZeroDivisionError):
-            raise GameError(f"a target house edge is a number or a percentage, such as 3% or 0.03; "
-                            f"not {shown(target)}") from None
-    if isinstance(target, bool) or not isinstance(target, (int, float, Fraction)):
-        raise GameError(f"a target house edge is a number or a percentage, such as 3% or 0.03; not {shown(target)}")
-    return Fraction(target).limit_denominator(10**12) if isinstance(target, float) else Fraction(target)
+            raise GameError(f"{_TARGET_WORDS}; not {shown(target)}") from None
+    elif isinstance(target, bool) or not isinstance(target, (int, float, Fraction, np.integer, np.floating)):
+        raise GameError(f"{_TARGET_WORDS}; not {shown(target)}")
+    elif isinstance(target, (float, np.floating)):
+        if not math.isfinite(float(target)):
+            raise GameError(f"{_TARGET_WORDS}; not {shown(target)}")
+        goal = Fraction(float(target)).limit_denominator(10**12)
+    else:
+        goal = Fraction(int(target)) if isinstance(target, np.integer) else Fraction(target)
+    if not -1 <= goal <= 1:
+        raise GameError(f"{_TARGET_WORDS}; not {shown(target)}")
+    return goal
 
 
 def _evaluator(decl: BankedGame, table: str, key: str, filed: ParSheet) -> Any:

@@ -43,3 +43,26 @@ def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]:
 
         return banked_game(key)
     raise GameError(f"unknown game {shown(key)}; the games are: {', '.join(GAMES)}")
+
+
+def banked_engine(game: object, what: str = "the game") -> BankedGameEngine:
+    """A banked game's engine from an engine or a key of ``BANKED_GAMES``: what the analyses
+    (``analyze``, ``strategy_of``, ``par_sheet``, ``design``) take. Anything else, a pot game
+    included, is refused with what is allowed.
+
+    >>> banked_engine("crazy4").title
+    'Crazy 4 Poker'
+    >>> banked_engine("badugi")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game() of one, not 'badugi'
+    """
+    from .banked import BankedGameEngine, banked_game
+
+    if isinstance(game, BankedGameEngine):
+        return game
+    if isinstance(game, str) and game in BANKED_GAMES:
+        return banked_game(game)
+    key = getattr(game, "key", None)
+    named = f"the pot game {key}" if isinstance(key, str) and key in POT_GAMES else shown(game)
+    raise GameError(f"{what} must be a banked game ({', '.join(BANKED_GAMES)}) or get_game() of one, not {named}")

@@ -18,6 +18,7 @@ from gamelib.errors import GameError
     ("three-card-6bonus", "pair_plus", "flush", "pair_plus"),
     ("crazy4", "queens_up", "straight", "queens_up"),
     ("crazy4", "super_bonus", "three of a kind", "super_bonus"),
+    ("crazy4", "super_bonus", "three of a kind", None),  # default: the whole game (tied to the Ante)
     ("nh-holdem", "main", "flush", "main"),
     ("three-card-6bonus", "ante_bonus", "straight", None),
 ])
@@ -34,7 +35,7 @@ def test_the_filed_edge_gives_the_filed_table(key, table, line, measure):
 
 def test_super_bonus_flush_nearest_three_percent_by_a_plain_loop():
     game = get_game("crazy4")
-    found = design(game, "super_bonus", {"flush": range(1, 11)}, "3%", top=10)
+    found = design(game, "super_bonus", {"flush": range(1, 11)}, "3%", measure="super_bonus", top=10)
     # the same question answered by ten fresh analyses
     edges = {f: -analyze(game.with_pay_table("super_bonus", {"flush": f})).returns["super_bonus"]
              for f in range(1, 11)}
@@ -42,6 +43,48 @@ def test_super_bonus_flush_nearest_three_percent_by_a_plain_loop():
     assert found["flush"].iloc[0] == nearest
     assert dict(zip(found["flush"], found["house edge"])) == edges
     assert found.attrs["candidates"] == 10 and found.attrs["measure"] == "super_bonus"
+
+
+def test_a_wager_tied_to_the_main_game_is_measured_by_the_whole_game():
+    """The README's example: the Super Bonus must equal the Ante, so its own edge means nothing to
+    the casino; the default measure is the game, the top answer keeps a house edge, and a
+    candidate that hands the player the edge is flagged (issue 24). Expected edges come from
+    fresh analyses of each candidate table."""
+    game = get_game("crazy4")
+    found = design(game, "super_bonus", {"flush": range(1, 11)}, "3%", top=10)
+    assert found.attrs["measure"] == "game" and found.attrs["wager"] == "super_bonus"
+    fresh = {f: analyze(game.with_pay_table("super_bonus", {"flush": f})) for f in range(1, 11)}
+    edges = {f: a.house_edge for f, a in fresh.items()}
+    nearest = min(edges, key=lambda f: (abs(edges[f] - Fraction(3, 100)), f))
+    assert found["flush"].iloc[0] == nearest and found["house edge"].iloc[0] > 0
+    for row in found.to_dict("records"):
+        f = int(row["flush"])
+        assert row["house edge"] == row["main game house edge"] == edges[f]
+        assert row["wager house edge"] == -fresh[f].returns["super_bonus"]
+        assert row["player's edge"] == (edges[f] < 0)
+    # flush 9 to 1, the old default's answer (the Super Bonus's own edge nearest 3%), is a player's game
+    nine = found[found["flush"] == 9].iloc[0]
+    assert nine["player's edge"] and nine["main game house edge"] < 0 < nine["wager house edge"]
+
+
+def test_design_refuses_what_it_cannot_read():
+    game = get_game("crazy4")
+    for target in ("1e999", float("nan"), float("inf"), "200%", True, None, [3]):
+        with pytest.raises(GameError, match="target house edge"):
+            design(game, "super_bonus", {"flush": [1]}, target)
+    for top in ("3", 1.5, None, True, 0, 10**6):
+        with pytest.raises(GameError, match="top"):
+            design(game, "super_bonus", {"flush": [1]}, "3%", top=top)
+    for vary in (["flush"], "flush", {"flush": None}, {"flush": {"a": 1}}):
+        with pytest.raises(GameError):
+            design(game, "super_bonus", vary, "3%")
+    for bad_game in ("crazy5", "badugi", get_game("badugi"), None):
+        with pytest.raises(GameError, match="banked game"):
+            design(bad_game, "super_bonus", {"flush": [1]}, "3%")
+    # accepted on purpose, with what they mean: one pay, words, a key
+    assert design("crazy4", "super_bonus", {"flush": 5}, "3%")["flush"].tolist() == [5]
+    assert sorted(design(game, "super_bonus", {"flush": "12"}, "3%")["flush"].tolist()) == [12]
+    assert sorted(design(game, "super_bonus", {"flush": "1..3"}, "3%")["flush"].tolist()) == [1, 2, 3]
 
 
 def test_two_lines_and_the_strategy():
@@ -78,7 +121,7 @@ def test_the_design_command(capsys):
 
     assert main(["design", "crazy4", "super_bonus", "--vary", "flush=1..10", "--target", "3%", "--top", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "10 candidate super_bonus tables; house edge of super_bonus nearest 3.0000%:"
-    assert out[2].split()[0] == "9" and len(out) == 4
+    assert out[0] == "10 candidate super_bonus tables; house edge of the whole game nearest 3.0000%:"
+    assert out[2].split()[0] == "2" and len(out) == 4
     assert main(["design", "crazy4", "super_bonus", "--vary", "flush", "--target", "3%"]) == 2
     assert "--vary is ROW=PAYS" in capsys.readouterr().err

@@ -7,7 +7,7 @@ house edge wanted, and lists the nearest pay tables (:func:`gamelib.analysis.pay
 
 >>> w = PayDesignerWidget("crazy4", table="super_bonus", vary={"flush": "1..10"}, target="3%")
 >>> "house edge" in w.result.value and w.found is not None and int(w.found["flush"].iloc[0])
-9
+2
 """
 
 from __future__ import annotations
@@ -137,22 +137,45 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
 
 
 def designer_html(found: pd.DataFrame, title: str) -> str:
-    """The designer's answer as an HTML table: the varied pays, the house edge, its distance from
-    the target, the main game's edge and the hands played differently."""
+    """The designer's answer as an HTML table: the varied pays, the measured house edge, its
+    distance from the target, the main game's edge, the edge of the wager the table pays (where
+    it has one of its own) and the hands played differently. A candidate that gives the player
+    the edge is marked in red, in words as well as colour.
+
+    >>> from gamelib import get_game
+    >>> from gamelib.analysis.pay_designer import design
+    >>> found = design(get_game("crazy4"), "super_bonus", {"flush": [2, 9]}, "3%")
+    >>> page = designer_html(found, "Crazy 4 Poker")
+    >>> "the whole game" in page, page.count("player's edge"), "Super Bonus house edge" in page
+    (True, 1, True)
+    """
     lines = found.attrs["lines"]
+    decl_wager = found.attrs.get("wager")
+    measure = "the whole game" if found.attrs["measure"] == "game" else found.attrs["measure"]
+    wager_name = str(found.attrs.get("wager_name") or decl_wager or "")
     td = "style='padding:3px 10px; text-align:right;'"
-    head = "".join(f"<th {td}>{html.escape(str(c))}</th>" for c in lines + [
-        f"house edge ({found.attrs['measure']})", "distance", "main game house edge", "strategy changes"])
+    columns = [(c, str(c)) for c in lines] + [
+        ("house edge", f"house edge ({measure})"), ("distance", "distance"),
+        ("main game house edge", "main game house edge")]
+    if "wager house edge" in found.columns and found.attrs["measure"] != decl_wager:
+        columns.append(("wager house edge", f"{wager_name} house edge"))
+    columns.append(("strategy changes", "strategy changes"))
+    head = "".join(f"<th {td}>{html.escape(label)}</th>" for _, label in columns) + f"<th {td}></th>"
     rows = []
-    for r in found.itertuples(index=False):
-        values = list(r)
-        cells = [str(v) for v in values[:len(lines)]]
-        cells += [f"{float(values[len(lines)]):.4%}", f"{float(values[len(lines) + 1]):.4%}",
-                  f"{float(values[len(lines) + 2]):.4%}", f"{int(values[len(lines) + 3]):,}"]
-        rows.append("<tr>" + "".join(f"<td {td}>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    for rec in found.to_dict("records"):
+        cells = []
+        for col, _ in columns:
+            v = rec[col]
+            cells.append(str(v) if col in lines else f"{int(v):,}" if col == "strategy changes" else f"{float(v):.4%}")
+        advantage = bool(rec.get("player's edge", False))
+        flag = ("<td style='padding:3px 10px; color:#b00020; font-weight:bold;'>player's edge: the house loses</td>"
+                if advantage else f"<td {td}></td>")
+        style = " style='color:#b00020;'" if advantage else ""
+        rows.append(f"<tr{style}>" + "".join(f"<td {td}>{html.escape(c)}</td>" for c in cells) + flag + "</tr>")
     intro = (f"<p style='margin:4px 0;'>{title}: {found.attrs['candidates']:,} {html.escape(found.attrs['table'])} "
-             f"tables tried; the nearest to a house edge of {float(found.attrs['target']):.4%}, nearest first "
-             "(strategy changes: hands, or decision points, played differently from the filed table):</p>")
+             f"tables tried; the nearest to a house edge of {float(found.attrs['target']):.4%} for "
+             f"{html.escape(measure)}, nearest first (strategy changes: hands, or decision points, played "
+             "differently from the filed table; a row in red gives the player the edge):</p>")
     return intro + f"<table style='border-collapse:collapse;'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
