@@ -76,5 +76,5 @@ def test_the_password_tries_are_listed(store: Store) -> None:
         store.supervisor("guess", who=sign_in(name="<i>Cy</i>"))
     v = SupervisorView(store.supervisor("pw"), refresh_every=0)
     text = v.sign_ins_html.value
-    assert "1 of 2 wrong" in text and "name:&lt;i&gt;cy&lt;/i&gt;" in text and "<i>Cy</i>" not in text
+    assert "1 of 2 wrong, 0 refused" in text and "name:&lt;i&gt;cy&lt;/i&gt;" in text and "<i>Cy</i>" not in text
     assert text.index("right") < text.index("<b>wrong</b>")  # newest first

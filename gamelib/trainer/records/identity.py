@@ -16,8 +16,12 @@ from typing import Mapping
 from ...errors import GameError, shown
 from .config import RecordsConfig
 
-__all__ = ["Identity", "sign_in", "identity_from_environment", "RecordsError", "AccessDenied", "check_name",
-           "NAME_LIMIT", "LOGIN_LIMIT"]
+__all__ = ["Identity", "sign_in", "identity_from_environment", "address_from_environment", "RecordsError",
+           "AccessDenied", "check_name", "NAME_LIMIT", "LOGIN_LIMIT", "ADDRESS_ENV"]
+
+#: The kernel's variable holding the client's address, set by the trainer's kernel manager
+#: (:mod:`gamelib.trainer.serving`: the connecting address, or the one a trusted proxy names).
+ADDRESS_ENV = "GAMELIB_CLIENT_ADDRESS"
 
 #: The longest name (of a trainee, an exam) the records take.
 NAME_LIMIT = 200
@@ -118,3 +122,13 @@ def identity_from_environment(config: RecordsConfig, environ: Mapping[str, str] 
         user = check_name(env["JUPYTERHUB_USER"], "the hub's user name", LOGIN_LIMIT)
         return Identity(f"user:{user}", user, "", "jupyterhub")
     return None
+
+
+def address_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The client's address the trainer's server handed this kernel ("" when none did).
+
+    >>> address_from_environment({ADDRESS_ENV: "10.0.0.7"}), address_from_environment({})
+    ('10.0.0.7', '')
+    """
+    env = os.environ if environ is None else environ
+    return env.get(ADDRESS_ENV, "").strip()[:100]

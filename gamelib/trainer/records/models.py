@@ -14,20 +14,22 @@ these tables.
 * :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished (pass or fail
   is derived from the score and the exam's pass mark, never stored);
 * :class:`SupervisorSignIn` -- one password tried for the supervisor's view: when, by whom (the
-  signed-in login, if any), right or wrong.
+  signed-in login, if any), from which address, whether it was checked (a try refused by the
+  lockout is logged unchecked), right or wrong;
+* :class:`TraineeChange` -- one change of a trainee's name or employee number, by a supervisor.
 
 >>> sorted(Base.metadata.tables)
-['answers', 'attempts', 'exams', 'supervisor_sign_ins', 'trainees']
+['answers', 'attempts', 'exams', 'supervisor_sign_ins', 'trainee_changes', 'trainees']
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "Trainee", "Answer", "Exam", "Attempt", "SupervisorSignIn", "utcnow"]
+__all__ = ["Base", "Trainee", "Answer", "Exam", "Attempt", "SupervisorSignIn", "TraineeChange", "utcnow"]
 
 
 def utcnow() -> dt.datetime:
@@ -89,6 +91,8 @@ class Exam(Base):
     seed: Mapped[int] = mapped_column(Integer)
     pass_mark: Mapped[int] = mapped_column(Integer)  # a whole percentage, 0..100
     time_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds
+    max_attempts: Mapped[int | None] = mapped_column(Integer, nullable=True)  # per trainee; None: no limit
+    cooldown: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds between attempts; None: none
     created_by: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
@@ -103,6 +107,8 @@ class Attempt(Base):
     started_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     right: Mapped[int | None] = mapped_column(Integer, nullable=True)  # pass or fail follows (exams.passes)
+    # the attempt's secret draw from the exam's pool (None: an attempt made before draws, dealt from the exam's seed)
+    draw: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     __table_args__ = (Index("ix_attempts_trainee", "trainee_id"),)
 
 
@@ -114,4 +120,20 @@ class SupervisorSignIn(Base):
     at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     who: Mapped[str] = mapped_column(String(200))
     ok: Mapped[bool] = mapped_column(Boolean)
+    address: Mapped[str] = mapped_column(String(100), server_default="")
+    checked: Mapped[bool] = mapped_column(Boolean, server_default=true())
     __table_args__ = (Index("ix_supervisor_sign_ins_at", "at"),)
+
+
+class TraineeChange(Base):
+    """One change of a trainee's name or employee number, by a supervisor (the log of them all)."""
+
+    __tablename__ = "trainee_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    trainee_id: Mapped[int] = mapped_column(ForeignKey("trainees.id"))
+    by: Mapped[str] = mapped_column(String(200))
+    field: Mapped[str] = mapped_column(String(40))
+    old: Mapped[str] = mapped_column(String(200))
+    new: Mapped[str] = mapped_column(String(200))
+    __table_args__ = (Index("ix_trainee_changes_trainee", "trainee_id"),)

@@ -23,25 +23,20 @@ Who is answering is :mod:`.identity`'s business; what comes back, :mod:`.rows`'.
 
 from __future__ import annotations
 
-import datetime as dt
-
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import shown
 from .config import RecordsConfig, check_password, load_config
-from .database import Database, utc
+from .database import Database
 from .identity import AccessDenied, Identity, RecordsError, check_name, sign_in
-from .models import SupervisorSignIn, Trainee, utcnow
+from .lockout import try_password
+from .models import Trainee, utcnow
 from .supervising import SupervisorRecords
 from .trainee import TraineeRecords
 
-__all__ = ["Store", "LOCKOUT_TRIES", "LOCKOUT_WINDOW"]
+__all__ = ["Store"]
 
-#: Wrong supervisor passwords allowed within LOCKOUT_WINDOW; then the password is not even tried
-#: until the oldest of them is that old (every try, right or wrong, is kept in the database).
-LOCKOUT_TRIES = 5
-LOCKOUT_WINDOW = dt.timedelta(minutes=15)
 
 
 class Store:
@@ -86,9 +81,11 @@ class Store:
                 continue
         raise RecordsError(f"could not sign in {shown(who.login)}: the database kept refusing; try again")
 
-    def supervisor(self, password: str | None = None, who: Identity | None = None) -> SupervisorRecords:
+    def supervisor(self, password: str | None = None, who: Identity | None = None, address: str = "") -> SupervisorRecords:
         """The supervisor's view, for the configured password or a configured supervisor whom the
-        hub or the proxy vouched for; :class:`AccessDenied` for anyone else.
+        hub or the proxy vouched for; :class:`AccessDenied` for anyone else. A password is tried
+        under the lockout of :mod:`.lockout` for its source: ``address`` (the client's) and the
+        account ``who`` signed in.
 
         >>> Store("sqlite://").supervisor("guess")
         Traceback (most recent call last):
@@ -97,28 +94,11 @@ class Store:
         """
         if who is not None and who.vouched and who.name in self.config.supervisors:
             return SupervisorRecords(self.db, who.name)
-        if password and self.config.supervisor_password and self._password_tried(password, who):
+        stored = self.config.supervisor_password
+        if password and stored and try_password(self.db, lambda pw: check_password(stored, pw), password,
+                                                who.login if who is not None else "", address):
             return SupervisorRecords(self.db, "supervisor")
         why = ("the password is wrong" if self.config.supervisor_password
                else "no password is configured")
         raise AccessDenied("the supervisor's view needs the supervisors' password (or a supervisor's login "
                            f"through JupyterHub or the proxy); {why}")
-
-    def _password_tried(self, password: str, who: Identity | None) -> bool:
-        """Check the supervisors' password and log the try, unless LOCKOUT_TRIES wrong ones in the
-        last LOCKOUT_WINDOW lock it (:class:`AccessDenied`, saying until when)."""
-        now = utcnow()
-        with self.db.reading() as db:
-            wrong = [utc(t) for t in db.scalars(
-                select(SupervisorSignIn.at).where(SupervisorSignIn.at >= now - LOCKOUT_WINDOW,
-                                                  SupervisorSignIn.ok.is_(False)).order_by(SupervisorSignIn.at))]
-        if len(wrong) >= LOCKOUT_TRIES:
-            until = wrong[-LOCKOUT_TRIES] + LOCKOUT_WINDOW
-            raise AccessDenied(
-                f"{len(wrong)} wrong supervisor passwords in the last {LOCKOUT_WINDOW.seconds // 60} minutes: "
-                f"the password is not accepted until {until:%H:%M} UTC (a supervisor signed in through "
-                "JupyterHub or the proxy is not affected)")
-        ok = check_password(self.config.supervisor_password, password)  # slow on purpose: outside the write lock
-        with self.db.writing() as db, db.begin():
-            db.add(SupervisorSignIn(at=now, who=who.login if who is not None else "", ok=ok))
-        return ok

@@ -10,15 +10,14 @@ password tries. Only :meth:`gamelib.trainer.records.Store.supervisor` hands one 
 
 from __future__ import annotations
 
-import datetime as dt
-
 from sqlalchemy import func, select
 
 from ...errors import shown
-from .database import Database, utc
+from .database import Database
 from .exams import ExamSpec
 from .identity import RecordsError
-from .models import Answer, Attempt, Exam, SupervisorSignIn, Trainee, utcnow
+from .lockout import SignInRecord, sign_ins
+from .models import Answer, Attempt, Exam, Trainee, utcnow
 from .rows import AnswerRecord, AttemptRecord, answer_record, attempt_record, exam_spec
 
 __all__ = ["SupervisorRecords"]
@@ -44,12 +43,10 @@ class SupervisorRecords:
             db.flush()
             return exam_spec(e)
 
-    def sign_ins(self) -> list[tuple[dt.datetime, str, bool]]:
-        """Every password tried for the supervisor's view, oldest first: (when, the login signed
-        in at that moment or "", right or wrong)."""
-        with self._db.reading() as db:
-            return [(utc(r.at), r.who, r.ok)
-                    for r in db.scalars(select(SupervisorSignIn).order_by(SupervisorSignIn.id))]
+    def sign_ins(self) -> list[SignInRecord]:
+        """Every password tried for the supervisor's view, oldest first: when, the login signed in
+        at that moment (or ""), the address, and right, wrong or refused (by the lockout)."""
+        return sign_ins(self._db)
 
     def exams(self) -> list[ExamSpec]:
         """Every exam, oldest first."""

@@ -43,6 +43,7 @@ import ipywidgets as widgets
 
 from ...errors import GameError
 from ...trainer import make_drill
+from ...trainer.records.identity import address_from_environment
 from ...trainer.records import (AttemptRecord, ExamSitting, Identity, RecordsConfig, Store, TraineeRecords,
                                identity_from_environment, load_config, sign_in)
 from ..messages import BAD, GOOD, error_html
@@ -181,7 +182,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.submit_button.disabled = False
         self._shown_at = time.monotonic()
 
-    def set_answer(self, answer: Mapping[str, Any]) -> None:
+    def set_answer(self, answer: Mapping[str, object]) -> None:
         """Fill the current question's inputs (for tests and demonstrations)."""
         if self.sitting is not None:
             fill_inputs(self.sitting.questions[self.position], self.inputs, answer)
@@ -338,7 +339,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.who.value = (f'<span data-login="{html.escape(who.login)}">Signed in as <b>{html.escape(label)}</b> '
                           f"&middot; on record: {right} of {n} right</span>")
 
-    def _show(self, *parts: Any) -> None:
+    def _show(self, *parts: Any) -> None:  # Any: ipywidgets widgets (no type hints)
         self.children = tuple(parts)
 
     def sign_out(self) -> None:
@@ -351,8 +352,9 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         """The supervisor's view, for the supervisors' password (or a vouched supervisor)."""
         password, self.password.value = self.password.value, ""
         try:
-            view = SupervisorView(self.store().supervisor(password, who=identity_from_environment(self.config,
-                                                                                                  self._environ)))
+            who = self.identity or identity_from_environment(self.config, self._environ)
+            view = SupervisorView(self.store().supervisor(password, who=who,
+                                                          address=address_from_environment(self._environ)))
         except Exception as err:
             self.supervisor_message.value = error_html("Not opened", plain_sentence(err))
             return None

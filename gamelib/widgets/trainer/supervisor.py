@@ -41,7 +41,7 @@ from ...games import GAMES
 from ...trainer import DRILLS
 from ...trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
 from ...trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
-from ...trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
+from ...trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW, SignInRecord
 from ...trainer.export import answers_csv, data_uri
 from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
                                       progress_png, workbook)
@@ -117,22 +117,28 @@ def attempts_table_html(attempts: list[AttemptRecord]) -> str:
     return f'<table class="gl-sv-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def sign_ins_html(sign_ins: list[tuple[dt.datetime, str, bool]], latest: int = 20) -> str:
-    """The latest tries of the supervisors' password, newest first, and how many were wrong.
+def sign_ins_html(sign_ins: list[SignInRecord], latest: int = 20) -> str:
+    """The latest tries of the supervisors' password, newest first, and how many were wrong or
+    refused by the lockout.
 
     >>> t = dt.datetime(2026, 11, 26, 9, 5, tzinfo=dt.timezone.utc)
-    >>> "1 of 2 wrong" in sign_ins_html([(t, "name:bo", False), (t, "", True)])
+    >>> "1 of 3 wrong, 1 refused" in sign_ins_html([SignInRecord(t, "name:bo", "10.0.0.7", "wrong"),
+    ...     SignInRecord(t, "", "10.0.0.7", "refused"), SignInRecord(t, "", "10.0.0.8", "right")])
     True
     """
     if not sign_ins:
         return "<p><i>no password tried yet</i></p>"
-    wrong = sum(1 for _, _, ok in sign_ins if not ok)
-    rows = "".join(f"<tr><td>{at:%Y-%m-%d %H:%M:%S} UTC</td><td>{html.escape(who or '(not signed in)')}</td>"
-                   f"<td>{'right' if ok else '<b>wrong</b>'}</td></tr>" for at, who, ok in reversed(sign_ins[-latest:]))
-    return (f"<p>{wrong} of {len(sign_ins)} wrong; after {LOCKOUT_TRIES} wrong in "
-            f"{LOCKOUT_WINDOW.seconds // 60} minutes the password is refused for a while.</p>"
-            '<table class="gl-sv-table"><thead><tr><th>when</th><th>signed in as</th><th>password</th></tr></thead>'
-            f"<tbody>{rows}</tbody></table>")
+    wrong = sum(1 for s in sign_ins if s.outcome == "wrong")
+    refused = sum(1 for s in sign_ins if s.outcome == "refused")
+    rows = "".join(f'<tr class="gl-sv-sign-in" data-outcome="{s.outcome}"><td>{s.at:%Y-%m-%d %H:%M:%S} UTC</td>'
+                   f"<td>{html.escape(s.who or '(not signed in)')}</td><td>{html.escape(s.address or '-')}</td>"
+                   f"<td>{'right' if s.outcome == 'right' else f'<b>{s.outcome}</b>'}</td></tr>"
+                   for s in reversed(sign_ins[-latest:]))
+    return (f"<p>{wrong} of {len(sign_ins)} wrong, {refused} refused; after {LOCKOUT_TRIES} wrong from one address "
+            f"or account, that address or account waits {LOCKOUT_WINDOW.seconds // 60} minutes, then twice as "
+            "long after each further wrong one.</p>"
+            '<table class="gl-sv-table"><thead><tr><th>when</th><th>signed in as</th><th>address</th>'
+            f"<th>password</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
 class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)

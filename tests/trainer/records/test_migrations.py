@@ -60,6 +60,9 @@ def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
             c.execute(text('INSERT INTO attempts (id, exam_id, trainee_id, started_at, finished_at, "right", passed) '
                            "VALUES (:i, 1, 1, :t, :f, :r, :p)"),
                       dict(i=aid, t=WHEN, f=WHEN if right is not None else None, r=right, p=passed))
+        c.execute(text("INSERT INTO answers (id, trainee_id, answered_at, game, drill, focus, seed, question, given, "
+                       "right_answer, correct, ms, attempt_id, position) VALUES (1, 1, :t, 'badugi', 'read-hand', "
+                       "'any', 1, 'q', 'a', 'a', :ok, 5, 1, 0)"), dict(t=WHEN, ok=True))  # an answer points at it
     upgrade(engine, "0004")
     with engine.connect() as c:
         columns = [r[1] for r in c.exec_driver_sql("PRAGMA table_info(attempts)")] if engine.dialect.name == "sqlite" \
@@ -81,6 +84,9 @@ def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
     with engine.connect() as c:
         back = c.execute(text("SELECT id, passed FROM attempts ORDER BY id")).all()
     assert [(i, None if p is None else bool(p)) for i, p in back] == [(1, True), (2, False), (3, None)]
+    upgrade(engine, "head")  # and up again, with the answer still pointing at its attempt
+    with engine.connect() as c:
+        assert c.execute(text("SELECT attempt_id FROM answers")).scalar() == 1
     engine.dispose()
 
 
@@ -114,4 +120,5 @@ def test_the_migrations_ship_with_the_package() -> None:
     packages = find_packages(str(root), include=include)
     assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
     revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
-    assert revisions[:4] == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py", "r0004_passed_derived.py"] and (MIGRATIONS / "env.py").is_file()
+    assert revisions == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py", "r0004_passed_derived.py",
+                         "r0005_exams_lockout_changes.py"] and (MIGRATIONS / "env.py").is_file()

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text, update
+from sqlalchemy import select, text, update
 
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
@@ -116,34 +116,100 @@ def test_a_trainee_reads_only_their_own_records(store_url: str) -> None:
     store.close()
 
 
-def test_wrong_supervisor_passwords_lock_the_password_for_a_while(store_url: str) -> None:
-    """Five wrong passwords in 15 minutes and the password is not tried, the right one included,
-    until the oldest of them is 15 minutes old; every try is logged for the supervisor; a supervisor
-    the hub vouches for is not locked out."""
+def test_wrong_passwords_lock_their_source_only_with_backoff(store_url: str) -> None:
+    """Five wrong passwords from one address and that address waits 15 minutes, then 30 after one
+    more; the right password is not even tried meanwhile, and the refused tries are logged. Other
+    addresses and accounts are not affected, nor is a supervisor the hub vouches for."""
     from gamelib.trainer.records import identity_from_environment
+    from gamelib.trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW
     from gamelib.trainer.records.models import SupervisorSignIn
-    from gamelib.trainer.records.store import LOCKOUT_TRIES, LOCKOUT_WINDOW
 
     cfg = RecordsConfig(Path("/nonexistent"), supervisor_password=CONFIG.supervisor_password, supervisors=("floor1",))
     store = Store(store_url, config=cfg)
     hub = identity_from_environment(cfg, {"JUPYTERHUB_USER": "floor1"})
+    bo = sign_in(name="Bo")
     for i in range(LOCKOUT_TRIES):
         with pytest.raises(AccessDenied, match="the password is wrong"):
-            store.supervisor(f"guess {i}", who=sign_in(name="Bo"))
-    with pytest.raises(AccessDenied, match=rf"{LOCKOUT_TRIES} wrong supervisor passwords in the last 15 minutes: "
-                                           r"the password is not accepted until \d\d:\d\d UTC"):
-        store.supervisor(PASSWORD)  # the right password too: it is not even tried
-    boss = store.supervisor(who=hub)
-    assert boss.who == "floor1"
-    log = boss.sign_ins()
-    assert [(who, ok) for _, who, ok in log] == [("name:bo", False)] * LOCKOUT_TRIES  # the locked try is not logged
-    # 15 minutes on for the oldest failure only: four wrong ones in the window, the password is tried again
-    with store.engine.begin() as c:
-        oldest = min(row[0] for row in log)
-        c.execute(update(SupervisorSignIn).where(SupervisorSignIn.id == 1)
-                  .values(at=oldest - LOCKOUT_WINDOW - dt.timedelta(seconds=1)))
-    assert store.supervisor(PASSWORD).who == "supervisor"
-    assert boss.sign_ins()[-1][1:] == ("", True)
+            store.supervisor(f"guess {i}", who=bo, address="10.0.0.66")
+    with pytest.raises(AccessDenied, match=r"not accepted until \d\d:\d\d UTC"):
+        store.supervisor(PASSWORD, who=bo, address="10.0.0.66")  # the right password: not even tried
+    with pytest.raises(AccessDenied, match="not accepted until"):
+        store.supervisor(PASSWORD, address="10.0.0.66")  # the address is locked, whoever signs in there
+    with pytest.raises(AccessDenied, match="not accepted until"):
+        store.supervisor(PASSWORD, who=bo, address="10.0.0.99")  # so is the account, wherever it is
+    assert store.supervisor(PASSWORD, who=sign_in(name="Cy"), address="10.0.0.7").who == "supervisor"  # others: not
+    assert store.supervisor(who=hub).who == "floor1"
+    log = store.supervisor(who=hub).sign_ins()
+    assert [(r.who, r.address, r.outcome) for r in log] == \
+        [("name:bo", "10.0.0.66", "wrong")] * LOCKOUT_TRIES + [("name:bo", "10.0.0.66", "refused"),
+                                                              ("", "10.0.0.66", "refused"),
+                                                              ("name:bo", "10.0.0.99", "refused"),
+                                                              ("name:cy", "10.0.0.7", "right")]
+    # the wait passes: one more wrong try, and the wait doubles
+    def age(by: dt.timedelta) -> None:  # every try from that address made ``by`` earlier
+        with store.engine.begin() as c:
+            rows = c.execute(select(SupervisorSignIn.id, SupervisorSignIn.at)
+                             .where(SupervisorSignIn.address == "10.0.0.66")).all()
+            for row_id, at in rows:
+                c.execute(update(SupervisorSignIn).where(SupervisorSignIn.id == row_id).values(at=at - by))
+
+    age(LOCKOUT_WINDOW + dt.timedelta(seconds=1))
+    with pytest.raises(AccessDenied, match="the password is wrong"):
+        store.supervisor("guess 6", address="10.0.0.66")
+    age(LOCKOUT_WINDOW + dt.timedelta(seconds=1))
+    with pytest.raises(AccessDenied, match="not accepted until"):
+        store.supervisor(PASSWORD, address="10.0.0.66")  # 15 minutes are not enough now: 30
+    age(LOCKOUT_WINDOW)
+    assert store.supervisor(PASSWORD, address="10.0.0.66").who == "supervisor"
+    # a right password clears the address's count: a wrong one now is merely wrong
+    with pytest.raises(AccessDenied, match="the password is wrong"):
+        store.supervisor("guess 7", address="10.0.0.66")
+    store.close()
+
+
+def _try_wrong(url: str, barrier: "threading.Barrier", outcomes: list[str]) -> None:
+    s = Store(url, config=CONFIG)
+    barrier.wait()
+    try:
+        s.supervisor("a wrong guess", address="10.9.9.9")
+    except AccessDenied as err:
+        outcomes.append("wrong" if "the password is wrong" in str(err) else "refused")
+    finally:
+        s.close()
+
+
+def test_twenty_concurrent_wrong_tries_check_exactly_five(store_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Twenty kernels (threads, each with its own store) try a wrong password from one address at
+    the same moment: the password is checked exactly five times, fifteen tries are refused
+    unchecked, and all twenty are logged."""
+    import threading
+
+    from gamelib.trainer.records import store as store_module
+    from gamelib.trainer.records.lockout import LOCKOUT_TRIES
+
+    open_store(store_url).close()
+    checked: list[int] = []
+    real = store_module.check_password
+
+    def counting(stored: str, password: str) -> bool:
+        checked.append(1)
+        return real(stored, password)
+
+    monkeypatch.setattr(store_module, "check_password", counting)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(20)
+    threads = [threading.Thread(target=_try_wrong, args=(store_url, barrier, outcomes)) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert len(checked) == LOCKOUT_TRIES == 5
+    assert sorted(outcomes) == ["refused"] * 15 + ["wrong"] * 5
+    from gamelib.trainer.records.lockout import sign_ins
+
+    store = open_store(store_url)
+
+    assert sorted(r.outcome for r in sign_ins(store.db)) == ["refused"] * 15 + ["wrong"] * 5
     store.close()
 
 
