@@ -34,7 +34,7 @@ record may hold.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..errors import TableError, shown
 from ..games.pot import LIMIT_RAISES, POT_DECLARATIONS, PotGame, Structure
@@ -184,15 +184,4 @@ def stake_fields(game: PotGame, structure: Structure, players: int) -> dict[str,
     return out
 
 
-def structure_cap(structure: Structure) -> Optional[int]:
-    """The cap of full bets a round allows at ``structure`` (one bet and the raises, R13).
-
-    >>> from gamelib.games.pot import limit_structure
-    >>> structure_cap(limit_structure(2, 4))
-    5
-    """
-    return None if structure.max_raises is None else 1 + structure.max_raises
-
-
-__all__ = ["EXTENSION", "OTHER_PHH_CODES", "PHH_CODES", "STRUCTURES", "read_game", "read_stakes", "stake_fields",
-           "structure_cap"]
+__all__ = ["EXTENSION", "OTHER_PHH_CODES", "PHH_CODES", "STRUCTURES", "read_game", "read_stakes", "stake_fields"]
