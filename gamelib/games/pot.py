@@ -19,14 +19,17 @@ Razzdugi is Razzdugi with aces high, Drawmaha 2-7 is Drawmaha with a deuce-to-se
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional
+from typing import NoReturn, Optional
 
+from ..amounts import is_whole
 from ..errors import TableError, shown
+from ..rankings import system as ranking_system
 from .vocabularies import BetSize, BoardOrder, BringInCard, Forced, NoQualifier, OddChip, PortionCards
 from .pot_parts import (BIG_O_STRUCTURES, HALF, LIMIT_RAISES, MAX_STRUCTURE_AMOUNT, STRUCTURE_KINDS,  # re-exported
-                        Portion, Street, Structure, big_bet_structure, half_rounded, limit_structure,
+                        MAX_BOARDS, Portion, Street, Structure, big_bet_structure, half_rounded, limit_structure,
                         stud_structure)
 
 #: House rulings for the pot games where the filings and RULINGS.md (R1-R18) are silent.
@@ -83,7 +86,10 @@ class PotGame:
     neither (``None``). ``no_qualifier`` is ``"split"`` where a pot nobody qualifies for is split
     among every player at the showdown (R8), else ``None``. ``odd_chip`` is ``"button"`` or
     ``"stud"`` (R6). Each is an enum of ``gamelib.games.vocabularies``, checked when the
-    declaration is built (by ``dataclasses.replace`` too): another word is refused.
+    declaration is built (by ``dataclasses.replace`` too): another word is refused. So are
+    parts that do not fit together (``_check_fits_together``): shares that are not one pot, a
+    system that cannot read the game's cards, streets that do not add up to ``hole_cards``, a
+    deal that does not fit one deck at ``max_players``, a structure without the game's forced bet.
 
     >>> POT_DECLARATIONS["razzdugi"].odd_chip
     'stud'
@@ -91,6 +97,11 @@ class PotGame:
     Traceback (most recent call last):
     ...
     gamelib.errors.TableError: game 'razzdugi': the bring-in card must be 'lowest-ace-high', 'highest-ace-low' or 'highest-ace-high', not 'lowest'
+    >>> replace(POT_DECLARATIONS["badacey"], portions=(Portion("ace-to-five", "a5-low", Fraction(3, 4)),
+    ...                                              Portion("badugi", "badugi", Fraction(3, 4))))
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: game 'badacey': the portions' shares (ace-to-five 3/4, badugi 3/4) add up to 3/2, not one pot
     """
 
     key: str
@@ -136,6 +147,7 @@ class PotGame:
                 raise TableError(f"{where}: the {kind}s are a tuple of {cls.__name__} objects, not {shown(bad[0])}")
         if not isinstance(self.structure, Structure):
             raise TableError(f"{where}: the structure is a Structure, not {shown(self.structure)}")
+        _check_fits_together(self, where)
 
     @property
     def is_stud(self) -> bool:
@@ -154,6 +166,125 @@ class PotGame:
         (3, 1)
         """
         return sum(1 for s in self.streets if s.draw)
+
+
+def _check_fits_together(g: PotGame, where: str) -> None:
+    """Refuse a declaration whose parts, each sound alone, do not make one game (R-A5, R-A6, R-A14).
+
+    The words and types come first: key, title, types, rulings, the card and player counts.
+    Then the portions: shares adding up to exactly one pot, names told apart, each system able
+    to read the hole cards (and the board it names), a qualifier rule only where a pot may go
+    unqualified. Then the deal: cards in hand before a draw or discard, the streets adding up
+    to ``hole_cards`` and five cards a board, a stud game's first up card (R14), betting rounds,
+    and every card dealt before the stub may be replenished (a draw's muck, R-A5; the stud
+    community card, R-A6) fitting one deck at ``max_players`` (R-A14). Last the structure: a
+    bring-in for a stud game, a big blind for a game with blinds.
+    """
+    def refuse(what: str) -> NoReturn:
+        raise TableError(f"{where}: {what}")
+
+    for name in ("key", "title"):
+        v = getattr(g, name)
+        if not isinstance(v, str) or not v.strip():
+            refuse(f"the {name} is text, not {shown(v)}")
+    for name in ("types", "rulings"):
+        v = getattr(g, name)
+        if not isinstance(v, tuple) or not all(isinstance(x, str) and x for x in v):
+            refuse(f"the {name} are a tuple of words, not {shown(v)}")
+    unknown = [r for r in g.rulings if not re.fullmatch(r"R\d+", r) and r not in POT_RULINGS]
+    if unknown:
+        refuse(f"the ruling {shown(unknown[0])} is neither a filed ruling (R1, R2, ...) nor a house ruling "
+               f"({', '.join(sorted(POT_RULINGS))})")
+    if not (is_whole(g.hole_cards) and 1 <= g.hole_cards <= 52):
+        refuse(f"the hole cards are a whole number from 1 to 52, not {shown(g.hole_cards)}")
+    if not (is_whole(g.boards) and 0 <= g.boards <= MAX_BOARDS):
+        refuse(f"the boards are a whole number from 0 to {MAX_BOARDS}, not {shown(g.boards)}")
+    if not (is_whole(g.max_players) and 2 <= g.max_players <= 52):
+        refuse(f"the most players is a whole number from 2 to 52, not {shown(g.max_players)}")
+
+    # --- the portions ---
+    if not g.portions:
+        refuse("a game has at least one portion of the pot")
+    names = [p.name for p in g.portions]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        refuse(f"two portions are called {shown(twice[0])}; each portion has its own name")
+    total = sum((p.share for p in g.portions), Fraction(0))
+    if total != 1:
+        refuse(f"the portions' shares ({', '.join(f'{p.name} {p.share}' for p in g.portions)}) add up to {total}, "
+               "not one pot")
+    for p in g.portions:
+        rs = ranking_system(p.system)
+        if rs.uses_board:
+            if not g.boards:
+                refuse(f"portion {shown(p.name)} is {p.system}, which needs a board; the game deals none")
+            if p.board >= g.boards:
+                refuse(f"portion {shown(p.name)} reads board {p.board + 1}; the game deals {g.boards}")
+        elif g.boards and p.cards is not PortionCards.HOLE:
+            refuse(f"portion {shown(p.name)} is {p.system}, which reads no board: in a game with a board its "
+                   f"cards are 'hole' (R9), not {shown(p.cards.value)}")
+        if g.hole_cards not in rs.hand_sizes:
+            sizes = [str(n) for n in rs.hand_sizes]
+            sizes_text = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+            refuse(f"portion {shown(p.name)} is {p.system}, which values hands of {sizes_text} cards, "
+                   f"not the game's {g.hole_cards}")
+    qualified = [p.qualifier is not None for p in g.portions]
+    if all(qualified) and g.no_qualifier is None:
+        refuse("every portion has a qualifier, so a pot may have no qualifying hand: say what happens then "
+               f"(no_qualifier={NoQualifier.SPLIT.value!r}, R8)")
+    if g.no_qualifier is not None and not all(qualified):
+        refuse(f"the no-qualifier rule {g.no_qualifier.value!r} can never apply: portion "
+               f"{shown(g.portions[qualified.index(False)].name)} has no qualifier, so some hand always wins it")
+
+    # --- the deal ---
+    if not g.streets:
+        refuse("a game has at least one street")
+    if not any(s.bet is not None for s in g.streets):
+        refuse("a game has at least one betting round")
+    first = g.streets[0]
+    if first.draw or first.discard or not (first.down or first.up):
+        refuse(f"the first street ({shown(first.name)}) deals each player cards")
+    if g.is_stud and not first.up:
+        refuse(f"a stud game's first street deals an up card: the bring-in goes by it (R14); "
+               f"{shown(first.name)} deals none")
+    down = up = board = 0
+    dealt = 0  # every card dealt to max_players, burns included, before the stub may be replenished
+    replenished = False
+    for k, s in enumerate(g.streets):
+        name = shown(s.name)
+        if s.down or s.up:
+            # R-A6: a stud game's seventh street turns one community card when the stub is short
+            community = g.is_stud and s.down and s.name == "seventh street"
+            if not replenished and not community:
+                dealt += (1 if k else 0) + g.max_players * (s.down + s.up)
+            down, up = down + s.down, up + s.up
+        if s.board:
+            if not replenished:
+                dealt += g.boards * (1 + s.board)
+            board += s.board
+        if s.draw:
+            if not down:
+                refuse(f"street {name} draws before any down card is dealt")
+            replenished = True  # R-A5: the muck is shuffled into the stub when it runs short
+        if s.discard:
+            if s.discard > down:
+                refuse(f"street {name} discards {s.discard} down cards; each player holds {down}")
+            down -= s.discard
+            replenished = True
+    if down + up != g.hole_cards:
+        refuse(f"the streets deal each player {down + up} cards at the showdown, not the {g.hole_cards} hole cards")
+    if board != (5 if g.boards else 0):
+        refuse(f"the streets deal {board} board cards; a game with {g.boards} board{'s' if g.boards != 1 else ''} "
+               f"deals {5 if g.boards else 0}")
+    if dealt > 52:
+        refuse(f"{g.max_players} players need {dealt} cards (burns included) before the stub can be replenished "
+               "(R-A5, R-A6); one deck has 52 (R-A14)")
+
+    # --- the structure ---
+    if g.is_stud and not g.structure.bring_in:
+        refuse(f"a stud game's structure has a bring-in (R14); {shown(g.structure.name)} has none")
+    if not g.is_stud and not g.structure.big_blind:
+        refuse(f"a game with blinds has a big blind in its structure; {shown(g.structure.name)} has none")
 
 
 # --- the deals ---------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Optional
 
 from ..amounts import is_whole
 from ..cards import parse_cards
-from ..errors import CardError, TableError, shown
+from ..errors import CardError, GameError, TableError, shown
+from ..rankings import RANKING_SYSTEMS, evaluate
 from .vocabularies import BetSize, NamedQualifier, PortionCards, StructureKind
 
 HALF = Fraction(1, 2)
@@ -23,18 +24,27 @@ HALF = Fraction(1, 2)
 LIMIT_RAISES = 4
 #: The largest bet, blind, ante or bring-in a ``Structure`` may name (a sanity bound, not a rule).
 MAX_STRUCTURE_AMOUNT = 1_000_000_000
+#: The most cards of one kind (down, up, board, discarded) a ``Street`` may name: one deck.
+MAX_STREET_CARDS = 52
+#: The most boards a pot game may deal (Double Board Omaha's two).
+MAX_BOARDS = 2
 
 
 @dataclass(frozen=True)
 class Portion:
     """One part of the pot at the showdown.
 
-    ``cards`` (a ``PortionCards``) is ``"all"`` (every card the player holds), ``"hole"`` (hole
-    cards only, used with an Omaha system) or for Drawmaha's draw half ``"hole"`` with a
-    non-Omaha system (R9: the five hole cards alone). ``board`` is which board an Omaha system
-    reads (0 or 1). ``qualifier`` is the weakest hand that qualifies, as cards (its value in
-    ``system`` is the bar), or ``"low8"`` (``NamedQualifier.LOW8``) for an eight-or-better low
-    (R4), or ``None``. Both are checked when the portion is built.
+    ``system`` is a ranking system of ``gamelib.rankings.SYSTEMS``; ``share`` the part of the
+    pot, an exact fraction more than 0 and at most 1 (a game's shares add up to 1). ``cards`` (a
+    ``PortionCards``) is ``"all"`` (every card the player holds) or ``"hole"`` (hole cards only):
+    an Omaha system reads ``"hole"`` with a board, and Drawmaha's draw half reads ``"hole"`` with
+    a non-Omaha system (R9: the five hole cards alone). ``board`` is which board an Omaha system
+    reads (0 or 1; 0 for every other system). ``qualifier`` is the weakest hand that qualifies,
+    as cards (its value in ``system`` is the bar), or ``"low8"`` (``NamedQualifier.LOW8``) for an
+    eight-or-better low (R4), or ``None``; an eight-or-better system needs one (its hands with no
+    low would otherwise qualify). ``qualifier_words`` says the qualifier in words. All of it is
+    checked when the portion is built; what must fit the rest of the game (the shares adding up
+    to 1, the board existing, the hole cards) is checked by the ``PotGame``.
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> POT_DECLARATIONS["archie"].portions[0].qualifier_words
@@ -43,6 +53,10 @@ class Portion:
     Traceback (most recent call last):
     ...
     gamelib.errors.TableError: portion 'low': the cards must be 'all' or 'hole', not 'board'
+    >>> Portion("x", "nonsense", HALF)
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: portion 'x': unknown ranking system 'nonsense'; the systems are: high, omaha-high, omaha-low8, a5-low, low8, 27-low, badugi, badugi-ace-high, crazy4, three-card
     """
 
     name: str
@@ -54,12 +68,49 @@ class Portion:
     qualifier_words: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise TableError(f"a portion's name is text, such as 'high', not {shown(self.name)}")
         where = f"portion {shown(self.name)}"
+        if not isinstance(self.system, str) or self.system not in RANKING_SYSTEMS:
+            raise TableError(f"{where}: unknown ranking system {shown(self.system)}; the systems are: "
+                             f"{', '.join(RANKING_SYSTEMS)}")
+        rs = RANKING_SYSTEMS[self.system]
+        if not (is_whole(self.share) or isinstance(self.share, Fraction)):
+            raise TableError(f"{where}: the share is an exact part of the pot, such as Fraction(1, 2) or 1, "
+                             f"not {shown(self.share)}")
+        share = Fraction(int(self.share)) if is_whole(self.share) else self.share
+        if not 0 < share <= 1:
+            raise TableError(f"{where}: the share must be more than 0 and at most the whole pot (1), not {share}")
+        object.__setattr__(self, "share", share)
         object.__setattr__(self, "cards", PortionCards.parse(self.cards, f"{where}: the cards"))
+        if rs.uses_board and self.cards is not PortionCards.HOLE:
+            raise TableError(f"{where}: {self.system} plays exactly two hole cards with the board, so the cards "
+                             f"must be 'hole', not {shown(self.cards.value)}")
+        if not (is_whole(self.board) and 0 <= self.board < MAX_BOARDS):
+            raise TableError(f"{where}: the board is which board the portion reads, from 0 to {MAX_BOARDS - 1}, "
+                             f"not {shown(self.board)}")
+        if self.board and not rs.uses_board:
+            raise TableError(f"{where}: {self.system} reads no board, so the board must be 0, not {self.board}")
+        if not isinstance(self.qualifier_words, str):
+            raise TableError(f"{where}: the qualifier's words are text, not {shown(self.qualifier_words)}")
+        if self.qualifier_words and self.qualifier is None:
+            raise TableError(f"{where}: the words {shown(self.qualifier_words)} describe a qualifier, "
+                             "but the portion has none")
+        self._check_qualifier(where)
+
+    def _check_qualifier(self, where: str) -> None:
+        rs = RANKING_SYSTEMS[self.system]
         q = self.qualifier
         if q is None:
+            if rs.eight_or_better:
+                raise TableError(f"{where}: {self.system} values a hand with no eight-or-better low as 0, so the "
+                                 f"portion needs a qualifier ('low8' for an eight-or-better low, R4)")
             return
         if q == NamedQualifier.LOW8:
+            if not rs.eight_or_better:
+                raise TableError(f"{where}: the qualifier 'low8' is for an eight-or-better system "
+                                 f"({', '.join(k for k, r in RANKING_SYSTEMS.items() if r.eight_or_better)}), "
+                                 f"not {self.system}")
             object.__setattr__(self, "qualifier", NamedQualifier.LOW8)
             return
         allowed = (f"{where}: the qualifier must be {NamedQualifier.words()}, the weakest qualifying hand as cards "
@@ -72,14 +123,31 @@ class Portion:
             raise TableError(f"{allowed} ({e})") from e
         if not cards:
             raise TableError(allowed)
+        if rs.uses_board:
+            raise TableError(f"{where}: {self.system} values a hand only with a board, so its qualifier cannot be "
+                             f"cards alone; not {shown(q)}")
+        try:
+            value = int(evaluate(self.system, [cards])[0])
+        except GameError as e:
+            raise TableError(f"{where}: the qualifier {shown(q)} is not a {self.system} hand ({e})") from e
+        if rs.eight_or_better and value == 0:
+            raise TableError(f"{where}: the qualifier {shown(q)} is no eight-or-better low, so every hand would "
+                             f"qualify; give a qualifying low, or 'low8'")
 
 
 @dataclass(frozen=True)
 class Street:
     """One street: cards dealt (or drawn, or discarded), then a betting round at ``bet`` size.
 
-    ``bet`` (a ``BetSize``) is ``"small"`` (lower limit), ``"big"`` (higher limit) or ``None``
-    (no betting round after this street, e.g. Drawmaha's draw and Super Razzdugi's discard, R15).
+    ``down`` and ``up`` are the cards each player is dealt face down and face up, ``board`` the
+    cards dealt to each board, whole numbers from 0 (at most ``MAX_STREET_CARDS``). ``draw``
+    (``True`` or ``False``): each player may throw cards and be dealt as many (R-A12);
+    ``discard``: each player throws that many down cards, with no replacement (R15). A street
+    draws or discards, not both, and deals, draws or discards something. ``bet`` (a
+    ``BetSize``) is ``"small"`` (lower limit), ``"big"`` (higher limit) or ``None`` (no betting
+    round after this street, e.g. Drawmaha's draw and Super Razzdugi's discard, R15). Whether
+    the streets fit together (cards to draw from, the hole cards they add up to) is checked by
+    the ``PotGame``.
 
     >>> Street("flop", board=3).bet
     'small'
@@ -87,6 +155,10 @@ class Street:
     Traceback (most recent call last):
     ...
     gamelib.errors.TableError: street 'flop': the bet must be 'small' or 'big', or None for no betting round, not 'large'
+    >>> Street("x", down=-3)
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.TableError: street 'x': the down cards must be a whole number from 0 to 52, not -3
     """
 
     name: str
@@ -98,8 +170,24 @@ class Street:
     bet: Optional[BetSize] = BetSize.SMALL
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise TableError(f"a street's name is text, such as 'flop', not {shown(self.name)}")
+        where = f"street {shown(self.name)}"
+        for field, words in (("down", "down cards"), ("up", "up cards"), ("board", "board cards"),
+                             ("discard", "discarded cards")):
+            v = getattr(self, field)
+            if not (is_whole(v) and 0 <= v <= MAX_STREET_CARDS):
+                raise TableError(f"{where}: the {words} must be a whole number from 0 to {MAX_STREET_CARDS}, "
+                                 f"not {shown(v)}")
+        if not isinstance(self.draw, bool):
+            raise TableError(f"{where}: draw is True or False, not {shown(self.draw)}")
+        if self.draw and self.discard:
+            raise TableError(f"{where}: a street draws (replacing the cards thrown) or discards {self.discard} "
+                             "(replacing none), not both")
+        if not (self.down or self.up or self.board or self.draw or self.discard):
+            raise TableError(f"{where}: a street deals, draws or discards something; this one does nothing")
         if self.bet is not None:
-            object.__setattr__(self, "bet", BetSize.parse(self.bet, f"street {shown(self.name)}: the bet",
+            object.__setattr__(self, "bet", BetSize.parse(self.bet, f"{where}: the bet",
                                                           none="for no betting round"))
 
 
@@ -266,4 +354,4 @@ BIG_O_STRUCTURES: dict[str, Structure] = {
 }
 
 
-__all__ = ["HALF", "LIMIT_RAISES", "MAX_STRUCTURE_AMOUNT", "Portion", "Street", "Structure", "STRUCTURE_KINDS", "half_rounded", "limit_structure", "stud_structure", "big_bet_structure", "BIG_O_STRUCTURES"]
+__all__ = ["HALF", "LIMIT_RAISES", "MAX_STRUCTURE_AMOUNT", "MAX_STREET_CARDS", "MAX_BOARDS", "Portion", "Street", "Structure", "STRUCTURE_KINDS", "half_rounded", "limit_structure", "stud_structure", "big_bet_structure", "BIG_O_STRUCTURES"]

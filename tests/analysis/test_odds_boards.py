@@ -15,9 +15,11 @@ from hypothesis import given, settings, strategies as st
 
 from gamelib.analysis.odds.boards import BoardTables
 from gamelib.engine.showdown import judge_many
-from gamelib.games.pot import POT_DECLARATIONS
+from gamelib.games.pot import POT_DECLARATIONS, flop_streets
 
-OMAHA8 = dataclasses.replace(POT_DECLARATIONS["big-o"], key="omaha8", title="Omaha hi-lo", hole_cards=4)
+# Four hole cards dealt pre-flop (a declaration whose streets deal five would be refused).
+OMAHA8 = dataclasses.replace(POT_DECLARATIONS["big-o"], key="omaha8", title="Omaha hi-lo", hole_cards=4,
+                             streets=flop_streets(4))
 BOARD_GAMES = [g for g in POT_DECLARATIONS.values() if g.boards] + [OMAHA8]
 
 
