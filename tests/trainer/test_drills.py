@@ -1,19 +1,29 @@
-"""The drills: every question comes from the engine (checked here by asking the engine again
-from the cards and wagers the question shows), a right answer scores, a wrong one does not and
-gets the engine's explanation."""
+"""The drills: every question comes from the engine, a right answer scores, a wrong one does not
+and gets the engine's explanation.
+
+A drill's answer is checked against answers computed here, not by the drill or the engine
+again: the hands read, the showdowns judged, the pots split and the banked wagers paid by
+``poker_reference`` (plain Python from the rules, sharing no code with gamelib), a few cases
+worked by hand, and the running-the-game answers from the rules of the blinds, the bring-in and
+the order of play (R11, R14, R-A4, R-A7, R28) applied to what the question shows.
+"""
 
 from __future__ import annotations
 
 import copy
 import time
+from collections import Counter
 
 import pytest
 
 from gamelib import BANKED_GAMES, POT_GAMES, get_game, rankings
-from gamelib.engine.pots import side_pots
+from gamelib.cards import parse_cards
 from gamelib.errors import GameError, IllegalActionError
+from gamelib.games.pot import POT_DECLARATIONS
 from gamelib.trainer import DRILLS, NOBODY, Question, make_drill
 from gamelib.trainer.drills import drills_for
+
+from . import poker_reference as ref
 
 SEEDS = (0, 1)
 
@@ -63,18 +73,35 @@ def test_right_scores_wrong_does_not(drill: str, game: str, focus: str) -> None:
 
 
 @pytest.mark.parametrize("game", POT_GAMES + BANKED_GAMES)
-def test_read_hand_answer_is_the_engines_description(game: str) -> None:
+def test_read_hand_answer_is_the_reference_reading(game: str) -> None:
+    """The right value and category are the reference's reading of the cards shown, in the
+    ranking the question names (its prompt says which)."""
     for focus in ("exact", "category"):
         d = make_drill("read-hand", game, focus)
         for seed in range(4):
             q = d.next(seed)
             system = q.meta["system"]
+            assert rankings.system(system).title in q.prompt
             hand = [c for lab, cs in q.cards if lab != "board" for c in cs]
             board = shown(q, "board") if any(lab == "board" for lab, _ in q.cards) else None
-            v = int(rankings.evaluate(system, [hand], board)[0])
-            want = rankings.describe(system, v) if focus == "exact" else rankings.category(system, v)
-            assert q.answer["value"] == want
-            assert want in q.explanation or rankings.describe(system, v) in q.explanation
+            reading = ref.read(system, hand, board)
+            assert q.answer["value"] == (reading.words if focus == "exact" else reading.category), (game, seed)
+            assert reading.words in q.explanation
+
+
+def test_read_hand_worked_by_hand() -> None:
+    """Three readings worked out by hand from the dealt cards."""
+    q = make_drill("read-hand", "badugi", "exact").next(0)
+    assert q.cards == (("hand", tuple(parse_cards("4d 7s 7h 9h"))),)
+    # 4d 7s 9h are three suits and three ranks; the 7h repeats a rank: a three-card badugi, 9 high
+    assert q.answer == {"value": "three-card badugi 9-7-4"}
+    q = make_drill("read-hand", "razzdugi", "exact").next(2)
+    assert q.meta["system"] == "a5-low" and q.cards == (("hand", tuple(parse_cards("4h 4d 6c Ac 7s 4s Th"))),)
+    # the five lowest different ranks, ace low: A 4 6 7 T
+    assert q.answer == {"value": "ten-seven low (T-7-6-4-A)"}
+    q = make_drill("read-hand", "three-card-6bonus", "category").next(1)
+    assert q.cards == (("hand", tuple(parse_cards("9d 8h 7c"))),)
+    assert q.answer == {"value": "straight"}  # 7-8-9, three ranks in a row
 
 
 def test_read_hand_offers_plausible_values() -> None:
@@ -85,24 +112,40 @@ def test_read_hand_offers_plausible_values() -> None:
     assert set(q.fields[0].options) <= set(rankings.categories(q.meta["system"]))
 
 
+def reference_portions(game: str, hands: dict[int, list[int]], boards: list[list[int]]) -> list[tuple[int, ...]]:
+    """Each portion's winners among ``hands`` (seat -> cards), by the reference: the portion's
+    system and board, and its qualifier (a named low, or the weakest qualifying hand)."""
+    decl = POT_DECLARATIONS[game]
+    out = []
+    for p in decl.portions:
+        board = boards[p.board] if rankings.system(p.system).uses_board else None
+        bar = None
+        if p.qualifier not in (None, "low8"):  # Archie's pair of nines (R8); low8 refuses no-low hands itself
+            bar = ref.read(p.system, parse_cards(p.qualifier)).key
+        out.append(ref.winners({s: ref.read(p.system, h, board) for s, h in hands.items()}, bar))
+    return out
+
+
+def question_hands(q: Question) -> tuple[dict[int, list[int]], list[list[int]]]:
+    hands = {int(lab.split()[1]): list(c) for lab, c in q.cards if lab.startswith("seat")}
+    boards = [list(c) for lab, c in q.cards if lab.startswith("board")]
+    return hands, boards
+
+
 @pytest.mark.parametrize("game", POT_GAMES)
-def test_who_wins_matches_the_showdown(game: str) -> None:
-    g = get_game(game)
+def test_who_wins_matches_the_reference(game: str) -> None:
     for focus in make_drill("who-wins", game).focuses_for(game):
-        q = make_drill("who-wins", game, focus).next(3)
-        players = [(lab, list(c)) for lab, c in q.cards if lab.startswith("seat")]
-        boards = [list(c) for lab, c in q.cards if lab.startswith("board")]
-        hands = [c for _, c in players]
-        sd = (g.showdown(hands) if not boards else g.showdown(hands, board=boards[0]) if len(boards) == 1
-              else g.showdown(hands, boards=boards))
-        for k, p in enumerate(g.declaration.portions):
-            got = q.answer[f"portion{k}"]
-            winners = sd.portions[k].winners
-            assert got == (frozenset(f"seat {s}" for s in winners) if winners else frozenset({NOBODY}))
-        if focus == "ties":
-            assert any(len(p.winners) >= 2 for p in sd.portions)
-        if focus == "no-qualifier":
-            assert NOBODY in set().union(*q.answer.values())
+        for seed in (3, 4):
+            q = make_drill("who-wins", game, focus).next(seed)
+            hands, boards = question_hands(q)
+            want = reference_portions(game, hands, boards)
+            for k, winners in enumerate(want):
+                assert q.answer[f"portion{k}"] == (frozenset(f"seat {s}" for s in winners) if winners
+                                                   else frozenset({NOBODY})), (game, focus, seed, k)
+            if focus == "ties":
+                assert any(len(w) >= 2 for w in want) or not any(want)
+            if focus == "no-qualifier":
+                assert not all(want)
 
 
 def test_archie_nobody_qualifies_explains_r8() -> None:
@@ -111,96 +154,206 @@ def test_archie_nobody_qualifies_explains_r8() -> None:
     assert not r.correct and "R8" in r.explanation and "split the pot" in r.explanation
 
 
+def odd_chip_order(game: str, portion: int, seats: tuple[int, ...], hands: dict[int, list[int]],
+                   button: int, n: int) -> list[int]:
+    """R6: tied seats clockwise from the button; in a stud game by the seat's own cards, the
+    highest card by suit on a high side, the lowest on a low side with the ace as that side
+    ranks it (R-A3)."""
+    decl = POT_DECLARATIONS[game]
+    if not decl.is_stud:
+        return ref.clockwise(seats, button, n)
+    system = decl.portions[portion].system
+    if system in ("high",):
+        return sorted(seats, key=lambda s: -max(hands[s]))
+    ace_high = system in ("27-low", "badugi-ace-high")
+
+    def lowest(s: int) -> tuple[int, int]:
+        return min(((ref.rank(c) if ace_high else (ref.rank(c) + 1) % 13), ref.suit(c)) for c in hands[s])
+    return sorted(seats, key=lowest)
+
+
+def reference_award(game: str, amount: int, hands: dict[int, list[int]], boards: list[list[int]],
+                    button: int, n: int) -> dict[int, int]:
+    decl = POT_DECLARATIONS[game]
+    winners = reference_portions(game, hands, boards)
+    portions = [(p.share, odd_chip_order(game, k, w, hands, button, n))
+                for k, (p, w) in enumerate(zip(decl.portions, winners))]
+    return ref.split_pot(amount, portions, ref.clockwise(list(hands), button, n))
+
+
 @pytest.mark.parametrize("game", ["archie", "stud8", "big-o", "badugi", "double-board-omaha", "razzdugi"])
 @pytest.mark.parametrize("focus", ["any", "odd-chips", "side-pots"])
-def test_split_pot_matches_award(game: str, focus: str) -> None:
-    g = get_game(game)
-    q = make_drill("split-pot", game, focus).next(7)
-    seats = len(q.fields)
-    shown_seats = {int(lab.split()[1]): list(c) for lab, c in q.cards if lab.startswith("seat")}
-    hands = [shown_seats.get(s) for s in range(seats)]
-    boards = [list(c) for lab, c in q.cards if lab.startswith("board")]
-    sd = (g.showdown(hands) if not boards else g.showdown(hands, board=boards[0]) if len(boards) == 1
-          else g.showdown(hands, boards=boards))
-    button = q.meta["button"]
-    if focus == "side-pots":
-        live = [h is not None for h in hands]
-        pots = side_pots(q.meta["contributions"], live)
-        assert len(pots) >= 2
-        paid = sd.award_pots([(p.amount, p.eligible) for p in pots], button=button)
-        assert "R7" in q.explanation
-    else:
-        paid = sd.award(q.meta["pot"], button=button)
-    assert [q.answer[f"seat{s}"] for s in range(seats)] == paid
-    assert sum(paid) == sum(q.meta["contributions"])
-    if focus == "odd-chips":
-        assert "R6" in q.explanation
+def test_split_pot_matches_the_reference(game: str, focus: str) -> None:
+    """Each seat's dollars from the reference: the winners, each pot's portions and odd dollars
+    (R5, R6, R8), and for side pots each pot among the seats that put money in it (R7)."""
+    for seed in (7, 8):
+        q = make_drill("split-pot", game, focus).next(seed)
+        n = len(q.fields)
+        hands, boards = question_hands(q)
+        button = q.meta["button"]
+        paid = [0] * n
+        if focus == "side-pots":
+            live = [s in hands for s in range(n)]
+            pots = ref.side_pots(q.meta["contributions"], live)
+            assert len(pots) >= 2 and "R7" in q.explanation
+            for amount, eligible in pots:
+                for s, x in reference_award(game, amount, {s: hands[s] for s in eligible}, boards, button, n).items():
+                    paid[s] += x
+        else:
+            for s, x in reference_award(game, q.meta["pot"], hands, boards, button, n).items():
+                paid[s] += x
+        assert [q.answer[f"seat{s}"] for s in range(n)] == paid, (game, focus, seed)
+        assert sum(paid) == sum(q.meta["contributions"])
+        if focus == "odd-chips":
+            assert "R6" in q.explanation
 
 
 def test_split_pot_odd_chip_worked_by_hand() -> None:
-    # Stud 8 seed 3: high and low to different seats, $73: the high side takes the odd dollar (R6).
+    """Stud 8, seed 3, worked by hand: seat 0 holds 6s 8h 5h 3c Ac Qd Kc, an eight-six low
+    (8-6-5-3-A) and only ace high; seat 1 holds 2s Js 9d 8s 9s 8c 9c, nines full of eights and
+    no low. High and low to different seats: the $73 pot is $36 a half and one odd dollar, which
+    goes to the high half, the first portion (R6): seat 1 $37, seat 0 $36."""
     q = make_drill("split-pot", "stud8", "odd-chips").next(3)
-    assert q.meta["pot"] % 2 == 1
+    assert q.cards == (("seat 0", tuple(parse_cards("6s 8h 5h 3c Ac Qd Kc"))),
+                       ("seat 1", tuple(parse_cards("2s Js 9d 8s 9s 8c 9c"))))
+    assert q.meta["pot"] == 73
+    assert q.answer == {"seat0": 36, "seat1": 37}
     assert "odd dollar" in q.explanation and "R6" in q.explanation
 
 
+SETTLE = {"three-card-6bonus": ref.settle_three_card, "crazy4": ref.settle_crazy4, "nh-holdem": ref.settle_nh}
+
+
 @pytest.mark.parametrize("game", BANKED_GAMES)
-def test_pay_wager_matches_settle(game: str) -> None:
-    g = get_game(game)
+def test_pay_wager_matches_the_reference(game: str) -> None:
+    """Every wager's result and the total, from the reference's settlement of the cards and
+    wagers the question shows (the filings' pay tables, R19-R22, B1, B3-B5)."""
     for focus in make_drill("pay-wager", game).focuses_for(game):
-        for seed in range(3):
+        for seed in range(6):
             q = make_drill("pay-wager", game, focus).next(seed)
             cards = {lab: list(c) for lab, c in q.cards}
-            s = g.settle(q.meta["wagers"], **cards)
-            assert {r.wager: r.result for r in s.results} == {k: v for k, v in q.answer.items() if k != "total"}
-            assert q.answer["total"] == s.total
+            want = SETTLE[game](dict(q.meta["wagers"]), **cards)
+            cap = want.pop("cap", 0)
+            assert q.answer == want, (game, focus, seed)
             if focus == "caps":
-                assert s.cap_reduction > 0 and "R21" in q.explanation
+                assert cap > 0 and "R21" in q.explanation
 
 
-def test_pay_wager_cap_in_dollars() -> None:
+def test_pay_wager_cap_worked_by_hand() -> None:
+    """NH Hold'em, caps, seed 1, worked by hand: hole Jh 9h, community Kd Kc Qc, bonus 7h 5h 8h 6h.
+    The main hand is a pair of kings, 1 to 1 on the $2 ante and the three $6 street bets (+$20);
+    Pair Plus on Kd Kc Qc is a pair, 1 to 1 on $10; the 6 Card Bonus on Jh 9h 7h 5h 8h 6h is a
+    nine-high straight flush, 200 to 1 on $10 = $2,000. $2,030 won, over the $1,000 cap with a $2
+    ante (R21): the player is paid $1,000, and nothing was lost."""
     q = make_drill("pay-wager", "nh-holdem", "caps").next(1)
-    ante = q.meta["wagers"]["ante"]
-    cap = get_game("nh-holdem").declaration.caps[ante]
-    won = sum(v for k, v in q.answer.items() if k != "total" and v > 0)
-    lost = sum(v for k, v in q.answer.items() if k != "total" and v < 0)
-    assert won > cap and q.answer["total"] == cap + lost
+    assert q.cards == (("hole", tuple(parse_cards("Jh 9h"))), ("community", tuple(parse_cards("Kd Kc Qc"))),
+                       ("bonus", tuple(parse_cards("7h 5h 8h 6h"))))
+    assert q.meta["wagers"] == {"ante": 2, "pair_plus": 10, "six_card_bonus": 10, "flop": 6, "turn": 6, "river": 6}
+    assert q.answer == {"ante": 2, "flop": 6, "turn": 6, "river": 6, "pair_plus": 10, "six_card_bonus": 2000,
+                        "total": 1000}
+
+
+#: R18: the Big O structures' blinds; R11: elsewhere the big blind is the lower limit, the small
+#: blind half of it, rounded up.
+BIG_O_BLINDS = {"$1-$2": (1, 2), "$2-$4": (1, 2), "$4-$4": (4, 4), "$1-$4": (1, 2)}
+
+
+def blinds_by_rule(hand) -> tuple[int, int, int, int, int]:
+    """(small blind seat, amount, big blind seat, amount, first to act) by R11, R18 and R-A7."""
+    n, b = hand.n, hand.button
+    sb, bb = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)  # R-A7: heads-up the button posts the SB
+    first = b if n == 2 else (bb + 1) % n
+    st = hand.structure
+    small, big = BIG_O_BLINDS.get(st.name, ((st.small_bet + 1) // 2, st.small_bet))
+    return sb, small, bb, big, first
+
+
+def bring_in_by_rule(hand) -> int:
+    """R14, R2: the lowest up card brings in at Stud 8 (aces high, clubs the lowest suit); the
+    highest at Razzdugi (aces low) and 2-7 Razzdugi (aces high), spades the highest suit."""
+    key = str(hand.game.bring_in_card)
+    def card(s: int) -> tuple[int, int]:
+        c = hand.up[s][0]
+        r = ref.rank(c) if key.endswith("ace-high") else (ref.rank(c) + 1) % 13
+        return (r, ref.suit(c))
+    seats = range(hand.n)
+    return min(seats, key=card) if key.startswith("lowest") else max(seats, key=card)
+
+
+def can_act(hand, s: int) -> bool:
+    return not hand.folded[s] and hand.stacks[s] > 0
+
+
+def first_to_act_by_rule(hand) -> int:
+    """After the first round: in a blind game the first seat clockwise from the button still in
+    and not all in; in stud the best board showing, pairs only, ties to the seat nearest the
+    dealer's left (R14, R-A4), and if that seat is all in the next one clockwise who can act (R28)."""
+    n = hand.n
+    clockwise = [(hand.button + 1 + k) % n for k in range(n)]
+    if not hand.game.is_stud:
+        return next(s for s in clockwise if can_act(hand, s))
+    order = str(hand.game.board_order)
+
+    def board(s: int) -> tuple:
+        ranks = [ref.rank(c) if order != "low-a5" else (ref.rank(c) + 1) % 13 for c in hand.up[s]]
+        counts = Counter(ranks)
+        groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+        shape = (tuple(c for _, c in groups), tuple(r for r, _ in groups))
+        return shape if order == "high" else (tuple(-c for c in shape[0]), tuple(-r for r in shape[1]))
+    live = [s for s in clockwise if not hand.folded[s]]
+    best = max(board(s) for s in live)
+    start = next(s for s in live if board(s) == best)
+    return next(s for s in clockwise[clockwise.index(start):] + clockwise[:clockwise.index(start)] if can_act(hand, s))
+
+
+def max_bet_by_rule(hand) -> int:
+    """The most the round's bet may become for the player in turn: limit, one unit of the
+    street (R12) on top of the bet, or a full bet; spread limit, the higher limit on top (R18);
+    pot limit, the pot after the call on top (R16); no limit, the stack; never more than the
+    player's chips."""
+    s = hand.to_act
+    st, street = hand.structure, hand.street
+    cb = max(hand.committed)
+    all_in = hand.committed[s] + hand.stacks[s]
+    kind = str(st.kind)
+    if kind == "limit":
+        unit = st.small_bet if str(street.bet) == "small" else st.big_bet
+        hi = unit if cb < unit else cb + unit
+    elif kind == "spread":
+        hi = st.big_bet if cb == 0 else cb + st.big_bet
+    elif kind == "pot-limit":
+        hi = cb + hand.pot + (cb - hand.committed[s])
+    else:
+        hi = all_in
+    return min(hi, all_in)
 
 
 @pytest.mark.parametrize("game", POT_GAMES)
-def test_run_game_answers_hold_in_the_hand(game: str) -> None:
-    for focus in ("forced", "first-to-act", "legal", "max-raise"):
-        q = make_drill("run-game", game, focus).next(2)
+def test_run_game_answers_by_the_rules(game: str) -> None:
+    """Who posts and acts, and the largest bet, from the rules applied to the table the question
+    shows; whether an action is legal, by playing it in a copy of the hand."""
+    for seed in (2, 3):
+        q = make_drill("run-game", game, "forced").next(seed)
         hand = q.meta["hand"]
-        if focus == "forced":
-            if hand.game.is_stud:
-                assert f"{q.answer['seat']} brings in" in q.explanation
-                h = copy.deepcopy(hand)
-                h.act("bring-in", seat=int(q.answer["seat"].split()[1]))
-            else:
-                posted = [line for line in hand.history if "posts the" in line]
-                assert f"{q.answer['sb']} posts the small blind ${q.answer['sb_amount']}" in posted[0]
-                assert f"{q.answer['bb']} posts the big blind ${q.answer['bb_amount']}" in posted[-1]
-        elif focus == "first-to-act":
-            h = copy.deepcopy(hand)
-            s = int(q.answer["seat"].split()[1])
-            others = [x for x in range(h.n) if x != s and not h.folded[x]]
-            with pytest.raises(IllegalActionError):
-                h.act("fold", seat=others[0])
-            h.act("fold", seat=s)  # the seat in turn may act
-        elif focus == "legal":
-            kind, amount = q.meta["action"]
-            h = copy.deepcopy(hand)
-            if q.answer["legal"] == "legal":
-                h.act(kind, amount)
-            else:
-                with pytest.raises(IllegalActionError):
-                    h.act(kind, amount)
+        if hand.game.is_stud:
+            s = bring_in_by_rule(hand)
+            assert q.answer == {"seat": f"seat {s}", "amount": (hand.structure.small_bet + 1) // 2}  # R-A9
         else:
-            kind = next(a.kind for a in hand.legal_actions() if a.kind in ("bet", "raise", "complete"))
-            copy.deepcopy(hand).act(kind, q.answer["max"])
+            sb, small, bb, big, first = blinds_by_rule(hand)
+            assert q.answer == {"sb": f"seat {sb}", "sb_amount": small, "bb": f"seat {bb}", "bb_amount": big,
+                                "first": f"seat {first}"}
+        q = make_drill("run-game", game, "first-to-act").next(seed)
+        assert q.answer == {"seat": f"seat {first_to_act_by_rule(q.meta['hand'])}"}
+        q = make_drill("run-game", game, "max-raise").next(seed)
+        assert q.answer == {"max": max_bet_by_rule(q.meta["hand"])}
+        q = make_drill("run-game", game, "legal").next(seed)
+        kind, amount = q.meta["action"]
+        h = copy.deepcopy(q.meta["hand"])
+        if q.answer["legal"] == "legal":
+            h.act(kind, amount)
+        else:
             with pytest.raises(IllegalActionError):
-                copy.deepcopy(hand).act(kind, q.answer["max"] + 1)
+                h.act(kind, amount)
 
 
 def test_questions_are_fresh_not_a_fixed_list() -> None:
