@@ -196,18 +196,54 @@ def _high_ranks(hole_t: np.ndarray, board_t: np.ndarray) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=None)
+def _top_bits() -> tuple[np.ndarray, np.ndarray]:
+    """For every 13-bit rank mask, the mask of its two highest ranks and of its three highest.
+
+    >>> top2, top3 = _top_bits()
+    >>> bin(int(top2[0b1011001])), bin(int(top3[0b1011001]))
+    ('0b1010000', '0b1011000')
+    """
+    rest = np.arange(1 << 13)
+    taken = np.zeros(1 << 13, np.intp)
+    tops = []
+    for _ in range(3):
+        high = np.zeros(1 << 13, np.intp)
+        for r in range(13):  # the highest rank left is the last one found
+            high = np.where(rest >> r & 1, 1 << r, high)
+        taken |= high
+        rest &= ~high
+        tops.append(taken.copy())
+    return tops[1], tops[2]
+
+
+#: The ten straights as 13-bit rank masks (the wheel, A-2-3-4-5, first).
+STRAIGHT_MASKS = np.array([0b1000000001111] + [0b11111 << low for low in range(9)], np.intp)
+
+
 def _high_flush(hole_t: np.ndarray, board_t: np.ndarray, board_suits: np.ndarray) -> np.ndarray:
-    """Best flush value of a few rows (0 if none): a board suit with 3+ cards is given per row."""
+    """Best flush value of a few rows (0 if none): a board suit with 3+ cards is given per row.
+
+    With the ranks of that suit held in the hole (``hm``, two or more) and on the board (``bm``,
+    three or more), the best flush of exactly two and three of them is the two highest with the
+    three highest (every other choice is lower, rank by rank), unless a straight flush can be
+    made: a straight using exactly two hole ranks and the rest from the board.
+    """
     counts = np.stack([(board_suits >> (4 * s)) & 15 for s in range(4)])
     fsuit = counts.argmax(axis=0)  # the one suit with 3+ cards on a board of 3-5
-    hbits = [np.where(CARD_SUIT.take(col) == fsuit, CARD_BIT.take(col), 0) for col in hole_t]
-    bbits = [np.where(CARD_SUIT.take(col) == fsuit, CARD_BIT.take(col), 0) for col in board_t]
+    hm = np.zeros(hole_t.shape[1], np.intp)
+    for col in hole_t:
+        hm |= np.where(CARD_SUIT.take(col) == fsuit, CARD_BIT.take(col), 0)
+    bm = np.zeros(hole_t.shape[1], np.intp)
+    for col in board_t:
+        bm |= np.where(CARD_SUIT.take(col) == fsuit, CARD_BIT.take(col), 0)
+    top2, top3 = _top_bits()
     flush = HIGH.flush_table  # 0 for masks of fewer than five ranks
-    best = np.zeros(hole_t.shape[1], np.int32)
-    for i, j in subset_indices(hole_t.shape[0], 2):
-        pm = hbits[i] | hbits[j]
-        for a, b, c in subset_indices(board_t.shape[0], 3):
-            np.maximum(best, flush.take(pm | bbits[a] | bbits[b] | bbits[c]), out=best)
+    best: np.ndarray = flush.take(top2.take(hm) | top3.take(bm)).astype(np.int32)
+    s = STRAIGHT_MASKS[None, :]
+    made = (np.bitwise_count(s & hm[:, None]) == 2) & ((s & ~(hm | bm)[:, None]) == 0)
+    if made.any():
+        best = np.maximum(best, np.where(made, flush.take(s), 0).max(axis=1).astype(np.int32))
     return best
 
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Optional, SupportsInt
 
 import numpy as np
 
@@ -63,6 +63,7 @@ from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _s
 from .draws import AutoPlayer
 from .question import PAT_WORDS, RANDOM_WORDS, HandLike, _declaration, _question
 from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
+from .tables import GroupTables
 
 #: Exhaustive enumeration up to this many deals; more are sampled.
 DEFAULT_BUDGET = 3_000_000
@@ -112,22 +113,23 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
     dens = _Dens()
     chosen: Chosen = {}
     fast = None
+    tables = None
     exact = False
     if not q.auto:
         exact = count <= budget
-        if not any(kind != "board" for kind, _, _ in q.groups):
+        tables = GroupTables.build(q) if exact else None
+        if tables is None and not any(kind != "board" for kind, _, _ in q.groups):
             fast = BoardTables.build(decl, q.kept, q.boards, q.deck)
-        if exact:
-            total = count
-            chunks: Iterator[np.ndarray] = _exact_deals(q)
-        else:
-            total = samples or DEFAULT_SAMPLES
-            chunks = _sampled_deals(q, total, seed)
+        total = count if exact else samples or DEFAULT_SAMPLES
         tally = tallies.setdefault(dens.of(total), _Tally(names, shares, n))
-        for deals in chunks:
-            tally.add(fast.judge(deals) if fast is not None else _judge_chunk(q, deals))
-            if progress is not None:
-                progress(tally.deals, total)
+        if tables is not None:  # each distinct hand valued once (tables.py)
+            tables.tally(tally, progress)
+        else:
+            chunks: Iterator[np.ndarray] = _exact_deals(q) if exact else _sampled_deals(q, total, seed)
+            for deals in chunks:
+                tally.add(fast.judge(deals) if fast is not None else _judge_chunk(q, deals))
+                if progress is not None:
+                    progress(tally.deals, total)
         if not exact:  # the chance of a sampled deal is one over the deals drawn
             dens = _Dens()
             tallies = {dens.of(tally.deals): tally}
@@ -165,25 +167,31 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
                       for key, v in counts.items()}
     d = sum(t.deals for t in tallies.values())
     ways = math.lcm(*(dens.values[j] for j in tallies))
+    # every figure is a whole number of the ways (each tally's deals count ways // its denominator
+    # ways apiece), a share a whole number of the ways times the tallies' common share denominator
+    per = [(t, ways // dens.values[j]) for j, t in tallies.items()]
     if exact:
-        assert sum(Fraction(t.deals, dens.values[j]) for j, t in tallies.items()) == 1  # every deal's chance counted
+        assert sum(t.deals * w for t, w in per) == ways  # every deal's chance counted
+    share_den = ways * per[0][0].share_den
 
-    def over(get: Callable[[_Tally], Any]) -> Fraction:
-        return sum((Fraction(get(t)) / dens.values[j] for j, t in tallies.items()), Fraction(0))
+    def over(get: Callable[[_Tally], SupportsInt]) -> int:
+        return sum(int(get(t)) * w for t, w in per)
 
     players = []
     for i in range(n):
-        por = tuple(PortionOdds(name, over(lambda t: int(t.win[p, i])), over(lambda t: int(t.tie[p, i])),
-                                over(lambda t: t.portion_share(p, i))) for p, name in enumerate(names))
+        shared = [over(lambda t: t.share[p, i]) for p in range(len(names))]
+        por = tuple(PortionOdds(name, Fraction(over(lambda t: t.win[p, i]), ways),
+                                Fraction(over(lambda t: t.tie[p, i]), ways), Fraction(shared[p], share_den))
+                    for p, name in enumerate(names))
         se = 0.0
         if not exact:
             t = next(iter(tallies.values()))
             mean = t.sum[i] / d
             se = math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1))
-        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por, sum((x.share for x in por), Fraction(0)),
-                                  over(lambda t: int(t.scoop[i])), se, q.draw_words[i]))
+        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por, Fraction(sum(shared), share_den),
+                                  Fraction(over(lambda t: t.scoop[i]), ways), se, q.draw_words[i]))
     return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed,
-                tuple(_auto_notes(q, chosen)), fast=fast is not None, ways=ways, drawn=q.auto)
+                tuple(_auto_notes(q, chosen)), fast=fast is not None or tables is not None, ways=ways, drawn=q.auto)
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",

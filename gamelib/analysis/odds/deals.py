@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 from fractions import Fraction
 from itertools import combinations
 from typing import Optional
@@ -114,60 +115,136 @@ def _judge_chunk(q: _Question, deals: np.ndarray) -> dict[str, np.ndarray]:
 # --- counting -------------------------------------------------------------------------------
 
 class _Tally:
-    """Counts over judged deals: exact per-portion wins, ties and shares, scoops, and the sums
-    needed for a sampled standard error."""
+    """Counts over judged deals, kept as the number of deals of each *outcome*: which seats hold
+    the best qualifying value of each portion, packed into a key (bit ``p * players + i`` set when
+    seat ``i`` is among portion ``p``'s winners; a split with no qualifier, R8, follows from the
+    others). Wins, ties, exact shares, scoops and the sums of a sampled standard error are read
+    off the distinct outcomes (a few dozen in most questions), not off every deal.
+
+    >>> t = _Tally(["badugi"], [Fraction(1)], 2)
+    >>> t.add({"badugi": np.array([[True, False], [True, True], [True, False]])})
+    >>> t.deals, t.win.tolist(), t.tie.tolist(), str(t.portion_share(0, 0)), t.scoop.tolist()
+    (3, [[2, 0]], [[1, 1]], '5/2', [2, 0])
+    >>> t.share.tolist(), t.share_den  # 5/2 of a pot: two deals alone, two ties of two
+    ([[5, 1]], 2)
+    """
 
     def __init__(self, names: Sequence[str], shares: Sequence[Fraction], players: int) -> None:
         self.names = list(names)
         self.shares = list(shares)
         self.players = players
+        self.real = len(names) - (SPLIT_NAME in self.names)  # the portions a key holds (the split last)
+        self.weights = [(1 << (p * players + np.arange(players))).astype(np.int64) for p in range(self.real)]
+        self.counts = np.zeros(1, np.int64)
         self.deals = 0
-        n_keys = (1 << len(names)) * (players + 1)
-        self.win = np.zeros((len(names), players), np.int64)
-        self.tie = np.zeros((len(names), players), np.int64)
-        self.by_key = np.zeros((len(names), players, n_keys), np.int64)
-        self.scoop = np.zeros(players, np.int64)
-        self.sum = np.zeros(players)
-        self.sum_sq = np.zeros(players)
+        self._summary: Optional[dict[str, np.ndarray]] = None
+
+    def keys_of(self, masks: dict[str, np.ndarray]) -> np.ndarray:
+        """The outcome key of each judged deal (winner masks per portion, ``(deals, players)``)."""
+        rows = next(iter(masks.values())).shape[0]
+        key = np.zeros(rows, np.int64)
+        for p, name in enumerate(self.names[:self.real]):
+            if name in masks:
+                key += masks[name].astype(np.int64) @ self.weights[p]
+        return key
 
     def add(self, masks: dict[str, np.ndarray]) -> None:
         """Count one chunk of judged deals (winner masks per portion, ``(deals, players)``)."""
-        rows = next(iter(masks.values())).shape[0]
-        m = [masks.get(name, np.zeros((rows, self.players), bool)) for name in self.names]
-        won: list[np.ndarray] = [np.asarray(x.any(axis=1)) for x in m]
-        pattern = np.zeros(rows, np.int64)
-        total = np.zeros(rows)
-        for p, w in enumerate(won):
-            pattern |= w.astype(np.int64) << p
-            total += float(self.shares[p]) * w
-        n_keys = self.by_key.shape[2]
-        share = np.zeros((rows, self.players))
-        alone = np.ones((rows, self.players), bool)
-        for p, x in enumerate(m):
-            k = x.sum(axis=1)
-            self.win[p] += (x & (k == 1)[:, None]).sum(axis=0)
-            self.tie[p] += (x & (k > 1)[:, None]).sum(axis=0)
-            key = pattern * (self.players + 1) + k
-            for i in range(self.players):
-                self.by_key[p, i] += np.bincount(key[x[:, i]], minlength=n_keys)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                share += np.where(x, float(self.shares[p]) / (total * np.maximum(k, 1))[:, None], 0.0)
-            alone &= ~won[p][:, None] | (x & (k == 1)[:, None])
-        self.scoop += alone.sum(axis=0)
-        self.sum += share.sum(axis=0)
-        self.sum_sq += (share * share).sum(axis=0)
-        self.deals += rows
+        self.add_keys(self.keys_of(masks))
 
-    def total_share(self, pattern: int) -> Fraction:
-        return sum((s for p, s in enumerate(self.shares) if pattern >> p & 1), Fraction(0))
+    def add_keys(self, keys: np.ndarray) -> None:
+        """Count one chunk of deals by their outcome keys."""
+        self.add_counts(np.bincount(keys.ravel()))
+
+    def add_counts(self, counts: np.ndarray) -> None:
+        """Count ``counts[key]`` more deals of each outcome ``key``."""
+        if len(counts) > len(self.counts):
+            self.counts = np.concatenate([self.counts, np.zeros(len(counts) - len(self.counts), np.int64)])
+        self.counts[:len(counts)] += counts
+        self.deals += int(counts.sum())
+        self._summary = None
+
+    def summary(self) -> dict[str, np.ndarray]:
+        """Wins, ties, scoops, each seat's share of the pot from each portion as a numerator over
+        ``share_den`` (exact integers), and the sums of the shares and of their squares (floats,
+        for a standard error), from the distinct outcomes (vectorized over them)."""
+        if self._summary is not None:
+            return self._summary
+        n, real, parts = self.players, self.real, len(self.names)
+        keys = np.flatnonzero(self.counts)
+        c = self.counts[keys]
+        m = ((keys[:, None] >> np.arange(real * n)) & 1).reshape(len(keys), real, n).astype(bool)
+        if parts > real:  # the split with no qualifier: every seat, where no portion was won (R8)
+            nobody = ~np.any(m, axis=(1, 2))
+            m = np.concatenate([m, np.repeat(nobody[:, None, None], n, axis=2)], axis=1)
+        won = np.any(m, axis=2)                  # (outcomes, portions)
+        k = m.sum(axis=2)                        # winners per portion
+        # a portion's share of the pot is shares[p] over the shares of the portions won (R8), split k ways
+        unit, weight, den = self.share_units
+        total = won.astype(np.int64) @ weight    # the won portions' shares, in units
+        alone = m & (k == 1)[:, :, None]
+        coef = np.where(k > 0, weight * den // np.maximum(total[:, None] * k, 1), 0)  # exact: den is a multiple
+        numer = c[:, None, None] * np.where(m, coef[:, :, None], 0)
+        share = numer.sum(axis=1) / den / np.maximum(c, 1)[:, None]  # each outcome's share of the pot, per seat
+        cf = c.astype(float)
+        self._summary = {
+            "win": np.einsum("k,kpi->pi", c, alone.astype(np.int64)),
+            "tie": np.einsum("k,kpi->pi", c, (m & (k > 1)[:, :, None]).astype(np.int64)),
+            "share": numer.sum(axis=0), "scoop": c @ (~won[:, :, None] | alone).all(axis=1).astype(np.int64),
+            "sum": cf @ share, "sum_sq": cf @ (share * share)}
+        return self._summary
+
+    @cached_property
+    def share_units(self) -> tuple[int, np.ndarray, int]:
+        """The portions' shares as whole units (``weight[p] / unit``) and ``share_den``: a common
+        denominator of every share a seat can get from a portion (its share over the total share
+        of the portions won, split among up to ``players`` seats)."""
+        unit = math.lcm(*(s.denominator for s in self.shares))
+        weight = np.array([int(s * unit) for s in self.shares], np.int64)
+        totals = {int(sum(int(w) for p, w in enumerate(weight) if pattern >> p & 1))
+                  for pattern in range(1, 1 << len(weight))}
+        den = math.lcm(*(t * k for t in totals for k in range(1, self.players + 1)))
+        return unit, weight, den
+
+    @property
+    def share_den(self) -> int:
+        """The denominator of ``share``'s numerators."""
+        return self.share_units[2]
+
+    @property
+    def win(self) -> np.ndarray:
+        """Deals each seat won each portion alone ``(portions, players)``."""
+        return self.summary()["win"]
+
+    @property
+    def tie(self) -> np.ndarray:
+        """Deals each seat tied for each portion ``(portions, players)``."""
+        return self.summary()["tie"]
+
+    @property
+    def share(self) -> np.ndarray:
+        """Each seat's shares of the pot from each portion, added over the deals, as numerators
+        over ``share_den`` ``(portions, players)``."""
+        return self.summary()["share"]
+
+    @property
+    def scoop(self) -> np.ndarray:
+        """Deals each seat took the whole pot alone."""
+        return self.summary()["scoop"]
+
+    @property
+    def sum(self) -> np.ndarray:
+        """Each seat's shares of the pot added over the deals (floats, for a standard error)."""
+        return self.summary()["sum"]
+
+    @property
+    def sum_sq(self) -> np.ndarray:
+        """Each seat's squared shares added over the deals."""
+        return self.summary()["sum_sq"]
 
     def portion_share(self, p: int, i: int) -> Fraction:
         """Player ``i``'s exact total share of the pot from portion ``p``, over all deals counted."""
-        out = Fraction(0)
-        for key in np.flatnonzero(self.by_key[p, i]):
-            pattern, k = divmod(int(key), self.players + 1)
-            out += int(self.by_key[p, i, key]) * self.shares[p] / self.total_share(pattern) / k
-        return out
+        return Fraction(int(self.share[p, i]), self.share_den)
 
 
 def _portions(game: PotGame) -> tuple[list[str], list[Fraction]]:
