@@ -18,7 +18,7 @@ function that takes the subparsers object and listing it in ``COMMANDS``):
   record that breaks a rule is refused at that action, naming the rule
   (``gamelib.handhistory``).
 
-``analyze``, ``design``, ``strategy``, ``settle`` and ``odds`` take ``--json``: one JSON object on
+``analyze``, ``design``, ``strategy``, ``settle``, ``odds`` and ``replay`` take ``--json``: one JSON object on
 stdout, described by its schema (:data:`gamelib.json_output.SCHEMAS`). ``--version`` prints the
 version. Refused input is one line on stderr and exit code 2; output cut short by a closed pipe
 (``... | head``) ends quietly.
@@ -363,7 +363,7 @@ def register_replay(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     """The ``replay`` command: a hand record (PHH) replayed and checked (``gamelib.handhistory``)."""
     p = sub.add_parser("replay", help="replay a hand record (PHH) through the rules, checking every action")
     p.add_argument("file", help="the hand record, a .phh file")
-    p.add_argument("--json", action="store_true", help="a JSON object: finishing_stacks, pots, awards")
+    _json_option(p, "replay")
     p.set_defaults(func=_cmd_replay)
 
 

@@ -9,7 +9,7 @@ command's output against its schema.
 >>> exact(Fraction(1, 3))
 {'exact': '1/3', 'value': 0.3333333333333333}
 >>> sorted(SCHEMAS)
-['analyze', 'design', 'odds', 'settle', 'strategy']
+['analyze', 'design', 'odds', 'replay', 'settle', 'strategy']
 """
 
 from __future__ import annotations
@@ -55,6 +55,11 @@ _PAR_SHEET: dict[str, Json] = _object({
         "figures": {"type": "array", "items": {"type": "array", "items": {"type": "string"},
                                                "minItems": 2, "maxItems": 2}}})},
 })
+
+#: A hand record's player (``p1``, ``p2``, ...), and its stacks in whole chips, one per player.
+_PLAYER: dict[str, Json] = {"type": "string", "pattern": "^p[1-9][0-9]*$"}
+_CHIPS: dict[str, Json] = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2}
+_CHIPS_OR_NULL: dict[str, Json] = {"anyOf": [_CHIPS, {"type": "null"}]}
 
 #: The JSON Schema of each command's ``--json`` output.
 SCHEMAS: dict[str, dict[str, Json]] = {
@@ -107,6 +112,28 @@ SCHEMAS: dict[str, dict[str, Json]] = {
                      "community": {"type": ["string", "null"]}, "wagered": {"type": ["integer", "null"]},
                      "play": {"type": "string"},
                  })},
+    "replay": {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "gamelib replay --json",
+               **_object({
+                   "variant": {"type": "string"}, "game": {"type": "string"}, "structure": {"type": "string"},
+                   "players": {"type": ["array", "null"], "items": {"type": "string"}},
+                   "starting_stacks": _CHIPS, "complete": {"type": "boolean"},
+                   "finishing_stacks": _CHIPS_OR_NULL, "recorded_finishing_stacks": _CHIPS_OR_NULL,
+                   "matches_record": {"type": ["boolean", "null"]},
+                   "pots": {"type": "array", "items": _object({
+                       "amount": {"type": "integer", "minimum": 0},
+                       "eligible": {"type": "array", "items": _PLAYER}})},
+                   "awards": {"type": "array", "items": _object({
+                       "pot": {"type": "string"}, "amount": {"type": "integer", "minimum": 0},
+                       "portion": {"type": "string"}, "share": {"type": "string", "pattern": r"^\d+(/\d+)?$"},
+                       "chips": {"type": "integer", "minimum": 0},
+                       "paid": {"type": "array", "items": {"type": "array", "prefixItems": [_PLAYER, {"type": "integer"}],
+                                                          "items": False, "minItems": 2}},
+                       "reason": {"type": "string"}, "odd_chips": {"type": "array", "items": {"type": "string"}}})},
+                   "mucked_at_showdown": {"type": "array", "items": _PLAYER},
+                   "violation": {"anyOf": [{"type": "null"}, _object({
+                       "action": {"type": "integer", "minimum": 1}, "rule": {"type": "string"},
+                       "words": {"type": "string"}, "continuation": {"type": "string"}})]},
+               })},
 }
 
 

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -36,6 +37,8 @@ JSON_RUNS = {
     "odds": ["odds", "badugi", "As 2d 3h Kh", "2c 4d 6h 8s", "--discard", "0=Kh", "--quiet"],
     "design": ["design", "three-card-6bonus", "pair_plus", "--vary", "flush=3..4", "--target", "7.28%"],
     "analyze": ["analyze", "three-card-6bonus", "--quiet"],
+    # a published Stud 8 hand whose pot is split high and low (tests/data/phh/README.md)
+    "replay": ["replay", str(Path(__file__).parent / "data" / "phh" / "wsop-2023-43-5-48-02-09-20.phh")],
 }
 
 

@@ -21,7 +21,7 @@ Seats are the engine's (seat 0 is the record's p1); the record's own actions kee
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ..engine import events as ev
 from ..engine.pots import Pot
@@ -92,6 +92,11 @@ def _pot_json(p: Pot) -> dict[str, Any]:
     return {"amount": p.amount, "eligible": [f"p{s + 1}" for s in p.eligible]}
 
 
+def _names(players: object) -> Optional[list[str]]:
+    """The record's ``players`` as names (PHH writes them as strings; anything else as its text)."""
+    return [str(p) for p in players] if isinstance(players, list) else None
+
+
 def as_json(rp: Replay) -> dict[str, Any]:
     """The replay as a JSON-ready object (see the module docstring)."""
     h = rp.hand
@@ -108,7 +113,7 @@ def as_json(rp: Replay) -> dict[str, Any]:
     v = rp.violation
     return {
         "variant": rp.record.variant, "game": rp.game.key, "structure": rp.structure.name,
-        "players": rp.record.extra.get("players"), "starting_stacks": list(rp.record.starting_stacks),
+        "players": _names(rp.record.extra.get("players")), "starting_stacks": list(rp.record.starting_stacks),
         "complete": rp.complete, "finishing_stacks": rp.finishing_stacks,
         "recorded_finishing_stacks": rp.record.finishing_stacks, "matches_record": rp.matches_record,
         "pots": [_pot_json(p) for p in rp.pots()] if rp.complete else [],

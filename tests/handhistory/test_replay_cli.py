@@ -71,3 +71,28 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["replay", str(f)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+def test_every_kind_of_replay_fits_the_schema(tmp_path: Path) -> None:
+    """The JSON of a finished hand, an odd chip, an unfinished record and an illegal one (as the
+    dispute desk shows it) all fit ``python -m gamelib schema replay``; a wrong one does not."""
+    import jsonschema
+
+    from gamelib.handhistory import replay
+    from gamelib.handhistory.report import as_json
+    from gamelib.json_output import SCHEMAS
+
+    schema = SCHEMAS["replay"]
+    jsonschema.Draft202012Validator.check_schema(schema)
+    text = STUD8.read_text()
+    cut = text.replace("'p5 cbr 250000', 'p1 cbr 500000'", "'p5 cbr 250000', 'p1 cbr 600000'")
+    unfinished = text.replace(", 'p5 cc', 'p1 sm Ac8dAsTh3cTs7c', 'p5 sm 8h3hAh3sJc7d4s']", "]")
+    seen = []
+    for record in (text, cut, unfinished, *(p.read_text() for p in sorted(DATA.glob("*-5[5-9]-*.phh")))):
+        data = as_json(replay(record))
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
+        seen.append((data["complete"], data["violation"] is not None))
+    assert {(True, False), (False, True), (False, False)} <= set(seen)
+    data["finishing_stacks"] = [1.5, 2]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
