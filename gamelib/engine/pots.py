@@ -1,7 +1,7 @@
 """Pots in whole dollars: the main pot and side pots, and dividing a pot with its odd chips.
 
 ``side_pots(contributions, live)`` builds the main pot and side pots from what each seat put
-in (R7); ``divide(amount, shares)`` splits a pot among portions, the odd dollar to the first
+in (R7), ``pots_in_play`` the same while the betting goes on (a side pot only above an all-in); ``divide(amount, shares)`` splits a pot among portions, the odd dollar to the first
 side (R5, R6); ``split_among(amount, seats_in_odd_chip_order)`` splits a portion among tied
 hands, odd dollars one each in the order given (R6).
 
@@ -67,6 +67,38 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
+def pots_in_play(contributions: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]) -> list[Pot]:
+    """The main pot and side pots as they stand while the hand is played (R7): a side pot
+    begins only above an all-in player's total. Bets not yet called are in the last pot, which
+    every live player with chips left may still win (he calls or folds); ``side_pots`` is the
+    division once the betting is over.
+
+    >>> [(p.amount, p.eligible) for p in pots_in_play([500, 250, 0], [True, True, True], [False, False, False])]
+    [(750, (0, 1, 2))]
+    >>> [(p.amount, p.eligible) for p in pots_in_play([500, 200, 300], [True, True, True], [False, True, False])]
+    [(600, (0, 1, 2)), (400, (0, 2))]
+    """
+    if not len(contributions) == len(live) == len(all_in):
+        raise GameError(f"{len(contributions)} contributions, {len(live)} live and {len(all_in)} all-in flags: "
+                        f"give one of each per seat")
+    if any((not isinstance(c, int)) or c < 0 for c in contributions):
+        raise GameError(f"contributions are whole dollars, 0 or more: {list(contributions)}")
+    top = max(contributions, default=0)
+    levels = sorted({c for c, lv, a in zip(contributions, live, all_in) if lv and a and 0 < c < top} | {top})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in contributions)
+        eligible = tuple(s for s, (c, lv, a) in enumerate(zip(contributions, live, all_in))
+                         if lv and (c >= level or not a))
+        if amount and pots and (pots[-1].eligible == eligible or not eligible):
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)  # a folded player's chips above the rest
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        prev = level
+    return pots
+
+
 def divide(amount: int, shares: Sequence[Fraction]) -> list[int]:
     """Dollars for each portion of a pot: the exact share rounded down, then the odd dollars one
     each to the first portions in order (R6: the first side gets the odd dollar).
@@ -105,4 +137,4 @@ def clockwise_from_button(seats: Sequence[int], button: int, n_seats: int) -> li
     return sorted(seats, key=lambda s: (s - button - 1) % n_seats)
 
 
-__all__ = ["Pot", "side_pots", "divide", "split_among", "clockwise_from_button"]
+__all__ = ["Pot", "side_pots", "pots_in_play", "divide", "split_among", "clockwise_from_button"]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ..engine import events as ev
-from ..engine.pots import Pot, side_pots
+from ..engine.pots import Pot, pots_in_play, side_pots
 from ..engine.showdown import PayExplanation
 from ..errors import IllegalActionError
 from ..games.pot import PotGame, Structure
@@ -92,9 +92,23 @@ class Replay:
         return recorded == self.finishing_stacks
 
     def pots(self) -> list[Pot]:
-        """The main pot and each side pot as they stand (R7), the killed hands out of them."""
+        """The main pot and each side pot as they stand (R7), the killed hands out of them: while
+        the hand is played a side pot begins only above an all-in player's total (the bets not
+        yet called are in the last pot); once it is over, the pots it was awarded in.
+
+        >>> rp = replay('variant = "FB"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n'
+        ...             'big_bet = 4\\nstarting_stacks = [20, 20]\\nactions = ["d dh p1 ????????", '
+        ...             '"d dh p2 ????????"]')
+        >>> rp.pots()
+        [Pot(amount=3, eligible=(0, 1))]
+        """
         h = self.hand
-        return side_pots(h.contributed, [not f for f in h.folded]) if sum(h.contributed) else []
+        if not sum(h.contributed):
+            return []
+        live = [not f for f in h.folded]
+        if h.is_over:
+            return side_pots(h.contributed, live)
+        return pots_in_play(h.contributed, live, [x == 0 for x in h.stacks])
 
     def award(self) -> Optional[PayExplanation]:
         """Each pot's award explained, odd chips and their rulings included (R6, R7), once the hand

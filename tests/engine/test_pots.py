@@ -146,3 +146,29 @@ def test_award_pots_refuses_folded_seats():
     sd = get_game("badugi").showdown(["Kd Qh Jc 9s", None, "5s 6d 7h 8c"])
     with pytest.raises(GameError):
         sd.award_pots([(10, [0, 1, 2])])
+
+
+def test_pots_in_play_cut_only_above_an_all_in() -> None:
+    """While the betting goes on, a bet not yet called is in the last pot (every live player with
+    chips may still call it); a side pot begins only above an all-in player's total (R7). Once
+    every live player with chips has matched the bet, the pots are the award's (``side_pots``)."""
+    from gamelib.engine.pots import Pot, pots_in_play
+
+    # p0 raised to 500, p1 has 250 in (not called yet), p2 folded after putting in 100
+    assert pots_in_play([500, 250, 100], [True, True, False], [False, False, False]) == [Pot(850, (0, 1))]
+    # p1 all in for 200, p2 all in for 300, p0 bet 500 that p3 has not called yet (100 in)
+    assert pots_in_play([500, 200, 300, 100], [True] * 4, [False, True, True, False]) == [
+        Pot(700, (0, 1, 2, 3)), Pot(200, (0, 2, 3)), Pot(200, (0, 3))]
+    import random
+
+    rng = random.Random(26)
+    for _ in range(500):
+        n = rng.randint(2, 6)
+        bet = rng.randint(1, 50)
+        all_in = [rng.random() < 0.4 for _ in range(n)]
+        live = [rng.random() < 0.8 for _ in range(n)]
+        # the betting is over: every live player not all in matched the bet, all-ins put in less or as much
+        contributed = [bet if lv and not a else rng.randint(0 if not lv else 1, bet) for lv, a in zip(live, all_in)]
+        if not any(lv and c for lv, c in zip(live, contributed)):
+            continue
+        assert pots_in_play(contributed, live, all_in) == side_pots(contributed, live), (contributed, live, all_in)

@@ -18,10 +18,22 @@ def test_street_by_street(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(STUD8)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Seven Card Stud Eight or Better, $250,000/$500,000 limit, $50,000 ante, $75,000 bring-in")
-    for words in ("*** fourth street ***", "p3 to act, may: bring-in 75000, complete to 250000 -- p3 pb",
-                  "side pot 1", "main pot 4,825,000, high (1/2): p1 2,412,500",
+    # antes 5 x 50,000; then the bring-in 75,000, p5 completes to 250,000 and p1 raises to 500,000
+    for words in ("*** fourth street ***", "[pot 250,000] p3 to act, may: bring-in 75000, complete to 250000 -- p3 pb",
+                  "[pot 1,075,000] p2 to act, may: fold, call 500000, raise to 750000 -- p2 f",
+                  "main pot 4,825,000, high (1/2): p1 2,412,500",
                   "final stacks: p1 4,537,500, p2 1,800,000, p3 14,400,000, p4 6,075,000, p5 2,887,500"):
         assert words in out
+
+
+def test_a_side_pot_begins_above_an_all_in(capsys: pytest.CaptureFixture[str]) -> None:
+    """While the hand is played a bet not yet called is part of the pot, not a side pot; a side
+    pot begins above the total of a player all in (R7): p7 is all in for 225,000 here."""
+    assert main(["replay", str(DATA / "wsop-2023-54-4-2-00-03-32.phh")]) == 0
+    out = capsys.readouterr().out
+    assert "side pot" not in out.split("(all in)")[0]
+    assert ("[pot 915,000: main 835,000 (p1, p2, p7); side pot 1 80,000 (p1, p2)] p2 to act, may: fold, call 80000"
+            in out)
 
 
 def test_json(capsys: pytest.CaptureFixture[str]) -> None:
