@@ -7,7 +7,9 @@ Playwright) plays a trainee and a supervisor.
    both answers with the right verdicts.
 3. A dealer whom the casino's authenticating proxy names (the ``X-Remote-User`` header, trusted
    because the configuration names it and Voilà is told to pass it to the kernel) is signed in
-   without a form, and sits an exam end to end; the supervisor presses Refresh and sees the result.
+   without a form, and sits an exam end to end: the practice tab is closed while it runs, no
+   question shows a seed, and each Submit is double-clicked, yet exactly one answer per question
+   is stored; the supervisor presses Refresh and sees the result.
 
 What the test expects is taken from the drills (an independent path: the questions dealt here,
 not what the page says), and the records are read back from the database at the end.
@@ -41,6 +43,17 @@ EXAM = ExamSpec("Badugi reading", ("badugi",), ("read-hand",), "any", 2, 50, 50)
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
 
+def drawn_questions(data: Path) -> list:  # type: ignore[type-arg]
+    """The questions of the newest exam attempt, dealt from its draw as stored in the database."""
+    from sqlalchemy import text
+
+    store = Store(config=RecordsConfig(data))
+    with store.engine.connect() as c:
+        draw = c.execute(text("SELECT draw FROM attempts ORDER BY id DESC")).scalars().first()
+    store.close()
+    return exam_questions(EXAM, draw)
+
+
 @pytest.fixture()
 def app(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     data = tmp_path / "data"
@@ -68,7 +81,6 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
     t0 = time.monotonic()
     first, second = make_drill(DRILL, GAME).next(SEED), make_drill(DRILL, GAME).next(SEED + 1)
     wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
-    exam = exam_questions(EXAM)
     outside: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
@@ -119,10 +131,19 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             assert me.locator(".gl-signin-name").count() == 0 and me.locator(".gl-signout").count() == 0
             me.get_by_role("tab", name="Exam").click()
             me.locator(".gl-exam-start").click()
+            me.locator(".gl-exam-input-pos-0").first.wait_for()
+            exam = drawn_questions(data)  # dealt from the attempt's secret draw: read from the database
+            assert "seed" not in me.locator(".gl-exam-question").inner_html()
+            me.get_by_role("tab", name="Practice (closed)").click()
+            me.locator(".gl-practice-closed").wait_for()  # no practice while the exam runs
+            assert me.locator(".gl-trainer-check").count() == 0
+            me.get_by_role("tab", name="Exam").click()
             for i, q in enumerate(exam):
                 choice = q.answer["value"] if i == 0 else next(o for o in q.fields[0].options if o != q.answer["value"])
                 me.locator(f".gl-exam-input-pos-{i}").get_by_role("radio", name=choice, exact=True).check()
-                me.locator(".gl-exam-submit").click()
+                me.locator(".gl-exam-submit").dblclick()
+                if i + 1 < len(exam):
+                    me.locator(f".gl-exam-input-pos-{i + 1}").first.wait_for()
             verdict = me.locator('.gl-exam-result [data-passed="yes"]')
             verdict.wait_for()
             assert "1 of 2 right" in verdict.inner_text()
@@ -143,6 +164,6 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
     store = Store(config=RecordsConfig(data, supervisor_password=hash_password(PASSWORD, salt="0")))
     got = [(a.login, a.seed, a.correct, a.attempt_id is not None) for a in store.supervisor(PASSWORD).answers()]
     assert got == [("name:ana ruiz", SEED, True, False), ("name:ana ruiz", SEED + 1, False, False),
-                   ("user:dealer-9", 50, True, True), ("user:dealer-9", 51, False, True)]
+                   ("user:dealer-9", exam[0].seed, True, True), ("user:dealer-9", exam[1].seed, False, True)]
     store.close()
     print(f"whole records browser test {time.monotonic() - t0:.1f} s")

@@ -97,7 +97,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     v.define_button.click()
     assert "Not defined" in v.define_message.value  # no game chosen yet
     v.exam_games.value, v.exam_drills.value = ("badugi",), ("read-hand",)
-    v.exam_questions.value, v.exam_seed.value, v.exam_pass.value = 3, 20, 67
+    v.exam_questions.value, v.exam_pass.value = 3, 67
     v.define_button.click()
     assert "defined" in v.define_message.value
 
@@ -106,15 +106,18 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     app.sign_in_button.click()
     exam = app.exam
     assert exam is not None and list(exam.choice.options) == ["Badugi reading"]
+    drawn = []
     for right in (2, 1):  # 2 of 3 is 66.67 %: short of 67; then a retake, worse
         exam.start_button.click()
         assert exam.sitting is not None, exam.status.value
         qs = exam.sitting.questions
-        assert [q.seed for q in qs] == [20, 21, 22]
+        drawn.append([q.seed for q in qs])
+        assert "seed" not in exam.question_html.value and "data-seed" not in exam.question_html.value
         for i, q in enumerate(qs):
             exam.set_answer(q.answer if i < right else wrong_of(q))
             exam.submit_button.click()
         assert 'data-passed="no"' in exam.result.value and f"{right} of 3" in exam.result.value
+    assert drawn[0] != drawn[1]  # a retake deals other questions from the same pool
     v.refresh()
     assert v.exams_html.value.count('data-result="fail"') == 2 and "gl-sv-certificate" not in v.exams_html.value
     exam.start_button.click()
@@ -126,3 +129,41 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     v.refresh()
     assert 'data-login="name:bo" data-exam="Badugi reading" data-result="pass"' in v.exams_html.value
     assert v.exams_html.value.count("gl-sv-certificate") == 1
+
+
+def test_practice_is_closed_during_an_exam_and_a_double_click_stores_one_answer(store: Store) -> None:
+    """While an exam is in progress the practice tab says it is closed and the kernel refuses a deal
+    or a check (a second tab included); a second click on a question's Submit button after it was
+    answered stores nothing, and a blank part is not submitted."""
+    store.supervisor(PASSWORD).define_exam(ExamSpec("Reading", ("badugi",), ("read-hand",), "any", 3, 0, 50))
+    app = TrainerApp(store=store, environ={})
+    app.name.value = "Flo"
+    app.sign_in_button.click()
+    exam, practice = app.exam, app.trainer
+    assert exam is not None and practice is not None
+    exam.start_button.click()
+    assert app.practice_box.children == (app.practice_closed,) and app.tabs.selected_index == 1
+    second_tab = TrainerApp(store=store, environ={})
+    second_tab.name.value = "Flo"
+    second_tab.sign_in_button.click()
+    other = second_tab.trainer
+    assert other is not None and second_tab.practice_box.children == (second_tab.practice_closed,)
+    assert other.new_question() is None and "Practice closed" in other.question_html.value
+    assert practice.answer_with(practice.question.answer) is None and "Practice closed" in practice.feedback.value
+    assert second_tab.exam is not None and second_tab.exam.sitting is not None  # the same attempt, taken up
+    q0 = exam.sitting.questions[0]
+    first_button = exam.submit_button
+    first_button.click()  # nothing chosen yet
+    assert "answer every part first" in exam.result.value and exam.position == 0
+    exam.set_answer(q0.answer)
+    first_button.click()
+    first_button.click()  # the double click's second half reaches the answered question's button
+    assert exam.position == 1 and exam.submit_button is not first_button
+    second_tab.exam.set_answer(q0.answer)
+    second_tab.exam.submit_button.click()  # the other tab still shows question 1: not stored twice
+    assert "question 1 was answered already" in second_tab.exam.result.value and second_tab.exam.position == 1
+    me = store.trainee(sign_in(name="Flo"))
+    assert [a.position for a in me.answers()] == [0]
+    exam.finish_button.click()
+    assert 'data-passed="no"' in exam.result.value and app.practice_box.children == (practice,)
+    assert practice.question is not None and practice.answer_with(practice.question.answer) is not None

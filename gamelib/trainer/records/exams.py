@@ -1,24 +1,28 @@
-"""Exams: what a supervisor defines, the questions it deals (the same for everyone), and the pass
-rule.
+"""Exams: what a supervisor defines, the questions an attempt deals, and the pass rule.
 
-An exam names its games and drills, a focus, a number of questions, a seed, a pass mark (a whole
-percentage) and an optional time limit in seconds. Its questions go round the (game, drill) pairs
-the drills offer, in the order given: question ``i`` is dealt by pair ``i mod pairs`` from seed
-``seed + i``, at the exam's focus where that drill offers it for that game, else at ``"any"``.
-Nothing random is left: everyone who takes the exam gets the same questions, in the same order.
+An exam names its games and drills, a focus, a number of questions, a pass mark (a whole
+percentage), an optional time limit in seconds, and optionally how many attempts a trainee may
+make and how long he waits between two. Its questions go round the (game, drill) pairs the
+drills offer, in the order given: question ``i`` is dealt by pair ``i mod pairs``, at the exam's
+focus where that drill offers it for that game, else at ``"any"`` -- the same pool and the same
+mix for everyone. Each attempt deals them from its own **draw**, a secret random number the
+trainee never sees: question ``i`` from seed ``draw + i``. A draw is at least :data:`MIN_DRAW`,
+far above any seed the practice deals (at most ``MAX_SEED``), so no practice question is an
+exam question. (Attempts made before draws had none: they were dealt from the exam's ``seed``.)
 
 An attempt passes when ``right / questions >= pass_mark / 100``, compared in whole numbers
 (``100 * right >= pass_mark * questions``): 8 of 10 passes a pass mark of 80, 7 of 10 does not.
 
 >>> spec = ExamSpec("Badugi floor test", ("badugi",), ("read-hand", "who-wins"), "any", 4, 100, 75)
->>> [(q.drill, q.seed) for q in exam_questions(spec)]
-[('read-hand', 100), ('who-wins', 101), ('read-hand', 102), ('who-wins', 103)]
+>>> [(q.drill, q.seed - MIN_DRAW) for q in exam_questions(spec, draw=MIN_DRAW)]
+[('read-hand', 0), ('who-wins', 1), ('read-hand', 2), ('who-wins', 3)]
 >>> passes(3, 4, 75), passes(2, 4, 75)
 (True, False)
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from ...errors import GameError, shown
@@ -28,7 +32,8 @@ from ..drills import DRILLS, make_drill
 from ..session import MAX_SEED as SESSION_MAX_SEED
 from .identity import check_name
 
-__all__ = ["ExamSpec", "exam_questions", "passes", "pairs", "MAX_QUESTIONS", "MAX_TIME_LIMIT", "MAX_SEED"]
+__all__ = ["ExamSpec", "exam_questions", "exam_question", "new_draw", "passes", "pairs", "MAX_QUESTIONS",
+           "MAX_TIME_LIMIT", "MAX_SEED", "MAX_ATTEMPTS", "MAX_COOLDOWN", "MIN_DRAW"]
 
 #: The most questions an exam may have.
 MAX_QUESTIONS = 200
@@ -36,6 +41,13 @@ MAX_QUESTIONS = 200
 MAX_TIME_LIMIT = 8 * 3600
 #: The largest seed an exam may start from (the practice's bound).
 MAX_SEED = SESSION_MAX_SEED
+#: The most attempts a supervisor may allow one trainee.
+MAX_ATTEMPTS = 100
+#: The longest wait between two attempts, in seconds (30 days).
+MAX_COOLDOWN = 30 * 86400
+#: The smallest draw an attempt deals from (2**40: far above every practice seed).
+MIN_DRAW = 2**40
+_DRAWS = 2**61 - MIN_DRAW  # draw + question stays well inside a 64-bit column
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,8 @@ class ExamSpec:
     pass_mark: int
     time_limit: int | None = None
     id: int | None = None
+    max_attempts: int | None = None
+    cooldown: int | None = None
 
     def check(self) -> None:
         """Refuse an exam that cannot be dealt or scored, saying what is allowed.
@@ -85,6 +99,11 @@ class ExamSpec:
                                             or not 1 <= self.time_limit <= MAX_TIME_LIMIT):
             raise GameError(f"the time limit must be a whole number of seconds from 1 to {MAX_TIME_LIMIT}, "
                             f"or none, not {shown(self.time_limit)}")
+        for optional, what, hi in ((self.max_attempts, "the attempts allowed", MAX_ATTEMPTS),
+                                   (self.cooldown, "the wait between attempts (seconds)", MAX_COOLDOWN)):
+            if optional is not None and (isinstance(optional, bool) or not isinstance(optional, int)
+                                         or not 1 <= optional <= hi):
+                raise GameError(f"{what} must be a whole number from 1 to {hi}, or none, not {shown(optional)}")
 
 
 def pairs(spec: ExamSpec) -> list[tuple[str, str]]:
@@ -96,16 +115,27 @@ def pairs(spec: ExamSpec) -> list[tuple[str, str]]:
     return [(g, d) for g in spec.games for d in spec.drills if g in DRILLS[d].games]
 
 
-def exam_questions(spec: ExamSpec) -> list[Question]:
-    """The exam's questions, in order (see the module docstring)."""
-    spec.check()
+def new_draw() -> int:
+    """A fresh secret draw for an attempt (:mod:`secrets`: not to be guessed from earlier ones).
+
+    >>> MIN_DRAW <= new_draw() < 2**61
+    True
+    """
+    return MIN_DRAW + secrets.randbelow(_DRAWS)
+
+
+def exam_question(spec: ExamSpec, i: int, draw: int | None) -> Question:
+    """Question ``i`` of an attempt with this ``draw`` (``None``: an attempt made before draws)."""
     ps = pairs(spec)
-    out = []
-    for i in range(spec.questions):
-        game, drill = ps[i % len(ps)]
-        focus = spec.focus if spec.focus in DRILLS[drill].focuses_for(game) else "any"
-        out.append(make_drill(drill, game, focus).next(spec.seed + i))
-    return out
+    game, drill = ps[i % len(ps)]
+    focus = spec.focus if spec.focus in DRILLS[drill].focuses_for(game) else "any"
+    return make_drill(drill, game, focus).next((spec.seed if draw is None else draw) + i)
+
+
+def exam_questions(spec: ExamSpec, draw: int | None = None) -> list[Question]:
+    """The questions of an attempt with this ``draw``, in order (see the module docstring)."""
+    spec.check()
+    return [exam_question(spec, i, draw) for i in range(spec.questions)]
 
 
 def passes(right: int, questions: int, pass_mark: int) -> bool:

@@ -66,7 +66,7 @@ class Answer(Base):
     game: Mapped[str] = mapped_column(String(40))
     drill: Mapped[str] = mapped_column(String(40))
     focus: Mapped[str] = mapped_column(String(40))
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # an exam attempt's questions are dealt from seeds above 2**40
     question: Mapped[str] = mapped_column(Text)
     given: Mapped[str] = mapped_column(Text)
     right_answer: Mapped[str] = mapped_column(Text)

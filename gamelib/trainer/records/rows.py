@@ -72,10 +72,12 @@ class AttemptRecord:
 
 @dataclass(frozen=True)
 class ExamSitting:
-    """An exam being taken: the attempt and the questions, the same for everyone."""
+    """An exam being taken: the attempt, its questions (dealt from its secret draw), and how many
+    are answered already (the next to answer, when a sitting is taken up again in another tab)."""
 
     attempt: AttemptRecord
     questions: tuple[Question, ...]
+    answered: int = 0
 
 
 def answer_record(a: Answer, t: Trainee) -> AnswerRecord:
@@ -87,7 +89,7 @@ def answer_record(a: Answer, t: Trainee) -> AnswerRecord:
 def exam_spec(e: Exam) -> ExamSpec:
     """A stored exam, read back."""
     return ExamSpec(e.name, tuple(e.games.split(",")), tuple(e.drills.split(",")), e.focus, e.questions, e.seed,
-                    e.pass_mark, e.time_limit, e.id)
+                    e.pass_mark, e.time_limit, e.id, e.max_attempts, e.cooldown)
 
 
 def attempt_record(a: Attempt, e: Exam, t: Trainee) -> AttemptRecord:

@@ -38,7 +38,7 @@ class SupervisorRecords:
                 raise RecordsError(f"there is already an exam named {shown(spec.name)}; choose another name")
             e = Exam(name=spec.name, games=",".join(spec.games), drills=",".join(spec.drills), focus=spec.focus,
                      questions=spec.questions, seed=spec.seed, pass_mark=spec.pass_mark, time_limit=spec.time_limit,
-                     created_by=self.who, created_at=utcnow())
+                     max_attempts=spec.max_attempts, cooldown=spec.cooldown, created_by=self.who, created_at=utcnow())
             db.add(e)
             db.flush()
             return exam_spec(e)

@@ -11,18 +11,20 @@ another trainee, and no supervisor method.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Sequence
 
 from sqlalchemy import func, insert, select
+from sqlalchemy.orm import Session
 
 from ...errors import shown
-from ..core import Result
+from ..core import Question, Result
 from .database import Database, utc
-from .exams import exam_questions
+from .exams import exam_question, exam_questions, new_draw
 from .identity import AccessDenied, Identity, RecordsError
 from .models import Answer, Attempt, Exam, Trainee, utcnow
 from ..export import question_text
-from .rows import AnswerRecord, AttemptRecord, ExamSitting, answer_record, attempt_record
+from .rows import AnswerRecord, AttemptRecord, ExamSitting, answer_record, attempt_record, exam_spec
 
 __all__ = ["TraineeRecords"]
 
@@ -38,19 +40,53 @@ class TraineeRecords:
 
     def record(self, result: Result, ms: int, attempt_id: int | None = None, position: int | None = None) -> AnswerRecord:
         """Store one answered question at once (committed when this returns); call it before the
-        verdict is shown. ``ms``: milliseconds from the question shown to the answer checked."""
+        verdict is shown. ``ms``: milliseconds from the question shown to the answer checked.
+
+        An exam's answer (``attempt_id`` and ``position``) is taken exactly once, in order: it must
+        answer the attempt's next question (the one dealt at ``position`` from the attempt's draw),
+        of an attempt not yet finished; a second answer to a question, one that skips a question,
+        or one to another question is refused (:class:`RecordsError`), so a double click, a
+        replayed message or a second tab cannot repeat, skip or blank a question."""
         q = result.question
-        if attempt_id is not None:
-            self._own_attempt(attempt_id)
         when, text_q, correct, taken = utcnow(), question_text(q), bool(result.correct), max(0, int(ms))
         row = dict(trainee_id=self._id, answered_at=when, game=q.game, drill=q.drill, focus=q.focus, seed=q.seed,
                    question=text_q, given=result.given_text, right_answer=result.right_text, correct=correct,
                    ms=taken, attempt_id=attempt_id, position=position)
-        # one INSERT ... RETURNING on a bare connection: the least work while holding the write lock
-        with self._db.queue(), self._db.write_engine.begin() as conn:
-            answer_id = conn.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one()
+        if attempt_id is None:
+            if position is not None:
+                raise RecordsError("a question's place is given only with its exam attempt")
+            # one INSERT ... RETURNING on a bare connection: the least work while holding the write lock
+            with self._db.queue(), self._db.write_engine.begin() as conn:
+                answer_id = conn.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one()
+        else:
+            with self._db.writing() as db, db.begin():
+                answer_id = self._record_exam_answer(db, row, q, attempt_id, position)
         return AnswerRecord(answer_id, self.identity.login, self._name, when, q.game, q.drill, q.focus, q.seed, text_q,
                             result.given_text, result.right_text, correct, taken, attempt_id, position)
+
+    def _record_exam_answer(self, db: Session, row: dict[str, object], q: Question, attempt_id: int,
+                            position: int | None) -> int:
+        """Check and store an exam's answer inside the write transaction ``db`` (the attempt's row
+        locked on PostgreSQL; SQLite's write lock holds every writer)."""
+        a = db.scalars(select(Attempt).where(Attempt.id == attempt_id, Attempt.trainee_id == self._id)
+                       .with_for_update()).first()
+        if a is None:
+            raise AccessDenied(f"attempt {shown(attempt_id)} is not one of your exam attempts")
+        if a.finished_at is not None:
+            raise RecordsError("this exam attempt is finished; its answers are on record")
+        done = db.scalar(select(func.count(Answer.id)).where(Answer.attempt_id == attempt_id)) or 0
+        e = db.get(Exam, a.exam_id)
+        assert e is not None
+        if position is None or position != done:
+            raise RecordsError(f"question {done + 1} is the one to answer now"
+                               + ("" if position is None or position > done else
+                                  f"; question {position + 1} was answered already"))
+        if done >= e.questions:
+            raise RecordsError("every question of this exam is answered")
+        expected = exam_question(exam_spec(e), done, a.draw)
+        if (q.game, q.drill, q.seed, q.focus) != (expected.game, expected.drill, expected.seed, expected.focus):
+            raise RecordsError(f"that is not question {done + 1} of this exam attempt")
+        return int(db.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one())
 
     def answers(self) -> list[AnswerRecord]:
         """This trainee's answers, oldest first."""
@@ -73,20 +109,63 @@ class TraineeRecords:
             return list(db.scalars(select(Exam.name).order_by(Exam.id)))
 
     def start_exam(self, name: str) -> ExamSitting:
-        """Start an attempt at the exam ``name`` (a retake is a new attempt): its questions, the
-        same for everyone."""
+        """Start an attempt at the exam ``name``, or take up the one in progress (a second tab, a
+        reloaded page): its questions, dealt from the attempt's secret draw, and how many are
+        answered. A new attempt is refused when the exam's attempts allowed are used up or its
+        wait since the last attempt has not passed; an unfinished attempt whose time is up is
+        finished (scored) first."""
         with self._db.writing() as db, db.begin():
             e = db.scalars(select(Exam).where(Exam.name == name)).first()
             if e is None:
                 names = ", ".join(db.scalars(select(Exam.name).order_by(Exam.id))) or "none yet"
                 raise RecordsError(f"no exam {shown(name)}; the exams are: {names}")
-            a = Attempt(exam_id=e.id, trainee_id=self._id, started_at=utcnow())
-            db.add(a)
-            db.flush()
             t = db.get(Trainee, self._id)
             assert t is not None
+            mine = db.scalars(select(Attempt).where(Attempt.trainee_id == self._id).order_by(Attempt.id)).all()
+            for other in mine:  # one exam at a time: take up the one in progress, close those whose time is up
+                if other.finished_at is None:
+                    oe = db.get(Exam, other.exam_id)
+                    assert oe is not None
+                    rec = attempt_record(other, oe, t)
+                    if rec.deadline is not None and utcnow() > rec.deadline:
+                        self._score_in(db, other, rec)
+                    elif oe.id != e.id:
+                        raise RecordsError(f"finish the exam {shown(oe.name)} first: it is in progress")
+                    else:
+                        done = db.scalar(select(func.count(Answer.id)).where(Answer.attempt_id == other.id)) or 0
+                        return ExamSitting(rec, tuple(exam_questions(rec.exam, other.draw)), int(done))
+            this_exam = [a for a in mine if a.exam_id == e.id]
+            if e.max_attempts is not None and len(this_exam) >= e.max_attempts:
+                raise RecordsError(f"you have taken the exam {shown(name)} {len(this_exam)} times, the most allowed; "
+                                   "ask your supervisor")
+            if e.cooldown is not None and this_exam:
+                again = utc(this_exam[-1].started_at) + dt.timedelta(seconds=e.cooldown)
+                if utcnow() < again:
+                    raise RecordsError(f"you may take the exam {shown(name)} again from {again:%Y-%m-%d %H:%M} UTC")
+            a = Attempt(exam_id=e.id, trainee_id=self._id, started_at=utcnow(), draw=new_draw())
+            db.add(a)
+            db.flush()
             rec = attempt_record(a, e, t)
-        return ExamSitting(rec, tuple(exam_questions(rec.exam)))
+            return ExamSitting(rec, tuple(exam_questions(rec.exam, a.draw)), 0)
+
+    def exam_in_progress(self) -> AttemptRecord | None:
+        """This trainee's exam attempt in progress (unfinished, its time not up), if any: while
+        there is one the practice is closed.
+
+        >>> from gamelib.trainer.records import Store, sign_in
+        >>> Store("sqlite://").trainee(sign_in("Bo")).exam_in_progress() is None
+        True
+        """
+        with self._db.reading() as db:
+            rows = db.execute(select(Attempt, Exam, Trainee).join(Exam, Attempt.exam_id == Exam.id)
+                              .join(Trainee, Attempt.trainee_id == Trainee.id)
+                              .where(Attempt.trainee_id == self._id, Attempt.finished_at.is_(None))).all()
+        now = utcnow()
+        for a, e, t in rows:
+            rec = attempt_record(a, e, t)
+            if rec.deadline is None or now <= rec.deadline:
+                return rec
+        return None
 
     def _own_attempt(self, attempt_id: int) -> tuple[Attempt, Exam, Trainee]:
         with self._db.reading() as db:
@@ -107,10 +186,15 @@ class TraineeRecords:
             a = db.get(Attempt, attempt_id)
             assert a is not None
             if a.finished_at is None:
-                answers = db.scalars(select(Answer).where(Answer.attempt_id == attempt_id).order_by(Answer.id)).all()
-                a.right = _score(attempt_record(a, exam, trainee), answers)
-                a.finished_at = utcnow()
+                self._score_in(db, a, attempt_record(a, exam, trainee))
             return attempt_record(a, exam, trainee)
+
+    @staticmethod
+    def _score_in(db: Session, a: Attempt, rec: AttemptRecord) -> None:
+        """Score attempt ``a`` from its stored answers and finish it, inside the write transaction ``db``."""
+        answers = db.scalars(select(Answer).where(Answer.attempt_id == a.id).order_by(Answer.id)).all()
+        a.right = _score(rec, answers)
+        a.finished_at = utcnow()
 
     def attempts(self) -> list[AttemptRecord]:
         """This trainee's exam attempts, oldest first."""

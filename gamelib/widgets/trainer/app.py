@@ -10,19 +10,19 @@ someone signs in, never before:
   otherwise the trainee types a name or an employee number;
 * **practice**: the :class:`~gamelib.widgets.trainer.TrainerWidget`, bound to the trainee's
   records: every checked answer is stored before its verdict is shown;
-* **exam**: :class:`ExamPanel` lists the exams a supervisor defined; the questions are the exam's,
-  the same for everyone; each answer is stored as it is submitted, no verdict is shown until the
-  end, and the result (score, pass or fail) is recorded when the last question is answered or
-  the time limit has passed;
+* **exam**: :class:`~gamelib.widgets.trainer.exam.ExamPanel` lists the exams a supervisor
+  defined; each attempt deals its own questions from the exam's pool with a secret draw; each
+  answer is stored as it is submitted, once; no verdict is shown until the end. While an exam is
+  in progress the practice is closed (its tab says so, and the kernel refuses every deal and
+  check, in any tab of the trainee's);
 * **supervisor**: the supervisors' password (checked in the kernel against the configured hash)
   or a supervisor's login through the hub or the proxy opens the
   :class:`~gamelib.widgets.trainer.supervisor.SupervisorView` in place of the trainer.
 
 CSS classes for tests: ``gl-signin``, ``gl-signin-name``, ``gl-signin-employee``,
 ``gl-signin-button``, ``gl-signin-message``, ``gl-supervisor-password``, ``gl-supervisor-button``,
-``gl-supervisor-message``, ``gl-trainer-who``, ``gl-exam``, ``gl-exam-choice``, ``gl-exam-start``,
-``gl-exam-status``, ``gl-exam-question``, ``gl-exam-answers``, ``gl-exam-submit``,
-``gl-exam-result``, ``gl-exam-history``; an exam's inputs carry ``gl-exam-input-pos-N``.
+``gl-supervisor-message``, ``gl-trainer-who``, ``gl-practice-closed`` (the practice tab during an
+exam), and the exam panel's (:mod:`.exam`).
 
 >>> from gamelib.trainer.records import RecordsConfig, Store
 >>> from pathlib import Path
@@ -34,198 +34,36 @@ CSS classes for tests: ``gl-signin``, ``gl-signin-name``, ``gl-signin-employee``
 
 from __future__ import annotations
 
-import datetime as dt
 import html
-import time
+import logging
 from typing import Any, Mapping
 
 import ipywidgets as widgets
 
-from ...errors import GameError
-from ...trainer import make_drill
 from ...trainer.records.identity import address_from_environment
-from ...trainer.records import (AttemptRecord, ExamSitting, Identity, RecordsConfig, Store, TraineeRecords,
+from ...trainer.records import (Identity, RecordsConfig, Store, TraineeRecords,
                                identity_from_environment, load_config, sign_in)
-from ..messages import BAD, GOOD, error_html
+from ..messages import error_html
+from .exam import ExamPanel
 from .guard import SecretText, guarded, plain_errors, plain_sentence
+from .quiz import TrainerWidget
 from .supervisor import SupervisorView
-from .quiz import TrainerWidget, answer_input, fill_inputs, question_html, read_inputs
 
-__all__ = ["TrainerApp", "ExamPanel", "result_line_html", "history_html"]
+__all__ = ["TrainerApp"]
 
 _WIDE = {"description_width": "initial"}
+#: Why the practice is closed during an exam.
+PRACTICE_CLOSED = "you have an exam in progress; finish it first"
 
 
-def result_line_html(a: AttemptRecord) -> str:
-    """An exam's result in one line, for the trainee.
-
-    >>> from gamelib.trainer.records import ExamSpec
-    >>> t = dt.datetime(2026, 11, 2, tzinfo=dt.timezone.utc)
-    >>> spec = ExamSpec("Badugi", ("badugi",), ("read-hand",), "any", 10, 1, 80)
-    >>> "Passed" in result_line_html(AttemptRecord(1, spec, "name:a", "A", t, t, 8))
-    True
-    """
-    word, colour = ("Passed", GOOD) if a.passed else ("Not passed", BAD)
-    return (f'<div class="gl-exam-verdict" data-passed="{"yes" if a.passed else "no"}" '
-            f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0;">'
-            f'<b style="color:{colour};">{word}:</b> {html.escape(a.exam.name)}, {a.right} of {a.exam.questions} '
-            f"right (pass mark {a.exam.pass_mark}%).</div>")
-
-
-def history_html(attempts: list[AttemptRecord]) -> str:
-    """The trainee's own exam attempts, newest first (nothing when there are none).
-
-    >>> history_html([])
-    ''
-    """
-    done = [a for a in attempts if a.finished_at is not None]
-    if not done:
-        return ""
-    rows = "".join(f"<li>{a.finished_at:%Y-%m-%d %H:%M} UTC: {html.escape(a.exam.name)}, {a.right} of "
-                   f"{a.exam.questions} right, {'passed' if a.passed else 'not passed'}</li>"
-                   for a in reversed(done) if a.finished_at is not None)
-    return f'<div style="margin-top:8px;"><b>Your exams</b><ul style="margin:2px 0;">{rows}</ul></div>'
-
-
-class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
-    """Sit an exam: choose it, start, answer each question in turn; the result at the end."""
-
-    def __init__(self, records: TraineeRecords) -> None:
-        self.records = records
-        self.choice = widgets.Dropdown(description="Exam", style=_WIDE)
-        self.start_button = widgets.Button(description="Start exam", button_style="primary")
-        self.status = widgets.HTML()
-        self.question_html = widgets.HTML()
-        self.answers = widgets.VBox()
-        self.submit_button = widgets.Button(description="Submit answer", button_style="primary", disabled=True)
-        self.result = widgets.HTML()
-        self.history = widgets.HTML()
-        for w, cls in ((self, "gl-exam"), (self.history, "gl-exam-history"), (self.choice, "gl-exam-choice"), (self.start_button, "gl-exam-start"),
-                       (self.status, "gl-exam-status"), (self.question_html, "gl-exam-question"),
-                       (self.answers, "gl-exam-answers"), (self.submit_button, "gl-exam-submit"),
-                       (self.result, "gl-exam-result")):
-            w.add_class(cls)
-        self.sitting: ExamSitting | None = None
-        self.position = 0
-        self.inputs: dict[str, Any] = {}
-        self._shown_at = time.monotonic()
-        say = guarded  # whatever goes wrong: one sentence under the exam
-        self.start_button.on_click(say(lambda _: self.start(), self._say))
-        self.submit_button.on_click(say(lambda _: self.submit(), self._say))
-        super().__init__([widgets.HBox([self.choice, self.start_button]), self.status, self.question_html,
-                          self.answers, self.submit_button, self.result, self.history])
-        self.reload()
-
-    def _say(self, sentence: str) -> None:
-        self.result.value = error_html("Refused", sentence)
-
-    def reload(self) -> None:
-        """List the exams there are (a supervisor may have defined one since)."""
-        names = self.records.exams()
-        keep = self.choice.value
-        self.choice.options = names
-        self.choice.value = keep if keep in names else (names[0] if names else None)
-        self.start_button.disabled = not names
-        if not names:
-            self.status.value = "<i>No exam has been defined yet: a supervisor defines them.</i>"
-        self.history.value = history_html(self.records.attempts())
-
-    def start(self) -> ExamSitting | None:
-        """Start (or retake) the chosen exam."""
-        if not self.choice.value:
-            self.reload()
-            return None
-        try:
-            self.sitting = self.records.start_exam(self.choice.value)
-        except Exception as err:
-            self.status.value = error_html("Cannot start", plain_sentence(err))
-            return None
-        self.position = 0
-        self.result.value = ""
-        self.start_button.disabled = self.choice.disabled = True
-        self._show()
-        self._finish_at_deadline(self.sitting)
-        return self.sitting
-
-    def _finish_at_deadline(self, sitting: ExamSitting) -> None:
-        """When the time limit runs out, finish the exam by itself (on the kernel's event loop,
-        when it has one; a late answer is not counted in any case)."""
-        deadline = sitting.attempt.deadline
-        if deadline is None:
-            return
-        import asyncio
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        delay = (deadline - dt.datetime.now(dt.timezone.utc)).total_seconds()
-        loop.call_later(max(0.0, delay) + 0.5,
-                        lambda: self.finish() if self.sitting is sitting else None)
-
-    def _deadline_text(self) -> str:
-        assert self.sitting is not None
-        d = self.sitting.attempt.deadline
-        return "" if d is None else f" &middot; time limit ends at {d:%H:%M:%S} UTC"
-
-    def _show(self) -> None:
-        assert self.sitting is not None
-        q = self.sitting.questions[self.position]
-        n = len(self.sitting.questions)
-        self.status.value = (f"<b>{html.escape(self.sitting.attempt.exam.name)}</b>: question {self.position + 1} "
-                             f"of {n}{self._deadline_text()}")
-        self.question_html.value = question_html(q)
-        self.inputs = {f.name: answer_input(f) for f in q.fields}
-        for w in self.inputs.values():
-            w.add_class(f"gl-exam-input-pos-{self.position}")
-        self.answers.children = tuple(self.inputs.values())
-        self.submit_button.disabled = False
-        self._shown_at = time.monotonic()
-
-    def set_answer(self, answer: Mapping[str, object]) -> None:
-        """Fill the current question's inputs (for tests and demonstrations)."""
-        if self.sitting is not None:
-            fill_inputs(self.sitting.questions[self.position], self.inputs, answer)
-
-    def submit(self) -> AttemptRecord | None:
-        """Store the answer to the current question and go on; after the last one (or past the
-        time limit) finish the exam and show the result."""
-        if self.sitting is None:
-            return None
-        q = self.sitting.questions[self.position]
-        try:
-            r = make_drill(q.drill, q.game, q.focus).check(q, read_inputs(q, self.inputs))
-            self.records.record(r, ms=round(1000 * (time.monotonic() - self._shown_at)),
-                                attempt_id=self.sitting.attempt.id, position=self.position)
-        except GameError as err:
-            self.result.value = error_html("Cannot submit", err)
-            return None
-        except Exception as err:
-            self.result.value = error_html("Not saved, press Submit again", plain_sentence(err))
-            return None
-        self.result.value = ""
-        self.position += 1
-        deadline = self.sitting.attempt.deadline
-        late = deadline is not None and dt.datetime.now(dt.timezone.utc) > deadline
-        if self.position < len(self.sitting.questions) and not late:
-            self._show()
-            return None
-        return self.finish()
-
-    def finish(self) -> AttemptRecord | None:
-        """Score the attempt from the stored answers and show the result."""
-        if self.sitting is None:
-            return None
-        done = self.records.finish_exam(self.sitting.attempt.id)
-        self.sitting = None
-        self.question_html.value = ""
-        self.answers.children = ()
-        self.submit_button.disabled = True
-        self.status.value = "Exam finished: your result is on record."
-        self.result.value = result_line_html(done)
-        self.start_button.disabled = self.choice.disabled = False
-        self.history.value = history_html(self.records.attempts())
-        return done
+def practice_closed(records: TraineeRecords) -> str | None:
+    """Why ``records``' trainee may not practise now (an exam in progress, or the records out of
+    reach), or ``None``."""
+    try:
+        return PRACTICE_CLOSED if records.exam_in_progress() is not None else None
+    except Exception:  # the database is out of reach: no practice that could not be stored
+        logging.getLogger("gamelib.trainer.kernel").exception("the records could not be read")
+        return "the records cannot be reached just now; try again in a moment"
 
 
 class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
@@ -247,6 +85,8 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.trainer: TrainerWidget | None = None
         self.exam: ExamPanel | None = None
         self.supervisor_view: SupervisorView | None = None
+        self.tabs: Any = None
+        self.practice_box: Any = None
         self.name = widgets.Text(description="Name", style=_WIDE, placeholder="first and last name")
         self.employee_no = widgets.Text(description="or employee number", style=_WIDE)
         self.sign_in_button = widgets.Button(description="Sign in", button_style="primary")
@@ -315,18 +155,40 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.identity = who
         self.message.value = ""
         game, drill, focus, seed = self._practice
-        self.trainer = TrainerWidget(game=game, drill=drill, focus=focus, seed=seed, records=self.records)
-        self.trainer.score.observe(lambda _: self._show_who(), names="value")
-        self.exam = ExamPanel(self.records)
-        tabs = widgets.Tab(children=[self.trainer, self.exam])
-        tabs.set_title(0, "Practice")
-        tabs.set_title(1, "Exam")
-        tabs.observe(lambda ch: self.exam.reload() if ch["new"] == 1 and self.exam.sitting is None else None,
-                     names="selected_index")
+        records = self.records
+        self.trainer = TrainerWidget(game=game, drill=drill, focus=focus, seed=seed, records=records,
+                                     closed=lambda: practice_closed(records))
+        self.trainer.score.observe(guarded(lambda _: self._show_who(), self._say), names="value")
+        self.practice_closed = widgets.HTML(f"<p><b>Practice is closed:</b> {PRACTICE_CLOSED}.</p>")
+        self.practice_closed.add_class("gl-practice-closed")
+        self.exam = ExamPanel(records, on_change=self._exam_changed)
+        self.practice_box = widgets.VBox([self.trainer])  # the trainer, or the notice that practice is closed
+        self.tabs = widgets.Tab(children=[self.practice_box, self.exam])
+        self.tabs.set_title(0, "Practice")
+        self.tabs.set_title(1, "Exam")
+        exam = self.exam
+        self.tabs.observe(guarded(lambda ch: exam.reload() if ch["new"] == 1 and exam.sitting is None else None,
+                                  self._say), names="selected_index")
         self._show_who()
         bar = widgets.HBox([self.who] + ([] if who.vouched else [self.sign_out_button]))
-        self._show(bar, tabs)
+        self._show(bar, self.tabs)
+        self._exam_changed()
         return self.records
+
+    def _exam_changed(self) -> None:
+        """An exam started or ended: close or open the practice tab (the kernel refuses practice
+        during an exam in any case)."""
+        if self.records is None or self.trainer is None or self.exam is None or self.tabs is None:
+            return
+        going = self.records.exam_in_progress() is not None
+        practice = self.practice_closed if going else self.trainer
+        if self.practice_box.children[0] is not practice:
+            self.practice_box.children = (practice,)
+            self.tabs.set_title(0, "Practice (closed)" if going else "Practice")
+            if going:
+                self.tabs.selected_index = 1
+            else:
+                self.trainer.new_question()
 
     def _show_who(self) -> None:
         if self.records is None or self.identity is None:

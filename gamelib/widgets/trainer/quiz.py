@@ -26,16 +26,17 @@ from __future__ import annotations
 import html
 import logging
 import time
-from typing import Any, Mapping
+from collections.abc import Callable, Iterable
+from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
 from ..messages import BAD, GOOD, error_html
 from ...engine.registry import get_game
-from ...errors import GameError
+from ...errors import GameError, shown
 from ...games import GAMES
 from ...amounts import whole_number
-from ...trainer import DRILLS, Question, Result, Session, drills_for, make_drill
+from ...trainer import DRILLS, Field, Question, Result, Session, drills_for, make_drill
 from ...trainer.export import data_uri
 from ...trainer.records import TraineeRecords
 from ...trainer.session import MAX_SEED
@@ -59,21 +60,25 @@ FOCUS_WORDS = {
 _WIDE = {"description_width": "initial"}
 
 
-def question_html(q: Question, four_color: bool = False) -> str:
-    """The question as HTML: the prompt, the pictured cards, the facts of the hand.
+def question_html(q: Question, four_color: bool = False, show_seed: bool = True) -> str:
+    """The question as HTML: the prompt, the pictured cards, the facts of the hand; the seed it
+    was dealt from only with ``show_seed`` (a practice question; never an exam's).
 
     >>> from gamelib.trainer import make_drill
-    >>> "gl-hand" in question_html(make_drill("who-wins", "badugi").next(1))
-    True
+    >>> q = make_drill("who-wins", "badugi").next(1)
+    >>> "gl-hand" in question_html(q), "seed" in question_html(q, show_seed=False)
+    (True, False)
     """
     rows = "".join(
         f'<tr><td style="padding:2px 8px;font-weight:bold;white-space:nowrap;">{html.escape(label)}</td>'
         f'<td style="padding:2px 8px;">{hand_html(list(cards), four_color=four_color)}</td></tr>'
         for label, cards in q.cards)
     facts = "".join(f"<li>{html.escape(f)}</li>" for f in q.facts)
-    title = f"{DRILLS[q.drill].title} &middot; {html.escape(get_game(q.game).title)} &middot; seed {q.seed}"
+    title = f"{DRILLS[q.drill].title} &middot; {html.escape(get_game(q.game).title)}"
+    title += f" &middot; seed {q.seed}" if show_seed else ""
+    seed = f' data-seed="{q.seed}"' if show_seed else ""
     return (
-        f'<div class="gl-trainer-q" data-drill="{q.drill}" data-game="{q.game}" data-seed="{q.seed}">'
+        f'<div class="gl-trainer-q" data-drill="{q.drill}" data-game="{q.game}"{seed}>'
         f'<div style="color:#555;font-size:90%;">{title}</div>'
         f'<p class="gl-trainer-prompt" style="font-weight:bold;margin:4px 0;">{html.escape(q.prompt)}</p>'
         + (f'<table style="border-collapse:collapse;">{rows}</table>' if rows else "")
@@ -168,9 +173,11 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
     """
 
     def __init__(self, game: str = "big-o", drill: str = "read-hand", focus: str = "any", seed: int = 1,
-                 four_color: bool = False, records: TraineeRecords | None = None) -> None:
+                 four_color: bool = False, records: TraineeRecords | None = None,
+                 closed: Callable[[], str | None] | None = None) -> None:
         self.session = Session(game=game, drill=drill, focus=focus, seed=seed)
         self.records = records  # when given, every answer is stored before its verdict is shown
+        self.closed = closed  # asked before every deal and check: a reason the practice is closed, or None
         self._shown_at = time.monotonic()
         self.four_color = four_color
         self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAMES], value=game,
@@ -223,7 +230,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         ])
         self.new_question(seed)
 
-    def _guard(self, callback: Any) -> Any:
+    def _guard(self, callback: Callable[..., object]) -> Callable[..., None]:
         """``callback`` with whatever it raises shown as one sentence under the question."""
         return guarded(callback, lambda sentence: setattr(self.feedback, "value", error_html("Refused", sentence)))
 
@@ -237,13 +244,13 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.focus.options = [(FOCUS_WORDS.get(f, f), f) for f in focuses]
         self.focus.value = focus if focus in focuses else "any"
 
-    def _on_game(self, change: Mapping[str, Any]) -> None:
+    def _on_game(self, change: Mapping[str, Any]) -> None:  # Any: an ipywidgets change (untyped traitlets)
         self._syncing = True
         self._fill_choices(change["new"], self.drill.value, self.focus.value)
         self._syncing = False
         self._on_choice()
 
-    def _on_drill(self, change: Mapping[str, Any]) -> None:
+    def _on_drill(self, change: Mapping[str, Any]) -> None:  # Any: an ipywidgets change (untyped traitlets)
         if self._syncing:
             return
         self._syncing = True
@@ -255,7 +262,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if not self._syncing:
             self.new_question(int(self.seed.value))
 
-    def _on_four_color(self, change: Mapping[str, Any]) -> None:
+    def _on_four_color(self, change: Mapping[str, Any]) -> None:  # Any: an ipywidgets change (untyped traitlets)
         self.four_color = bool(change["new"])
         if self.question is not None:
             self.question_html.value = question_html(self.question, self.four_color)
@@ -266,6 +273,12 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
     def new_question(self, seed: int | None = None) -> Question | None:
         """Deal a question of the chosen drill (the next seed unless one is given); a refused deal
         keeps the question there was (``None`` if there was none)."""
+        why = self.closed() if self.closed is not None else None
+        if why:  # asked in the kernel each time: a second tab cannot practise during an exam either
+            self.question_html.value = error_html("Practice closed", why)
+            self.answers.children = ()
+            self.feedback.value = ""
+            return None
         if seed is None:
             seed = int(self.seed.value) + 1 if self.question is not None and int(self.seed.value) == self.question.seed \
                 else int(self.seed.value)
@@ -291,14 +304,14 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         return q
 
     @staticmethod
-    def _input(f: Any) -> Any:
+    def _input(f: Field) -> Any:
         return answer_input(f)
 
-    def current_answer(self) -> dict[str, Any]:
+    def current_answer(self) -> dict[str, object]:
         """The answer as the inputs now hold it."""
         return read_inputs(self.question, self.inputs)
 
-    def set_answer(self, answer: Mapping[str, Any]) -> None:
+    def set_answer(self, answer: Mapping[str, object]) -> None:
         """Fill the inputs (as a trainee would) from an answer mapping.
 
         >>> w = TrainerWidget(game="crazy4", drill="pay-wager", seed=2)
@@ -312,6 +325,10 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         """Check the answer in the inputs, show the verdict and update the score (once per question)."""
         if self.result is not None:
             return self.result
+        why = self.closed() if self.closed is not None else None
+        if why:
+            self.feedback.value = error_html("Practice closed", why)
+            return None
         if self.question is None:
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
             return None
@@ -339,7 +356,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.export_csv()
         return r
 
-    def answer_with(self, answer: Mapping[str, Any]) -> Result | None:
+    def answer_with(self, answer: Mapping[str, object]) -> Result | None:
         """Fill the inputs with ``answer`` and check it (for tests and demonstrations)."""
         self.set_answer(answer)
         return self.check()
@@ -350,7 +367,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         return self.session.to_csv()
 
 
-def answer_input(f: Any) -> Any:
+def answer_input(f: Field) -> Any:
     """The input widget for one answer field: radio buttons, tick boxes or a dollar box.
 
     >>> from gamelib.trainer import Field
@@ -372,7 +389,8 @@ def answer_input(f: Any) -> Any:
     return w
 
 
-def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[str, Any]:
+# Any: the inputs are ipywidgets controls, which ship no type hints.
+def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[str, object]:
     """The answer the inputs of ``question`` now hold.
 
     >>> from gamelib.trainer import Field, Question
@@ -380,7 +398,7 @@ def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[st
     >>> ins = {"d": answer_input(q.fields[0])}; fill_inputs(q, ins, {"d": 5}); read_inputs(q, ins)
     {'d': '5'}
     """
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for f in question.fields if question is not None else ():
         w = inputs[f.name]
         if f.kind == "multi":
@@ -390,13 +408,21 @@ def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[st
     return out
 
 
-def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Mapping[str, Any]) -> None:
+# Any: the inputs are ipywidgets controls, which ship no type hints.
+def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Mapping[str, object]) -> None:
     """Fill the inputs of ``question`` from an answer mapping, as a trainee would (see :func:`read_inputs`)."""
     for f in question.fields if question is not None else ():
         v = answer.get(f.name)
         w = inputs[f.name]
         if f.kind == "multi":
-            chosen = {v} if isinstance(v, str) else set(v or ())
+            if isinstance(v, str):
+                chosen = {v}
+            elif isinstance(v, Iterable):
+                chosen = set(v)
+            elif v is None:
+                chosen = set()
+            else:
+                raise GameError(f"{f.label}: tick any of the options, not {shown(v)}")
             for b in w.boxes:
                 b.value = b.description in chosen
         elif f.kind == "dollars":

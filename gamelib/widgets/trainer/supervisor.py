@@ -40,7 +40,7 @@ from ...errors import GameError
 from ...games import GAMES
 from ...trainer import DRILLS
 from ...trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
-from ...trainer.records.exams import MAX_QUESTIONS, MAX_SEED, MAX_TIME_LIMIT
+from ...trainer.records.exams import MAX_ATTEMPTS, MAX_COOLDOWN, MAX_QUESTIONS, MAX_TIME_LIMIT
 from ...trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW, SignInRecord
 from ...trainer.export import answers_csv, data_uri
 from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
@@ -168,7 +168,10 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.exam_focus = widgets.Dropdown(options=[(w, k) for k, w in FOCUS_WORDS.items()], value="any",
                                            description="Focus", style=_WIDE)
         self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=MAX_QUESTIONS, description="Questions", style=_WIDE)
-        self.exam_seed = widgets.BoundedIntText(value=1, min=0, max=MAX_SEED, description="Seed", style=_WIDE)
+        self.exam_attempts = widgets.BoundedIntText(value=0, min=0, max=MAX_ATTEMPTS,
+                                                    description="Attempts allowed (0: no limit)", style=_WIDE)
+        self.exam_cooldown = widgets.BoundedIntText(value=0, min=0, max=MAX_COOLDOWN // 3600,
+                                                    description="Hours between attempts", style=_WIDE)
         self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
         self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60, description="Time limit (minutes, 0: none)",
                                                    style=_WIDE)
@@ -183,12 +186,14 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.exam_games, "gl-supervisor-exam-games"), (self.exam_drills, "gl-supervisor-exam-drills"),
                        (self.exam_focus, "gl-supervisor-exam-focus"),
                        (self.exam_questions, "gl-supervisor-exam-questions"),
-                       (self.exam_seed, "gl-supervisor-exam-seed"), (self.exam_pass, "gl-supervisor-exam-pass"),
+                       (self.exam_attempts, "gl-supervisor-exam-attempts"),
+                       (self.exam_cooldown, "gl-supervisor-exam-cooldown"), (self.exam_pass, "gl-supervisor-exam-pass"),
                        (self.exam_minutes, "gl-supervisor-exam-minutes"),
                        (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message")):
             w.add_class(cls)
-        for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_seed, MAX_SEED), (self.exam_pass, 100),
-                        (self.exam_minutes, MAX_TIME_LIMIT // 60)):
+        for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
+                        (self.exam_minutes, MAX_TIME_LIMIT // 60), (self.exam_attempts, MAX_ATTEMPTS),
+                        (self.exam_cooldown, MAX_COOLDOWN // 3600)):
             pin(box, min=box.min, max=hi)  # the kernel's bounds, whatever a browser sends
         self.refresh_button.on_click(guarded(lambda _: self.refresh(), self._say))
         self.define_button.on_click(guarded(lambda _: self.define_exam(), self._say_define))
@@ -209,7 +214,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             h("Define an exam"),
             widgets.HBox([self.exam_name, self.exam_focus]),
             widgets.HBox([self.exam_games, self.exam_drills]),
-            widgets.HBox([self.exam_questions, self.exam_seed, self.exam_pass, self.exam_minutes]),
+            widgets.HBox([self.exam_questions, self.exam_pass, self.exam_minutes]),
+            widgets.HBox([self.exam_attempts, self.exam_cooldown]),
             widgets.HBox([self.define_button, self.define_message]),
         ])
         self.refresh()
@@ -272,16 +278,21 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
 
     def define_exam(self) -> ExamSpec | None:
         """Store the exam the form describes (refused with the reason if it cannot be dealt)."""
-        minutes = int(self.exam_minutes.value)
-        try:
+        minutes, attempts, hours = (int(self.exam_minutes.value), int(self.exam_attempts.value),
+                                    int(self.exam_cooldown.value))
+        try:  # the seed 0 is not used: each attempt draws its own questions from the exam's pool
             spec = ExamSpec(" ".join(str(self.exam_name.value).split()), tuple(self.exam_games.value),
                             tuple(self.exam_drills.value), self.exam_focus.value, int(self.exam_questions.value),
-                            int(self.exam_seed.value), int(self.exam_pass.value), minutes * 60 if minutes else None)
+                            0, int(self.exam_pass.value), minutes * 60 if minutes else None,
+                            max_attempts=attempts or None, cooldown=hours * 3600 or None)
             stored = self.records.define_exam(spec)
         except GameError as err:
             self.define_message.value = error_html("Not defined", err)
             return None
         self.define_message.value = (f'<span style="color:{GOOD}">Exam <b>{html.escape(stored.name)}</b> defined: '
-                                     f"{stored.questions} questions, pass mark {stored.pass_mark}%.</span>")
+                                     f"{stored.questions} questions, pass mark {stored.pass_mark}%"
+                                     + (f", {stored.max_attempts} attempts allowed" if stored.max_attempts else "")
+                                     + (f", {stored.cooldown // 3600} h between attempts" if stored.cooldown else "")
+                                     + ".</span>")
         self.refresh()
         return stored

@@ -95,8 +95,8 @@ def test_an_abandoned_exam_past_its_time_limit_says_so(filled: Store) -> None:
 
     boss = filled.supervisor("x")
     boss.define_exam(ExamSpec("Timed", ("badugi",), ("read-hand",), "any", 2, 9, 50, time_limit=60))
-    me = filled.trainee(sign_in(name="Cy"))
-    early, late = me.start_exam("Timed"), me.start_exam("Timed")  # both left unfinished (tab closed)
+    early = filled.trainee(sign_in(name="Cy")).start_exam("Timed")  # both left unfinished (tab closed)
+    late = filled.trainee(sign_in(name="Di")).start_exam("Timed")
     with filled.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == late.attempt.id)
                    .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=61)))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select, text, update
 
+from gamelib.errors import GameError
 from gamelib.trainer import make_drill
 from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
                                      hash_password, passes, sign_in)
@@ -110,7 +111,8 @@ def test_a_trainee_reads_only_their_own_records(store_url: str) -> None:
         store.supervisor(who=sign_in(name="supervisor"))
     # the trainee's view has no way to reach other records
     public = {m for m in dir(TraineeRecords) if not m.startswith("_")}
-    assert public == {"record", "answers", "totals", "exams", "start_exam", "finish_exam", "attempts"}
+    assert public == {"record", "answers", "totals", "exams", "start_exam", "finish_exam", "attempts",
+                      "exam_in_progress"}
     assert "seed" not in repr(ana.exams())  # a trainee sees exam names, not the seeds that deal them
     assert len(boss.answers()) == 3
     store.close()
@@ -228,24 +230,82 @@ def test_hub_and_proxy_supervisors_come_from_the_configuration(tmp_path: Path) -
     store.close()
 
 
-def test_an_exam_deals_everyone_the_same_questions(store_url: str) -> None:
+def test_each_attempt_draws_its_own_questions_from_the_same_pool(store_url: str) -> None:
+    """Everyone gets the exam's pool in the exam's order (the same games, drills and focus at each
+    place), but each attempt deals its own questions from a secret draw above every practice seed;
+    a second start while an attempt is in progress takes that attempt up (another tab)."""
+    from gamelib.trainer.records.exams import MIN_DRAW
+    from gamelib.trainer.session import MAX_SEED
+
     store = open_store(store_url)
     spec = store.supervisor(PASSWORD).define_exam(
         ExamSpec("Mixed floor test", ("badugi", "stud8", "crazy4"), ("who-wins", "pay-wager", "split-pot"), "any",
                  7, 40, 80, time_limit=600))
     sittings = [store.trainee(sign_in(name=n)).start_exam("Mixed floor test") for n in ("Ana", "Bo", "Cy")]
-    retake = store.trainee(sign_in(name="Ana")).start_exam("Mixed floor test")
-    seen = [[(q.game, q.drill, q.seed, q.prompt, q.cards, dict(q.answer)) for q in s.questions]
-            for s in sittings + [retake]]
-    assert all(s == seen[0] for s in seen) and len(seen[0]) == 7
-    # the filing's own order: round the pairs each drill offers, seeds from the exam's seed up
-    assert [(g, d, s) for g, d, s, *_ in seen[0]] == [
-        ("badugi", "who-wins", 40), ("badugi", "split-pot", 41), ("stud8", "who-wins", 42),
-        ("stud8", "split-pot", 43), ("crazy4", "pay-wager", 44), ("badugi", "who-wins", 45),
-        ("badugi", "split-pot", 46)]
-    assert len({s.attempt.id for s in sittings + [retake]}) == 4 and spec.id is not None
+    again = store.trainee(sign_in(name="Ana")).start_exam("Mixed floor test")
+    assert again.attempt.id == sittings[0].attempt.id and again.questions == sittings[0].questions
+    pool = [("badugi", "who-wins"), ("badugi", "split-pot"), ("stud8", "who-wins"), ("stud8", "split-pot"),
+            ("crazy4", "pay-wager"), ("badugi", "who-wins"), ("badugi", "split-pot")]
+    for s in sittings:
+        assert [(q.game, q.drill, q.focus) for q in s.questions] == [(g, d, "any") for g, d in pool]
+        assert all(q.seed >= MIN_DRAW > MAX_SEED for q in s.questions)  # no practice seed deals them
+    assert len({tuple(q.seed for q in s.questions) for s in sittings}) == 3  # three different draws
+    assert len({s.attempt.id for s in sittings}) == 3 and spec.id is not None
     with pytest.raises(RecordsError):
         store.trainee(sign_in(name="Ana")).start_exam("No such exam")
+    store.close()
+
+
+def test_retake_limit_and_wait_between_attempts(store_url: str) -> None:
+    store = open_store(store_url)
+    boss = store.supervisor(PASSWORD)
+    boss.define_exam(ExamSpec("Twice", ("badugi",), ("read-hand",), "any", 1, 0, 100, max_attempts=2))
+    boss.define_exam(ExamSpec("Daily", ("badugi",), ("read-hand",), "any", 1, 0, 100, cooldown=86400))
+    me = store.trainee(sign_in(name="Dee"))
+    for _ in range(2):
+        s = me.start_exam("Twice")
+        me.finish_exam(s.attempt.id)
+    with pytest.raises(RecordsError, match="2 times, the most allowed"):
+        me.start_exam("Twice")
+    s = me.start_exam("Daily")
+    with pytest.raises(RecordsError, match="finish the exam 'Daily' first"):
+        me.start_exam("Twice")  # one exam at a time
+    me.finish_exam(s.attempt.id)
+    with pytest.raises(RecordsError, match="you may take the exam 'Daily' again from"):
+        me.start_exam("Daily")
+    with store.db.writing() as db, db.begin():  # a day later
+        db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
+                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=1, seconds=1)))
+    assert me.start_exam("Daily").attempt.id != s.attempt.id
+    with pytest.raises(GameError, match="the attempts allowed must be a whole number from 1 to 100"):
+        ExamSpec("x", ("badugi",), ("read-hand",), "any", 1, 0, 50, max_attempts=0).check()
+    store.close()
+
+
+def test_an_exam_answer_is_taken_once_and_in_order(store_url: str) -> None:
+    """A double click, a replayed message or a second tab: the records take each question's answer
+    once, in order, and only the attempt's own question at that place."""
+    store = open_store(store_url)
+    store.supervisor(PASSWORD).define_exam(ExamSpec("Three", ("badugi",), ("read-hand",), "any", 3, 0, 50))
+    me = store.trainee(sign_in(name="Eve"))
+    s = me.start_exam("Three")
+    q0, q1, _ = s.questions
+    d = make_drill("read-hand", "badugi")
+    me.record(d.check(q0, q0.answer), ms=5, attempt_id=s.attempt.id, position=0)
+    with pytest.raises(RecordsError, match="question 2 is the one to answer now; question 1 was answered already"):
+        me.record(d.check(q0, q0.answer), ms=5, attempt_id=s.attempt.id, position=0)  # a replay
+    with pytest.raises(RecordsError, match="question 2 is the one to answer now"):
+        me.record(d.check(q1, q1.answer), ms=5, attempt_id=s.attempt.id, position=2)  # a skip
+    practice = d.next(7)
+    with pytest.raises(RecordsError, match="that is not question 2"):
+        me.record(d.check(practice, practice.answer), ms=5, attempt_id=s.attempt.id, position=1)
+    other_tab = me.start_exam("Three")
+    assert other_tab.attempt.id == s.attempt.id and other_tab.answered == 1
+    me.record(d.check(q1, q1.answer), ms=5, attempt_id=s.attempt.id, position=1)
+    r = me.finish_exam(s.attempt.id)
+    with pytest.raises(RecordsError, match="finished"):
+        me.record(d.check(s.questions[2], s.questions[2].answer), ms=5, attempt_id=s.attempt.id, position=2)
+    assert (r.right, len([a for a in me.answers() if a.attempt_id == s.attempt.id])) == (2, 2)
     store.close()
 
 
@@ -278,14 +338,6 @@ def test_the_pass_mark_is_applied_exactly(store_url: str) -> None:
     assert below.finish_exam(s_again.attempt.id).passed is True
     assert [(a.right, a.passed) for a in below.attempts()] == [(7, False), (10, True)]
     assert below.finish_exam(s_below.attempt.id).right == 7  # finishing again changes nothing
-    # an answer given twice to one question counts once: the first
-    me = store.trainee(sign_in(name="Twice"))
-    s = me.start_exam("Thirds")
-    q = s.questions[0]
-    d = make_drill(q.drill, q.game)
-    for _ in range(3):
-        me.record(d.check(q, q.answer), ms=10, attempt_id=s.attempt.id, position=0)
-    assert me.finish_exam(s.attempt.id).right == 1
     store.close()
 
 

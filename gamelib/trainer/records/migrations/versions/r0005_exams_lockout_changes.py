@@ -6,7 +6,8 @@
   already there: they were dealt from the exam's seed, and are scored as they were);
 * ``supervisor_sign_ins``: ``address`` (where the try came from) and ``checked`` (false for a try
   the lockout refused without checking it); the tries already logged were all checked;
-* ``trainee_changes``: the log of every change of a trainee's name or employee number.
+* ``trainee_changes``: the log of every change of a trainee's name or employee number;
+* ``answers.seed`` becomes a 64-bit integer (an attempt's questions are dealt from seeds above 2**40).
 
 Revision ID: 0005
 Revises: 0004
@@ -50,10 +51,23 @@ def upgrade() -> None:
         sa.Column("new", sa.String(200), nullable=False),
     )
     op.create_index("ix_trainee_changes_trainee", "trainee_changes", ["trainee_id"])
+    _seed_type(sa.Integer, sa.BigInteger)
+
+
+def _seed_type(old: type[sa.types.TypeEngine[int]], new: type[sa.types.TypeEngine[int]]) -> None:
+    """``answers.seed`` from ``old`` to ``new`` (SQLite: a batch copy of ``answers``, which no
+    table points at; its integers are 64-bit either way)."""
+    if op.get_bind().dialect.name == "sqlite":
+        with op.batch_alter_table("answers") as batch:
+            batch.alter_column("seed", type_=new(), existing_type=old(), existing_nullable=False)
+    else:
+        op.alter_column("answers", "seed", type_=new(), existing_type=old(), existing_nullable=False)
 
 
 def downgrade() -> None:
-    """Remove them again (the change log is lost; names stay as they are)."""
+    """Remove them again (the change log is lost; names stay as they are; a seed of a drawn exam
+    question does not fit the old column: downgrade only a database without drawn attempts)."""
+    _seed_type(sa.BigInteger, sa.Integer)
     op.drop_index("ix_trainee_changes_trainee", table_name="trainee_changes")
     op.drop_table("trainee_changes")
     for table, column in (("supervisor_sign_ins", "checked"), ("supervisor_sign_ins", "address"),
