@@ -70,7 +70,7 @@ FOLDERS: dict[str, dict[str, int]] = {
                  "": 4},
     "trainer": {"core": 0,
                 "drill_base": 1, "export": 1,
-                "hand_drills": 2, "banked_drills": 2, "run_game": 2,
+                "hand_drills": 2, "banked_drills": 2, "run_game": 2, "replay_drills": 2,
                 "drills": 3,
                 "session": 4,
                 "records": 5, "serving": 5,

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ..engine import events as ev
+from ..engine.legal import LegalAction
 from ..engine.pots import Pot, pots_in_play, side_pots
 from ..engine.showdown import PayExplanation
 from ..errors import IllegalActionError
@@ -45,8 +46,9 @@ from .variants import read_stakes
 class Step:
     """One action of the record as replayed: ``index`` in the record's actions, its ``text``,
     the ``street`` it was played on, the player who acted (``seat``, None for the dealer or a
-    comment), who was to act and what he might do (``legal``), the pot and each side pot
-    before it (R7), and the ``events`` the engine recorded as it was played."""
+    comment), who was to act and what he might do (``legal``, in words; ``options``, the
+    engine's legal actions with their totals), the pot and each side pot before it (R7), and
+    the ``events`` the engine recorded as it was played."""
 
     index: int
     text: str
@@ -57,6 +59,7 @@ class Step:
     pot: int
     pots: tuple[Pot, ...]
     events: tuple[ev.Event, ...] = ()
+    options: tuple[LegalAction, ...] = ()
 
 
 @dataclass
@@ -163,8 +166,9 @@ def replay(record: Union[HandRecord, str, bytes]) -> Replay:
     for i, a in enumerate(actions):
         before = len(hand.events)
         pots = tuple(rp.pots())
+        options = tuple(hand.legal_actions())
         step = dict(index=i, text=a.text, street=hand.street.name, to_act=hand.to_act,
-                    legal=legal_words(hand.legal_actions()), pot=hand.pot, pots=pots)
+                    legal=legal_words(list(options)), pot=hand.pot, pots=pots, options=options)
         if a.actor == 0 or a.verb in ("", "sm"):
             rp.steps.append(Step(seat=None, **step))  # type: ignore[arg-type]  # the fields above
             continue

@@ -46,7 +46,7 @@ class Drill:
 
     >>> import gamelib.trainer.drills
     >>> sorted(d.key for d in Drill.__subclasses__() if d.key)
-    ['pay-wager', 'read-hand', 'run-game']
+    ['pay-wager', 'read-hand', 'replay-hand', 'run-game']
     """
 
     key = ""

@@ -1,4 +1,4 @@
-"""The five drills. Each deals a fresh seeded situation from the real engine and keeps the
+"""The six drills. Each deals a fresh seeded situation from the real engine and keeps the
 engine's answer and reason: nothing here is a fixed list of questions, and no rule is written
 here (hand values come from ``gamelib.rankings``, winners and dollars from the showdown judge,
 wager results from ``BankedGameEngine.settle``, forced bets and legal actions from the hand state
@@ -12,6 +12,8 @@ machine).
 * :class:`PayWager` -- a banked game's result on every wager (``"caps"``: the NH Hold'em cap).
 * :class:`RunGame` -- forced bets, first to act, is this action legal, the largest raise
   (``"forced"``, ``"first-to-act"``, ``"legal"``, ``"max-raise"``).
+* :class:`ReplayHand` -- a published hand record stopped at a seeded action: who acts, his call,
+  his smallest and largest raise, each pot (``replay_drills``).
 
 The base class is in ``drill_base``, the drills in ``hand_drills``, ``banked_drills`` and
 ``run_game``; this module is their registry. ``drill.next(seed)`` deals a question; ``drill.check(question, answer)`` returns the verdict.
@@ -30,11 +32,12 @@ from ..errors import GameError, shown
 from .banked_drills import PayWager
 from .drill_base import NOBODY, Drill, seat  # noqa: F401  (re-exported)
 from .hand_drills import ReadHand, SplitPot, WhoWins
+from .replay_drills import ReplayHand
 from .run_game import RunGame
 
 
 #: Every drill, by key.
-DRILLS: dict[str, type[Drill]] = {d.key: d for d in (ReadHand, WhoWins, SplitPot, PayWager, RunGame)}
+DRILLS: dict[str, type[Drill]] = {d.key: d for d in (ReadHand, WhoWins, SplitPot, PayWager, RunGame, ReplayHand)}
 
 
 def drills_for(game: str) -> list[str]:
