@@ -96,6 +96,11 @@ _sys.modules.setdefault("myst_nb", _stub)
 del _sys, _types, _stub"""
 
 
+#: The kernel every live chapter runs in: Python with the live book's limits (a CPU-time limit per
+#: click, no widgets created by the browser), deploy/jupyter/kernels/handbook-live.
+KERNELSPEC = {"name": "handbook-live", "display_name": "Python 3 (the live book)", "language": "python"}
+
+
 @dataclass(frozen=True)
 class Chapter:
     """A chapter notebook of the book: its docname (``book/banked/crazy4``)."""
@@ -257,6 +262,30 @@ def needed_code(code: list[dict[str, Any]], live: set[int]) -> dict[int, str]:
     return out
 
 
+#: A sentence of a chapter that tells the reader of the static page how to get live widgets
+#: ("open this chapter in Jupyter (or with the launch button ...)"): true of the book, not of
+#: the live chapter, which drops it.
+STATIC_ONLY = re.compile(r"\s*[^.]*\blaunch button\b[^.]*\.")
+
+
+def drop_static_only(article: Tag) -> None:
+    """Drop from a chapter's article what only the static page needs: the Sphinx scripts left in
+    it (a Thebe configuration naming a public repository, a kernel name) and the sentences that
+    say how to get live widgets (a paragraph left empty goes too)."""
+    for script in article.find_all("script"):
+        kind = script.get("type") or "text/javascript"
+        if kind == "text/x-thebe-config" or "kernelName" in (script.string or ""):
+            script.decompose()
+    for p in article.find_all("p"):
+        if not STATIC_ONLY.search(p.get_text()):
+            continue
+        for text in list(p.find_all(string=True)):
+            if STATIC_ONLY.search(text):
+                text.replace_with(STATIC_ONLY.sub("", str(text)))
+        if not p.get_text().strip():
+            p.decompose()
+
+
 def _is_cell_div(tag: Any) -> bool:
     return isinstance(tag, Tag) and tag.name == "div" and "cell" in (tag.get("class") or [])
 
@@ -275,6 +304,17 @@ def _live_href(url: str, page_dir: str, live_docs: dict[str, str], from_dir: str
     return posixpath.relpath(dest, from_dir) + frag
 
 
+def live_widget_source(src: str) -> str:
+    """A widget cell as the live chapter runs it: a street-by-street DealWidget the book saves at
+    its showdown (``show_all=True``, so the static page shows the whole hand) opens at the deal,
+    so that the reader can press Next street.
+
+    >>> live_widget_source('DealWidget("badugi", players=4, seed=1, show_all=True)')
+    'DealWidget("badugi", players=4, seed=1)'
+    """
+    return re.sub(r"(\bDealWidget\([^()]*?),\s*show_all\s*=\s*True\s*(?=\))", r"\1", src)
+
+
 def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dict[str, Any]:
     """The live notebook of ``chapter`` from its built page's HTML (see the module docstring)."""
     nb = json.loads(chapter.source.read_text(encoding="utf-8"))
@@ -284,6 +324,7 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
         raise LiveBuildError(f"{chapter.docname}.html has no article; was the book built?")
     for mark in article.select("div.live-mark"):
         mark.decompose()
+    drop_static_only(article)
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     shown = [c for c in code if "remove-cell" not in _tags(c)]
     divs = [d for d in article.find_all(_is_cell_div) if not any(_is_cell_div(p) for p in d.parents)]
@@ -339,7 +380,7 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
         src = runs[i]
         if id(cell) in widget_of:
             n = widget_of[id(cell)]
-            live["source"] = src
+            live["source"] = live_widget_source(src)
             live["metadata"] = {"tags": ["live-widget"]}
             cells.append(prose(f'<a id="widget-{n}"></a>'))
             cells.append(live)
@@ -348,9 +389,22 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
             live["source"] = "%%capture\n" + src
             live["metadata"] = {}
             cells.append(live)
-    return {"cells": cells, "metadata": {"kernelspec": nb["metadata"].get("kernelspec", {}),
+    for i, cell in enumerate(cells):  # nbformat 4.5: every cell has an id
+        cell["id"] = f"live-{i}"
+    return {"cells": cells, "metadata": {"kernelspec": KERNELSPEC,
                                          "language_info": {"name": "python"}, "title": title},
             "nbformat": 4, "nbformat_minor": 5}
+
+
+def chapter_title(page: str, chapter: Chapter) -> str:
+    """A chapter's title as its page's heading shows it, without the section number."""
+    soup = BeautifulSoup(page, "html.parser")
+    h1 = soup.select_one("article.bd-article h1")
+    if h1 is None:
+        return chapter.docname.rsplit("/", 1)[-1]
+    for extra in h1.select("a.headerlink, span.section-number"):
+        extra.decompose()
+    return " ".join(h1.get_text(" ").split())
 
 
 def link_marks(site: Path, live_docs: dict[str, str]) -> int:
@@ -377,6 +431,28 @@ def link_marks(site: Path, live_docs: dict[str, str]) -> int:
     return count
 
 
+#: What the served copy of the introduction says under "Using the widgets".
+ON_THE_LIVE_SERVER = (
+    '<div class="admonition tip live-server-note"><p class="admonition-title">You are on the live book</p>'
+    "<p>This copy of the handbook is served by its live server: every widget has an <b>Open live</b> link "
+    "that opens its chapter here, with that widget and all the others running. Nothing to install; "
+    "the saved examples below work without it.</p></div>")
+
+
+def say_this_is_the_live_server(site: Path) -> bool:
+    """Tell the reader of the served introduction, under "Using the widgets", that he is on the
+    live server (the published book says how to get live widgets). Whether it was found."""
+    intro = site / "book" / "intro.html"
+    if not intro.is_file():
+        return False
+    text = intro.read_text(encoding="utf-8")
+    new, n = re.subn(r'(<section id="using-the-widgets">\s*<h2>.*?</h2>)', lambda m: m.group(1) + ON_THE_LIVE_SERVER,
+                     text, count=1, flags=re.S)
+    if n:
+        intro.write_text(new, encoding="utf-8")
+    return bool(n)
+
+
 def build(html_dir: Path, out: Path) -> dict[str, int]:
     """Write ``out/site`` and ``out/chapters``; the number of chapters and live widgets."""
     if not (html_dir / "index.html").is_file():
@@ -387,7 +463,9 @@ def build(html_dir: Path, out: Path) -> dict[str, int]:
     shutil.copytree(html_dir, site)
     chs = chapters()
     live_docs = {c.docname: c.live_path for c in chs}
+    parts = dict((name, part) for part, name in toc_entries())
     widgets = 0
+    listing = []
     for ch in chs:
         page = (html_dir / f"{ch.docname}.html").read_text(encoding="utf-8")
         nb = live_notebook(ch, page, live_docs)
@@ -395,7 +473,11 @@ def build(html_dir: Path, out: Path) -> dict[str, int]:
         dest = out / "chapters" / ch.live_path
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        listing.append({"path": ch.live_path, "title": chapter_title(page, ch), "part": parts.get(ch.docname, "")})
+    # The live chapters in the book's order: what the server serves, and its front door's list.
+    (out / "chapters.json").write_text(json.dumps(listing, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     marks = link_marks(site, live_docs)
+    say_this_is_the_live_server(site)
     return {"chapters": len(chs), "widgets": widgets, "marks": marks}
 
 

@@ -1,24 +1,31 @@
-# Voilà configuration of the live book (deploy/serve loads it with --Voila.config_file_paths=deploy).
-# It serves, from _build/live (written by deploy/live_build.py):
-#   /                                  -> the book's contents page (template "handbook", tree page)
+# Configuration of the live book's server (deploy/serve runs deploy/live_server.py, Voilà's own
+# application made fit for strangers, with --Voila.config_file_paths=deploy). It serves, from
+# _build/live (written by deploy/live_build.py):
+#   /                                  -> the front door: the book, the live chapters (and the
+#                                         staff trainer, only with LiveBook.serve_trainer)
 #   /voila/files/site/<page>.html      -> the static book, every page (allowlisted below)
 #   /voila/render/chapters/<ch>.ipynb  -> a chapter live: its prose, its widgets running
-#   /voila/render/chapters/trainer.ipynb -> the staff trainer
+# and nothing else (deploy/live_server.py says what is refused, and why).
 # A reader can use every widget but cannot run code: Voilà executes only the notebook it renders
 # and its kernels accept widget messages from the browser, never execute requests.
-# Any value can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
-from pathlib import Path
-
+# Any value can be overridden on the command line, e.g. bash deploy/serve --LiveBook.max_kernels=60.
+# deploy/hub/jupyter_server_config.py loads this file too (a JupyterHub user's server): there the
+# LiveBook settings do nothing, the VoilaConfiguration ones apply.
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
 
 # Where it listens (deploy/serve's arguments override these: --port=8080 --Voila.ip=0.0.0.0).
+# A taken port stops the server with a message (it never moves to another port).
 c.Voila.port = 8866
 c.Voila.ip = "127.0.0.1"
 c.Voila.open_browser = False
+c.Voila.port_retries = 0
 
-# The handbook's template: Voilà's lab template without its Font Awesome CDN links, and a front
-# door that opens the book. It lives in deploy/jupyter (deploy/serve puts that on JUPYTER_PATH).
+# The handbook's template: Voilà's lab template without its Font Awesome CDN links, jumping to
+# the widget an "Open live" link names. It lives in deploy/jupyter (deploy/serve puts that on
+# JUPYTER_PATH). No other template or theme: ?template= and ?theme= are not obeyed.
 c.VoilaConfiguration.template = "handbook"
+c.VoilaConfiguration.allow_template_override = "NO"
+c.VoilaConfiguration.allow_theme_override = "NO"
 # Never the notebook's code, never a traceback (a reader sees "There was an error" instead).
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
@@ -27,15 +34,37 @@ c.VoilaConfiguration.show_tracebacks = False
 c.VoilaConfiguration.file_allowlist = [r"site/.*"]
 c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py)", r".*/\..*"]
 
-# One kernel per open live chapter (about 170 MB), culled when idle, capped in number, the "full"
-# page, the _xsrf cookie, no pre-started kernels, patience with slow kernels: the staff trainer's
-# settings (trainer/voila.py), loaded rather than copied, with the live book's words when full.
-load_subconfig(str(Path(__file__).resolve().parents[1] / "trainer" / "voila.py"))  # noqa: F821 (provided by traitlets)
-c.TrainerKernelManager.full_message = "The live book is full, try again shortly"
-c.TrainerKernelManager.full_detail = (
-    "Every live seat is taken ({used} of {limit} open chapters). A seat frees up when a reader closes a "
-    "live chapter's tab; the static book works meanwhile.")
+# Pre-started kernels: each live chapter has LiveBook.pool_size kernels that have already run it
+# (LiveBook.pool_sizes for a chapter a class is about to open, e.g. {"banked/crazy4": 20}), sized
+# down to the memory free; a reader's page is served from one at once. Voilà renders a
+# pre-started chapter whole, so progressive rendering is off.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.progressive_rendering = False
+c.LiveBook.pool_size = 1
+c.LiveBook.pool_memory_fraction = 0.5
 
-# Show the prose and each widget as soon as its cell has run, not when the whole chapter has:
-# a reader can use the first widgets while the later ones are still being made.
-c.VoilaConfiguration.progressive_rendering = True
+# The readers' kernels: at most 40 at once (then "The live book is full", HTTP 503) and 10 per
+# client (then "Too many live chapters open", HTTP 429; readers behind one NAT address share it);
+# a kernel whose page never connects goes after 30 s, one whose page has gone after 120 s, busy
+# or not; one click may use 10 s of CPU. The client is X-Forwarded-For's when the request comes
+# from a trusted proxy (by default this machine: a reverse proxy in front of deploy/serve).
+c.LiveBook.max_kernels = 40
+c.LiveBook.kernels_per_client = 10
+c.LiveBook.unclaimed_timeout = 30
+c.LiveBook.detached_timeout = 120
+c.LiveBook.click_cpu_seconds = 10
+c.LiveBook.trusted_proxies = ["127.0.0.1", "::1"]
+
+# The staff trainer is not part of the public live book (issue 21: it signs staff in). Serve it
+# from this server too with --LiveBook.serve_trainer=True.
+c.LiveBook.serve_trainer = False
+
+# The kernels talk to the server over Unix sockets in the server's own connection folder (mode
+# 0700), not over TCP ports of 127.0.0.1 that any local account could reach.
+c.KernelManager.transport = "ipc"
+
+# Under load (a class opening chapters at once on a small server) a kernel's display of a widget
+# can reach Voilà seconds after the cell's reply; Voilà's default waits 4 s for it and then drops
+# it. Wait longer, and give a kernel more than the default 60 s to start.
+c.VoilaExecutor.iopub_timeout = 120
+c.VoilaExecutor.startup_timeout = 180

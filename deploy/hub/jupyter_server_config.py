@@ -11,8 +11,9 @@
 #   /user/NAME/voila/render/chapters/<ch>.ipynb
 #                                             -> a chapter live (deploy/live_build.py)
 #   /user/NAME/voila/render/chapters/trainer.ipynb -> the staff trainer
-# The Voilà settings are deploy/voila.py's (template, file allowlist, no code, no tracebacks,
-# the kernel manager's culling); only what differs inside a Jupyter Server is set below.
+# The Voilà settings are deploy/voila.py's (template, file allowlist, no code, no tracebacks, the
+# live book's kernel with its limit per click) and trainer/voila.py's (the kernel manager's
+# culling); only what differs inside a Jupyter Server is set below.
 # There is no JupyterLab, no classic notebook, no file browser and no terminal: every server
 # extension found in the Jupyter config folders is turned off except Voilà's (JupyterHub's own,
 # which jupyterhub-singleuser starts itself, stays), and terminals are disabled.
@@ -58,8 +59,14 @@ KEEP_EXTENSIONS = {"voila.server_extension", "voila", "jupyterhub", "jupyterhub.
 ALLOWED_MESSAGE_TYPES = ["comm_open", "comm_close", "comm_msg", "comm_info_request",
                          "kernel_info_request", "shutdown_request"]
 
-# The live book's Voilà settings (deploy/serve's), then what differs inside a Jupyter Server.
+# The live book's Voilà settings (deploy/serve's) and the staff trainer's (its kernel manager's
+# culling, its "full" page and _xsrf cookie), then what differs inside a Jupyter Server.
+load_subconfig(str(HANDBOOK / "trainer" / "voila.py"))  # noqa: F821 (provided by traitlets)
 load_subconfig(str(HANDBOOK / "deploy" / "voila.py"))  # noqa: F821 (provided by traitlets)
+# Voilà's server extension has no pre-started kernels (deploy/serve's LiveBook has): each page's
+# kernel starts when it is opened, and its widgets appear cell by cell.
+c.VoilaConfiguration.preheat_kernel = False
+c.VoilaConfiguration.progressive_rendering = True
 # The handbook template (deploy/voila.py) lives in deploy/jupyter; Voilà looks it up on
 # JUPYTER_PATH when its extension loads, after this file (deploy/serve sets the same).
 os.environ["JUPYTER_PATH"] = os.pathsep.join(

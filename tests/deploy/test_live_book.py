@@ -12,12 +12,20 @@ The book must be built first (``bash .ci/book``; the README's test command does 
 
 from __future__ import annotations
 
+import asyncio
+import http.cookiejar
 import json
 import os
 import posixpath
 import re
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -28,8 +36,11 @@ HTML = ROOT / "_build" / "html"
 sys.path.insert(0, str(ROOT / "deploy"))
 sys.path.insert(0, str(ROOT / "tests"))
 import live_build  # noqa: E402
+import live_server  # noqa: E402  (deploy/live_server.py)
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
+
+BROWSER_COOKIE = live_server.BROWSER_COOKIE
 
 pytestmark = pytest.mark.skipif(not (HTML / "index.html").is_file(),
                                 reason="the book is not built (bash .ci/book builds it)")
@@ -60,7 +71,10 @@ def test_every_chapter_has_a_live_notebook_with_its_widgets(live: Path) -> None:
         assert len(widgets) == marks, ch.docname
         source = json.loads(ch.source.read_text(encoding="utf-8"))
         originals = ["".join(c["source"]) for c in source["cells"] if live_build.shows_widget(c)]
-        assert [c["source"] for c in widgets] == originals, ch.docname  # the very cells, unchanged
+        # the very cells, a street-by-street deal opening at the deal rather than at its showdown
+        assert [c["source"] for c in widgets] == [live_build.live_widget_source(o) for o in originals], ch.docname
+        assert not any("show_all=True" in c["source"] for c in widgets if "DealWidget(" in c["source"])
+        assert nb["metadata"]["kernelspec"]["name"] == "handbook-live"
 
 
 def test_the_prose_is_the_rendered_page_without_myst_or_code(live: Path) -> None:
@@ -70,6 +84,8 @@ def test_the_prose_is_the_rendered_page_without_myst_or_code(live: Path) -> None
         assert "cell_input" not in prose and "highlight-ipython3" not in prose, ch.docname  # no code shown
         assert "widget-view+json" not in prose, ch.docname  # no saved widget left in the prose
         assert "Live chapter" in prose and "Static page" in prose, ch.docname
+        # what only the static page needs: how to get live widgets, the Sphinx Thebe settings
+        assert "launch button" not in prose and "thebe" not in prose and "kernelName" not in prose, ch.docname
     crazy4 = dict((c.docname, nb) for c, nb in _notebooks(live))["book/banked/crazy4"]
     assert "Crazy 4 Poker" in _prose(crazy4) and "king-six high (K-6-4-3)" in _prose(crazy4)  # a glued figure
 
@@ -120,65 +136,406 @@ def test_the_slice_keeps_what_widgets_need_and_nothing_else() -> None:
     assert live_build.needed_code(code, {1}) == {0: "import a", 1: "%%timeit\nW(a)"}
 
 
-# --- in a real browser ---------------------------------------------------------------------------
+# --- the server (deploy/serve), from plain clients and a real browser ------------------------------
+#
+# One server for all the tests below (started once, about 15 s with its pools): Crazy 4 Poker and
+# the formats chapter have 2 pre-started kernels each, the other chapters none. Its limits are
+# deploy/voila.py's except where a test needs them small: 3 kernels per client, a kernel's page gone
+# for 1 s (instead of 120), 4 s of CPU per click (instead of 10). Each test comes from its own
+# client address (X-Forwarded-For, which the server trusts from 127.0.0.1 as behind a proxy), so
+# that the per-client cap of one test does not meet another's.
+
+PER_CLIENT = 3
+CLICK_CPU = 4
+POOLED = ("banked/crazy4", "mixed/formats")
+UUID_RE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+#: Every kernel id a page showed during these tests (none may reach the server's log).
+SEEN_KERNELS: set[str] = set()
+
 
 @pytest.fixture(scope="module")
-def server(live: Path) -> Iterator[str]:
+def served(live: Path) -> Iterator[servers.Served]:
     port = servers.free_port()
     env = dict(os.environ, HANDBOOK_LIVE=str(live))  # deploy/serve, serving this build of the live book
-    argv = ["bash", str(ROOT / "deploy" / "serve"), f"--port={port}"]
-    with servers.serving(argv, port, ROOT, env, "voila"):
-        yield f"http://127.0.0.1:{port}/"
+    argv = ["bash", str(ROOT / "deploy" / "serve"), f"--port={port}", "--LiveBook.pool_size=0",
+            *[f"--LiveBook.pool_sizes={ch}=2" for ch in POOLED], f"--LiveBook.kernels_per_client={PER_CLIENT}",
+            "--LiveBook.detached_timeout=1", f"--LiveBook.click_cpu_seconds={CLICK_CPU}"]
+    with servers.serving(argv, port, ROOT, env, "voila") as served:
+        end = time.monotonic() + 180
+        while not all(f"Kernel pool of chapters/{ch}.ipynb is filled" in served.log_text() for ch in POOLED):
+            assert time.monotonic() < end, "the pools were not filled within 180 s"
+            time.sleep(0.5)
+        yield served
+
+
+@pytest.fixture(scope="module")
+def server(served: servers.Served) -> str:
+    return served.url
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any) -> None:
+        return None
+
+
+class Client:
+    """A plain HTTP client with its own cookies and its own address (X-Forwarded-For): a script, a
+    crawler, or (``browser=True``) what a browser sends once the page's script set its cookie."""
+
+    def __init__(self, base: str, address: str, browser: bool = True) -> None:
+        self.base, self.address, self.browser = base, address, browser
+        self.jar = http.cookiejar.CookieJar()
+
+    def _cookies(self, req: urllib.request.Request) -> str:
+        self.jar.add_cookie_header(req)
+        jar = req.unredirected_hdrs.get("Cookie", "")
+        return "; ".join(c for c in (f"{BROWSER_COOKIE}=1" if self.browser else "", jar) if c)
+
+    def request(self, path: str, method: str = "GET", form: dict[str, str] | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, str, Any]:
+        data = urllib.parse.urlencode(form).encode() if form is not None else (b"" if method != "GET" else None)
+        req = urllib.request.Request(self.base + path, method=method, data=data,
+                                     headers={"X-Forwarded-For": self.address, **(headers or {})})
+        cookie = self._cookies(urllib.request.Request(self.base + path))
+        if cookie:
+            req.add_header("Cookie", cookie)
+        opener = urllib.request.build_opener(_NoRedirect)
+        try:
+            resp = opener.open(req, timeout=120)
+        except urllib.error.HTTPError as err:
+            resp = err
+        self.jar.extract_cookies(resp, req)
+        return resp.status, resp.read().decode(errors="replace"), resp.headers
+
+    def chapter(self, chapter: str) -> str:
+        """Open a live chapter as its page would: its kernel's id."""
+        status, page, _ = self.request(f"voila/render/chapters/{chapter}.ipynb")
+        assert status == 200, page[-2000:]
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+        assert kernel, "no kernel in the live page"
+        SEEN_KERNELS.add(kernel.group(1))
+        return kernel.group(1)
+
+    def xsrf(self) -> str:
+        return next(c.value for c in self.jar if c.name == "_xsrf")
+
+    def ws(self, path: str) -> Any:
+        """Open a websocket of the server (``path`` under its root) with this client's cookies."""
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        url = self.base.replace("http://", "ws://") + path
+        cookie = self._cookies(urllib.request.Request(self.base + path))
+        return websocket_connect(HTTPRequest(url, headers={"Cookie": cookie, "X-Forwarded-For": self.address}))
+
+
+def _message(kind: str, content: dict[str, Any], channel: str = "shell") -> str:
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": kind, "username": "reader",
+                                  "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+                       "parent_header": {}, "metadata": {}, "content": content, "channel": channel, "buffers": []})
+
+
+async def _replies(ws: Any, kind: str, seconds: float = 10) -> list[dict[str, Any]]:
+    """The messages a kernel's websocket sends until one of ``kind`` (or ``seconds``)."""
+    out: list[dict[str, Any]] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            raw = await asyncio.wait_for(ws.read_message(), max(0.1, end - time.monotonic()))
+        except asyncio.TimeoutError:
+            break
+        if raw is None:
+            break
+        if isinstance(raw, str):
+            out.append(json.loads(raw))
+            if out[-1]["header"]["msg_type"] == kind:
+                break
+    return out
+
+
+def test_the_front_door_offers_the_book_and_the_live_chapters_but_not_the_trainer(server: str) -> None:
+    status, page, _ = Client(server, "10.0.1.1").request("")
+    assert status == 200
+    assert 'href="/voila/files/site/index.html"' in page and "Read the book" in page
+    assert page.count('href="/voila/render/chapters/') == len(live_build.chapters()) - 1  # all but the trainer
+    assert "trainer.ipynb" not in page and "Crazy 4 Poker" in page
+
+
+def test_only_the_live_chapters_and_the_static_book_are_served(server: str, served: servers.Served) -> None:
+    """No notebook but the live chapters, no template but the book's, no Voilà page or API that the
+    book does not use, a page with a way back where there is nothing, and never a 500."""
+    stranger = Client(server, "10.0.1.2", browser=False)
+    for path in ("voila/render/site/_sources/book/banked/crazy4.ipynb",
+                 "voila/render/chapters/../site/_sources/book/banked/crazy4.ipynb",
+                 "voila/render/chapters/trainer.ipynb",  # the staff trainer: not on the public book
+                 "voila/render/chapters/no-such-chapter.ipynb", "voila/render/", "voila/tree", "voila/tree/chapters",
+                 "voila/api/contents", "voila/api/contents/chapters", "login", "logout", "api/kernels", "api/sessions",
+                 "api/kernelspecs", "api/contents", "voila/query/" + str(uuid.uuid4()), "lab", "tree", "nowhere",
+                 "voila/templates/../../../etc/passwd", "voila/templates/lab/../../x", "voila/templates/reveal/static/x",
+                 "voila/labextensions/../../etc/passwd"):
+        status, page, _ = stranger.request(path)
+        assert status == 404, (path, status)
+        if path.startswith(("voila/render", "login", "logout", "nowhere", "voila/tree")):
+            assert 'href="/voila/files/site/index.html">Back to the book' in page, path
+    for path in ("voila/files/site/_sources/book/banked/crazy4.ipynb", "voila/files/chapters/banked/crazy4.ipynb",
+                 "voila/files/site/../chapters/banked/crazy4.ipynb", "voila/files/../../etc/passwd",
+                 "voila/static/../../../../etc/passwd"):
+        assert stranger.request(path)[0] == 403, path
+    # ?template= and ?theme= are not obeyed: the page is asked again without them
+    for query in ("template=lab", "template=classic", "template=reveal", "template=nonexistent",
+                  "template=../../..", "theme=dark"):
+        status, _, headers = stranger.request(f"voila/render/chapters/mixed/formats.ipynb?{query}")
+        assert status == 302 and headers["Location"] == "/voila/render/chapters/mixed/formats.ipynb", query
+    assert stranger.request("voila/files/site/index.html")[0] == 200
+    assert "Traceback" not in served.log_text() and " 500 " not in served.log_text()
+
+
+def test_a_plain_get_of_a_live_chapter_starts_no_kernel(server: str, served: servers.Served, live: Path) -> None:
+    """The crawler: every "Open live" link of the static book fetched by a plain HTTP client (no
+    script runs, so no kernel starts); then a reader's browser still gets a live chapter at once."""
+    links: set[str] = set()
+    for html_page in (live / "site").rglob("*.html"):
+        here = posixpath.dirname(html_page.relative_to(live).as_posix())
+        for href in re.findall(r'class="live-open" href="([^"]+)"', html_page.read_text(encoding="utf-8")):
+            links.add(posixpath.normpath(posixpath.join("voila/files", here, href.split("#")[0])))
+    assert len(links) == len(live_build.chapters())  # one per chapter (80 links, 19 chapters)
+    kernels = len(served.kernels())
+    crawler = Client(server, "10.0.1.3", browser=False)
+    for _ in range(2):
+        for link in sorted(links):
+            status, page, _ = crawler.request(link)
+            assert status in (200, 404), (link, status)  # the trainer's link: 404, a page with a way back
+            assert "kernelId" not in page
+    assert len(served.kernels()) == kernels  # the pools' kernels only: none started, none taken
+    _browser_opens(server, "banked/crazy4", "10.0.1.4", seconds=20)
+
+
+def _browser_opens(server: str, chapter: str, address: str, seconds: float) -> None:
+    """A reader's Chromium opens ``chapter`` live: its first widget button must be usable within
+    ``seconds``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
+        context = browser.new_context(extra_http_headers={"X-Forwarded-For": address})
+        page = context.new_page()
+        start = time.monotonic()
+        page.goto(server + f"voila/render/chapters/{chapter}.ipynb")
+        page.locator(".jupyter-widgets button:not([disabled])").first.wait_for(timeout=seconds * 1000)
+        assert time.monotonic() - start < seconds
+        page.close(run_before_unload=True)
+        browser.close()
+
+
+def test_no_client_can_hold_more_than_its_share(server: str, unclaimed: dict[str, Any]) -> None:
+    """A client that does carry the browser's cookie (a script) gets PER_CLIENT kernels, then a
+    clear page (HTTP 429); another client is not affected."""
+    assert len(unclaimed["kernels"]) == PER_CLIENT
+    status, page, _ = unclaimed["client"].request("voila/render/chapters/mixed/formats.ipynb")
+    assert status == 429 and "Too many live chapters open" in page and "Back to the book" in page
+    Client(server, "10.0.1.6").chapter("mixed/formats")
+
+
+@pytest.fixture(scope="module")
+def unclaimed(server: str) -> dict[str, Any]:
+    """PER_CLIENT live chapters fetched by a script that never opens their websockets."""
+    client = Client(server, "10.0.1.5")
+    kernels = [client.chapter("mixed/formats") for _ in range(PER_CLIENT)]
+    return {"client": client, "kernels": kernels, "at": time.monotonic()}
+
+
+def test_a_stranger_cannot_reach_a_readers_kernel_even_knowing_its_id(server: str) -> None:
+    """Every route that names a kernel, tried by a second client that knows the id and has an
+    _xsrf cookie of its own: 404, as for a kernel that does not exist; the owner's page still
+    reaches it."""
+    owner, stranger = Client(server, "10.0.2.1"), Client(server, "10.0.2.2")
+    kernel = owner.chapter("mixed/formats")
+    stranger.chapter("mixed/formats")  # a page of its own: its own _xsrf and kernel cookies
+    xsrf = {"X-XSRFToken": stranger.xsrf()}
+    for method, path in (("GET", f"api/kernels/{kernel}"), ("DELETE", f"api/kernels/{kernel}"),
+                         ("POST", f"api/kernels/{kernel}/interrupt"), ("POST", f"api/kernels/{kernel}/restart"),
+                         ("GET", "api/kernels"), ("GET", "api/sessions")):
+        status, body, _ = stranger.request(path, method, headers=xsrf)
+        assert status == 404, (method, path, status, body[:200])
+        assert kernel not in body
+    status, _, _ = stranger.request(f"voila/api/shutdown/{kernel}", "POST", form={"_xsrf": stranger.xsrf()})
+    assert status == 404
+
+    async def sockets() -> None:
+        from tornado.httpclient import HTTPClientError
+
+        for path in (f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}", f"voila/execution/{kernel}",
+                     f"voila/query/{kernel}"):
+            with pytest.raises(HTTPClientError) as refused:
+                await stranger.ws(path)
+            assert refused.value.code == 404, path
+        # the owner's page still has its kernel, and only widget and info messages get through
+        ws = await owner.ws(f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}")
+        await ws.write_message(_message("kernel_info_request", {}))
+        assert any(m["header"]["msg_type"] == "kernel_info_reply" for m in await _replies(ws, "kernel_info_reply"))
+        ws.close()
+
+    asyncio.run(sockets())
+    assert owner.request(f"api/kernels/{kernel}")[0] == 200
+
+
+def test_a_reader_cannot_run_code_or_make_widgets_in_his_kernel(server: str, tmp_path: Path) -> None:
+    """What a page's own browser could send its kernel: an execute request is dropped (Voilà lets
+    only widget and info messages through), and so is a comm_open that would create a widget in
+    the kernel, small or of 5 MB; the kernel answers the rest."""
+    reader = Client(server, "10.0.2.3")
+    kernel = reader.chapter("mixed/formats")
+    marker = tmp_path / "ran"
+    channels = f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    widget = {"_model_name": "TextModel", "_model_module": "@jupyter-widgets/controls",
+              "_model_module_version": "2.0.0", "_view_name": "TextView",
+              "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0"}
+
+    async def talk() -> list[dict[str, Any]]:
+        ws = await reader.ws(channels)
+        await ws.write_message(_message("execute_request", {
+            "code": f"open({str(marker)!r}, 'w').write('x')", "silent": False, "store_history": False,
+            "user_expressions": {}, "allow_stdin": False}))
+        big = _message("comm_open", {"comm_id": "big-widget", "target_name": "jupyter.widget",
+                                     "data": {"state": {**widget, "value": "x" * 5_000_000}, "buffer_paths": []}})
+        from tornado.websocket import WebSocketClosedError
+
+        try:  # more than a browser may send: the server closes the socket
+            await ws.write_message(big)
+            while await ws.read_message() is not None:
+                pass
+        except WebSocketClosedError:
+            pass
+        ws = await reader.ws(channels)
+        await ws.write_message(_message("comm_open", {"comm_id": "small-widget", "target_name": "jupyter.widget",
+                                                      "data": {"state": {**widget, "value": "x"}, "buffer_paths": []}}))
+        await ws.write_message(_message("comm_info_request", {}))
+        replies = await _replies(ws, "comm_info_reply")
+        ws.close()
+        return replies
+
+    replies = asyncio.run(talk())
+    kinds = [m["header"]["msg_type"] for m in replies]
+    assert "execute_reply" not in kinds and "execute_input" not in kinds and not marker.exists()
+    (info,) = [m for m in replies if m["header"]["msg_type"] == "comm_info_reply"]
+    assert info["content"]["comms"] and not {"big-widget", "small-widget"} & set(info["content"]["comms"])
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
-def test_a_live_chapter_in_chromium(server: str) -> None:
+def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None:
+    """A reader's way through: the front door, a live chapter (Deal deals; its labels show
+    dollars, not formulas), its static page, and back to the same widget live with Open live; a
+    click that asks too much is refused with the reason, and a tab closed in the middle of it
+    (busy, no page) frees its kernel."""
     from playwright.sync_api import sync_playwright
 
     outside: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
-                   if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.continue_())
-        page.goto(server)  # the front door opens the book's contents page
-        page.wait_for_url("**/voila/files/site/index.html")
+        context = browser.new_context(extra_http_headers={"X-Forwarded-For": "10.0.3.1"})
+        context.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
+                      if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.continue_())
+        page = context.new_page()
+        page.goto(server)  # the front door
+        page.click("text=Read the book")
+        page.wait_for_url("**/voila/files/site/book/intro.html")
+        assert "You are on the live book" in page.inner_text("#using-the-widgets")
         page.goto(server + "voila/render/chapters/banked/crazy4.ipynb")
         deal = page.locator("button:has-text('Deal')").first
         deal.wait_for(timeout=60_000)
         text = page.inner_text("body")
         assert "Crazy 4 Poker" in text and "BankedDealWidget(" not in text and "{ref}" not in text
-        box = page.locator(".widget-text input").first  # the seed box of the deal widget
+        assert "launch button" not in text  # the static page's note on how to get live widgets
+        labels = page.locator(".widget-label").all_inner_texts()
+        assert "Ante ($2 to $10)" in labels and not page.locator(".widget-label mjx-container").count()
         page.locator(".widget-html-content", has_text="seed 1").first.wait_for(timeout=30_000)
-        box.fill("7")
+        page.locator(".widget-text input").first.fill("7")
         deal.click()
         page.locator(".widget-html-content", has_text="seed 7").first.wait_for(timeout=10_000)
-        # one click to the static page, one click back to the same widget live
+        # one click to the static page, one click back to the same widget live, scrolled to it
         page.click("text=Static page")
         page.wait_for_url("**/voila/files/site/book/banked/crazy4.html")
-        page.locator("a.live-open").first.click()
-        page.wait_for_url("**/voila/render/chapters/banked/crazy4.ipynb#widget-0")
-        page.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
+        page.locator("a.live-open").nth(3).click()
+        page.wait_for_url("**/voila/render/chapters/banked/crazy4.ipynb#widget-3")
+        page.locator("button:has-text('Advise')").first.wait_for(timeout=60_000)
+        page.wait_for_function("() => { const a = document.getElementById('widget-3');"
+                               " return a && Math.abs(a.getBoundingClientRect().top) < 50; }", timeout=20_000)
+        # the pay-table designer over 100,000 tables: refused after CLICK_CPU seconds of computing
+        designer = page.locator(".jp-OutputArea-output").filter(has=page.locator("button:has-text('Find pay tables')"))
+        row = designer.locator(".widget-hbox", has=page.locator("input[type=checkbox]:checked"))  # the flush line
+        row.locator("input[type=text]").fill("0..99999")
+        row.locator("input[type=text]").press("Tab")
+        designer.locator("button:has-text('Find pay tables')").click()
+        refusal = designer.locator(".widget-html-content", has_text=f"more than {CLICK_CPU} s of computing")
+        refusal.wait_for(timeout=120_000)
+        assert "Refused" in refusal.inner_text()
+        # again, and the tab closed at once (no beacon): the busy kernel is stopped without its page
+        SEEN_KERNELS.update(re.findall(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()))
+        designer.locator("button:has-text('Find pay tables')").click()
+        time.sleep(0.5)
+        before = len(served.log_text())
+        page.close(run_before_unload=False)
+        end = time.monotonic() + 30
+        gone = re.compile(r"Stopping a reader's kernel \S+ \((\w+)\): its page has gone")
+        while not gone.search(served.log_text()[before:]) and time.monotonic() < end:
+            time.sleep(0.2)
         browser.close()
     assert outside == []
+    assert gone.findall(served.log_text()[before:]) == ["busy"]
 
 
-def test_a_reader_cannot_run_code_through_a_live_kernel(server: str, tmp_path: Path) -> None:
-    """What a browser could send a live chapter's kernel: an execute request is dropped by the
-    server (Voilà lets only widget and info messages through); a kernel_info_request on the same
-    connection is answered, so the connection itself works."""
-    import urllib.request
-    import uuid
+def test_a_reader_who_leaves_while_his_page_is_sent_costs_no_traceback(server: str, served: servers.Served) -> None:
+    """A chapter without pre-started kernels is sent while it runs; the reader closes the
+    connection after its first bytes: the server notes it, the chapter's kernel goes, and nothing
+    else is written to the log (test_the_log_... below)."""
+    import http.client
 
-    page = urllib.request.urlopen(server + "voila/render/chapters/mixed/formats.ipynb", timeout=60).read().decode()
-    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
-    assert kernel, "no kernel id in the live page"
-    marker = tmp_path / "ran"
-    ws_url = server.replace("http://", "ws://") + f"api/kernels/{kernel.group(1)}/channels?session_id={uuid.uuid4()}"
-    kinds = servers.try_to_run_code(ws_url, marker)
-    assert "kernel_info_reply" in kinds
-    assert "execute_reply" not in kinds and "execute_input" not in kinds
-    assert not marker.exists()
+    before = len(served.log_text())
+    conn = http.client.HTTPConnection("127.0.0.1", int(server.rsplit(":", 1)[1].strip("/")), timeout=60)
+    conn.request("GET", "/voila/render/chapters/mixed/badugi.ipynb",
+                 headers={"Cookie": f"{BROWSER_COOKIE}=1", "X-Forwarded-For": "10.0.4.1"})
+    response = conn.getresponse()
+    assert response.status == 200
+    response.read(200)
+    conn.close()
+    end = time.monotonic() + 90
+    while "A reader left chapters/mixed/badugi.ipynb" not in served.log_text()[before:]:
+        assert time.monotonic() < end, served.log_text()[before:][-3000:]
+        time.sleep(0.2)
+    while "its page never connected" not in served.log_text()[before:]:
+        assert time.monotonic() < end, served.log_text()[before:][-3000:]
+        time.sleep(0.2)
+
+
+def test_kernels_whose_page_never_connects_are_freed_within_30_s(unclaimed: dict[str, Any]) -> None:
+    """The script's kernels (test_no_client_can_hold_more_than_its_share): their pages never
+    opened a websocket, so each is stopped 30 s after it was sent (looked at every 2 s)."""
+    client = unclaimed["client"]
+    while any(client.request(f"api/kernels/{k}")[0] == 200 for k in unclaimed["kernels"]):
+        assert time.monotonic() - unclaimed["at"] < 30 + 2 + 5, "kernels of unopened pages still there"
+        time.sleep(0.5)
+    assert time.monotonic() - unclaimed["at"] > 25  # not before their time
+    Client(client.base, client.address).chapter("mixed/formats")  # the client has its share back
+
+
+def test_the_log_names_no_kernel_and_shows_no_traceback(served: servers.Served) -> None:
+    log = served.log_text()
+    assert SEEN_KERNELS and not any(k in log for k in SEEN_KERNELS)
+    assert not UUID_RE.search(log), UUID_RE.search(log)
+    assert "Traceback" not in log and "Uncaught exception" not in log
+
+
+def test_a_taken_port_stops_the_server_with_a_clear_message(live: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = dict(os.environ, HANDBOOK_LIVE=str(live))
+        done = subprocess.run(["bash", str(ROOT / "deploy" / "serve"), f"--port={port}", "--LiveBook.pool_size=0"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert f"Port {port} on 127.0.0.1 is already in use" in done.stderr + done.stdout
+    assert "Traceback" not in done.stderr + done.stdout
 
 
 RUN_ALL = r'''
@@ -210,19 +567,18 @@ def test_every_live_chapter_runs_without_an_error(live: Path) -> None:
     assert failed == []
 
 
-def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline() -> None:
+def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline(live: Path) -> None:
     from traitlets.config.loader import PyFileConfigLoader
 
-    from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
-
     c = PyFileConfigLoader("voila.py", path=str(ROOT / "deploy")).load_config()
-    assert c.VoilaConfiguration.multi_kernel_manager_class is TrainerKernelManager
-    assert c.VoilaConfiguration.prelaunch_hook is prelaunch_hook
-    assert c.TrainerKernelManager.cull_idle_timeout > 0 and c.TrainerKernelManager.max_kernels > 0
-    assert c.TrainerKernelManager.cull_connected is False  # an open tab keeps its kernel
-    assert "live book is full" in c.TrainerKernelManager.full_message
+    assert c.VoilaConfiguration.preheat_kernel is True and c.LiveBook.pool_size >= 1
+    assert c.LiveBook.max_kernels > 0 and c.LiveBook.kernels_per_client > 0
+    assert c.LiveBook.unclaimed_timeout <= 30 and c.LiveBook.detached_timeout > 0 and c.LiveBook.click_cpu_seconds > 0
+    assert c.LiveBook.serve_trainer is False  # the staff trainer is not part of the public book
     assert c.VoilaConfiguration.template == "handbook" and c.VoilaConfiguration.strip_sources is True
+    assert c.VoilaConfiguration.allow_template_override == c.VoilaConfiguration.allow_theme_override == "NO"
     assert c.VoilaConfiguration.file_allowlist == [r"site/.*"]  # nothing outside the static copy
+    assert c.Voila.port_retries == 0
     # the template asks no other host for anything (Voilà's own lab template asks a CDN for fonts)
     template = ROOT / "deploy" / "jupyter" / "voila" / "templates" / "handbook"
     for f in template.iterdir():
@@ -230,6 +586,42 @@ def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline(
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), f.name
     lab = Path(sys.executable).parents[1] / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
     assert "cdn.jsdelivr.net" in lab.read_text(encoding="utf-8")  # what the copy drops
+    # the trainer only where it is switched on
+    book = live_server.LiveBook(root_dir=str(live))
+    assert "chapters/trainer.ipynb" not in book.served_chapters() and "chapters/banked/crazy4.ipynb" in book.served_chapters()
+    assert "trainer" not in book.front_door_html()
+    book = live_server.LiveBook(root_dir=str(live), serve_trainer=True)
+    assert "chapters/trainer.ipynb" in book.served_chapters() and "The staff trainer" in book.front_door_html()
+    assert "chapters/trainer.ipynb" not in book.pools()  # the trainer signs its user in: never pre-started
+
+
+def test_the_client_is_the_proxys_client_only_behind_a_trusted_proxy() -> None:
+    trusted = live_server._networks(["127.0.0.1", "::1"])
+    assert live_server.client_address("127.0.0.1", ["198.51.100.7"], trusted) == "198.51.100.7"
+    assert live_server.client_address("127.0.0.1", ["198.51.100.7, 127.0.0.1"], trusted) == "198.51.100.7"
+    assert live_server.client_address("127.0.0.1", [], trusted) == "127.0.0.1"
+    assert live_server.client_address("203.0.113.5", ["198.51.100.7"], trusted) == "203.0.113.5"  # not a proxy
+    assert live_server.client_address("127.0.0.1", ["not an address"], trusted) == "127.0.0.1"
+
+
+def test_kernel_ids_are_taken_out_of_the_log() -> None:
+    kernel = str(uuid.uuid4())
+    line = live_server.redact(f"Kernel started: {kernel}; GET /api/kernels/{kernel}/channels")
+    assert kernel not in line and line.count("k-") == 2 and line == live_server.redact(line)
+    assert live_server.redact(f"x {kernel}") == live_server.redact(f"x {kernel.upper()}")  # one tag per id
+
+
+def test_the_live_kernel_escapes_dollars_in_labels() -> None:
+    """MathJax reads "$2 to $10" in a widget's label as a formula; the live kernel sends it escaped."""
+    sys.path.insert(0, str(ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live"))
+    try:
+        import live_ipykernel_launcher as launcher
+    finally:
+        sys.path.pop(0)
+    assert launcher.escape_dollars("Ante ($2 to $10)") == r"Ante (\$2 to \$10)"
+    assert launcher.escape_dollars(r"\$5") == r"\$5" and launcher.escape_dollars(3) == 3
+    kernel = json.loads((ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live" / "kernel.json").read_text())
+    assert kernel["argv"][1] == "{resource_dir}/live_ipykernel_launcher.py"
 
 
 def test_a_page_that_does_not_match_its_notebook_is_refused() -> None:

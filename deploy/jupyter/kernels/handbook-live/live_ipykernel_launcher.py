@@ -1,0 +1,145 @@
+"""The live book's Python kernel: ipykernel, with two limits on what a browser can make it do.
+
+deploy/live_build.py names this kernel (``handbook-live``) in every live chapter, and
+deploy/serve puts deploy/jupyter on JUPYTER_PATH, so Voilà starts every live chapter's kernel
+with this file instead of ``python -m ipykernel_launcher``. Before the kernel takes its first
+message:
+
+* **a CPU-time limit per click.** Each widget message from the browser (``comm_msg``: a click,
+  a box changed) may use at most ``HANDBOOK_CLICK_CPU_SECONDS`` seconds of CPU (default 10; the
+  server sets it, see deploy/voila.py). Past that the work stops with :class:`TooLong`, a
+  ``GameError``, so a widget that shows refusals shows it as one ("Refused: this question needs
+  more than 10 s of computing ..."), and the kernel is free for the reader's next click. The
+  running chapter itself (Voilà's execute requests) is not limited.
+* **no widgets made by the browser.** A browser may open a comm to ``jupyter.widget.control``
+  (how the page asks for the widgets the chapter made) and nothing else: a ``comm_open`` for any
+  other target (``jupyter.widget``: a widget the browser would create in the kernel, of any
+  size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock.
+
+And one fix for what a reader sees: the browser typesets a widget's label with MathJax, which
+reads "$2 to $10" (an Ante's limits) as a formula and shows "2to10" in italics. A live kernel
+sends ``$`` in labels (a widget's ``description``) as ``\\$``, which MathJax shows as a
+dollar sign (``processEscapes``). The book's saved widgets are not typeset and are not affected.
+
+Its threads and allocator are kept small (OPENBLAS_NUM_THREADS=1, MALLOC_ARENA_MAX=2 in
+kernel.json): a kernel answers one reader's clicks one at a time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any, Callable
+
+# The folder of this file is sys.path[0] (Python puts a script's folder first): nothing here
+# should shadow a module a chapter imports.
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
+
+#: What a browser may open a comm to.
+ALLOWED_COMM_TARGETS = frozenset({"jupyter.widget.control"})
+
+
+def click_limit() -> float:
+    """Seconds of CPU one widget message may use (0: no limit)."""
+    try:
+        return max(0.0, float(os.environ.get("HANDBOOK_CLICK_CPU_SECONDS", "10")))
+    except ValueError:
+        return 10.0
+
+
+def _refusal_base() -> type[Exception]:
+    try:  # the widgets show a GameError as a refusal ("Refused: ...")
+        from gamelib.errors import GameError
+        return GameError
+    except Exception:  # pragma: no cover (gamelib is always there in the live book)
+        return ValueError
+
+
+class TooLong(_refusal_base()):  # type: ignore[misc]
+    """Raised inside a widget's work when one click has used its CPU time."""
+
+
+def _too_long(signum: int, frame: Any) -> None:
+    seconds = click_limit()
+    raise TooLong(f"this question needs more than {seconds:g} s of computing, more than the live book gives "
+                  "one click; ask a smaller one (fewer tables, fewer cards left to deal)")
+
+
+def limited(handler: Callable[..., Any], seconds: float) -> Callable[..., Any]:
+    """``handler`` (the kernel's comm_msg handler) with at most ``seconds`` of CPU per message."""
+
+    def run(stream: Any, ident: Any, msg: Any) -> Any:
+        signal.setitimer(signal.ITIMER_PROF, seconds)
+        try:
+            return handler(stream, ident, msg)
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+
+    return run
+
+
+def only_known_comms(handler: Callable[..., Any], log: Any) -> Callable[..., Any]:
+    """``handler`` (the kernel's comm_open handler) that drops a browser's comm to any target
+    but :data:`ALLOWED_COMM_TARGETS`."""
+
+    def run(stream: Any, ident: Any, msg: Any) -> Any:
+        target = (msg.get("content") or {}).get("target_name")
+        if target not in ALLOWED_COMM_TARGETS:
+            log.warning("dropped a comm_open from the browser for target %r", target)
+            return None
+        return handler(stream, ident, msg)
+
+    return run
+
+
+def escape_dollars(value: Any, widget: Any = None) -> Any:
+    r"""A label as the browser must get it for MathJax to leave its dollars alone.
+
+    >>> escape_dollars("Ante ($2 to $10)")
+    'Ante (\\$2 to \\$10)'
+    >>> escape_dollars(r"already \$1")
+    'already \\$1'
+    """
+    if not isinstance(value, str) or "$" not in value:
+        return value
+    out, escaped = [], False
+    for ch in value:
+        if ch == "$" and not escaped:
+            out.append("\\")
+        out.append(ch)
+        escaped = ch == "\\" and not escaped
+    return "".join(out)
+
+
+def labels_without_math() -> None:
+    """Send widget labels with their dollar signs escaped (see the module docstring)."""
+    from ipywidgets.widgets.widget_description import DescriptionWidget
+
+    # The trait is DescriptionWidget's own (a text box's value is another trait, left alone).
+    DescriptionWidget.class_traits()["description"].metadata["to_json"] = escape_dollars
+
+
+def guard(kernel: Any) -> None:
+    """Install the two limits on a started ipykernel kernel."""
+    seconds = click_limit()
+    if seconds > 0 and "comm_msg" in kernel.shell_handlers:
+        signal.signal(signal.SIGPROF, _too_long)
+        kernel.shell_handlers["comm_msg"] = limited(kernel.shell_handlers["comm_msg"], seconds)
+    if "comm_open" in kernel.shell_handlers:
+        kernel.shell_handlers["comm_open"] = only_known_comms(kernel.shell_handlers["comm_open"], kernel.log)
+
+
+def main() -> None:
+    from ipykernel.kernelapp import IPKernelApp
+
+    app = IPKernelApp.instance()
+    app.initialize(sys.argv[1:])
+    guard(app.kernel)
+    labels_without_math()
+    app.start()
+
+
+if __name__ == "__main__":
+    main()
