@@ -305,7 +305,7 @@ def widgets(args: argparse.Namespace, say: Callable[..., None]) -> None:
         assert w.last is not None, (name, w.result.value)
         worst = max(worst, med)
         verdict = "PASS" if med < 0.1 else "MISS"
-        say(f"  {name:<52} {best * 1e3:8.1f} / {med * 1e3:8.1f} ms  {verdict}  {w.last.method}")
+        say(f"  {name:<60} {best * 1e3:8.1f} / {med * 1e3:8.1f} ms  {verdict}  {w.last.method}")
     say(f"  slowest median {worst * 1e3:.1f} ms: {'PASS' if worst < 0.1 else 'MISS'} (every question under 100 ms)")
     code = ("import time, resource; t = time.perf_counter(); from gamelib.analysis.odds import odds; "
             "i = time.perf_counter(); odds('big-o', ['As Ad 2c 3d 4h', 'Ks Kd Qc Jh Tc']); e = time.perf_counter(); "

@@ -5,6 +5,8 @@ The front door of the family; what the book, the widgets and the command line ca
 - :mod:`.calculator`: :func:`odds`, the one entry point;
 - :mod:`.question`: the question checked and laid out as the groups of cards to deal;
 - :mod:`.deals`: every deal or a seeded sample, judged and tallied;
+- :mod:`.tables`: every deal counted from tables of each seat's values, each distinct hand
+  valued once (where each value depends on one group of cards to deal);
 - :mod:`.boards`: the fast path for board games (each board judged once per subset);
 - :mod:`.draws`: the automatic player's draws, decided for many hands at once;
 - :mod:`.deal_by_deal`: those draws made deal by deal, exact or sampled;

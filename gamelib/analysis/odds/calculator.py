@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Optional, SupportsInt
+from typing import Any, Optional
 
 import numpy as np
 
@@ -173,25 +173,33 @@ def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Option
     if exact:
         assert sum(t.deals * w for t, w in per) == ways  # every deal's chance counted
     share_den = ways * per[0][0].share_den
-
-    def over(get: Callable[[_Tally], SupportsInt]) -> int:
-        return sum(int(get(t)) * w for t, w in per)
+    win, tie, share, scoop = (_added(t.summary()[name] for t in tallies.values()) if len(per) == 1 else
+                              _added(np.asarray(t.summary()[name], object) * w for t, w in per)
+                              for name in ("win", "tie", "share", "scoop"))  # Python integers: no overflow
 
     players = []
     for i in range(n):
-        shared = [over(lambda t: t.share[p, i]) for p in range(len(names))]
-        por = tuple(PortionOdds(name, Fraction(over(lambda t: t.win[p, i]), ways),
-                                Fraction(over(lambda t: t.tie[p, i]), ways), Fraction(shared[p], share_den))
-                    for p, name in enumerate(names))
+        por = tuple(PortionOdds(name, Fraction(win[p][i], ways), Fraction(tie[p][i], ways),
+                                Fraction(share[p][i], share_den)) for p, name in enumerate(names))
         se = 0.0
         if not exact:
             t = next(iter(tallies.values()))
             mean = t.sum[i] / d
             se = math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1))
-        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por, Fraction(sum(shared), share_den),
-                                  Fraction(over(lambda t: t.scoop[i]), ways), se, q.draw_words[i]))
+        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por,
+                                  Fraction(sum(share[p][i] for p in range(len(names))), share_den),
+                                  Fraction(scoop[i], ways), se, q.draw_words[i]))
     return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed,
                 tuple(_auto_notes(q, chosen)), fast=fast is not None or tables is not None, ways=ways, drawn=q.auto)
+
+
+def _added(arrays: Iterator[np.ndarray]) -> list[Any]:
+    """The arrays added up, as (nested) lists of Python integers."""
+    total = next(arrays)
+    for more in arrays:
+        total = total + more
+    out: list[Any] = total.tolist()
+    return out
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from functools import cached_property
+from functools import lru_cache
 from fractions import Fraction
 from itertools import combinations
 from typing import Optional
@@ -194,17 +194,11 @@ class _Tally:
             "sum": cf @ share, "sum_sq": cf @ (share * share)}
         return self._summary
 
-    @cached_property
+    @property
     def share_units(self) -> tuple[int, np.ndarray, int]:
-        """The portions' shares as whole units (``weight[p] / unit``) and ``share_den``: a common
-        denominator of every share a seat can get from a portion (its share over the total share
-        of the portions won, split among up to ``players`` seats)."""
-        unit = math.lcm(*(s.denominator for s in self.shares))
-        weight = np.array([int(s * unit) for s in self.shares], np.int64)
-        totals = {int(sum(int(w) for p, w in enumerate(weight) if pattern >> p & 1))
-                  for pattern in range(1, 1 << len(weight))}
-        den = math.lcm(*(t * k for t in totals for k in range(1, self.players + 1)))
-        return unit, weight, den
+        """The portions' shares as whole units (``weight[p] / unit``) and ``share_den`` (see
+        ``_share_units``)."""
+        return _share_units(tuple(self.shares), self.players)
 
     @property
     def share_den(self) -> int:
@@ -245,6 +239,23 @@ class _Tally:
     def portion_share(self, p: int, i: int) -> Fraction:
         """Player ``i``'s exact total share of the pot from portion ``p``, over all deals counted."""
         return Fraction(int(self.share[p, i]), self.share_den)
+
+
+@lru_cache(maxsize=None)
+def _share_units(shares: tuple[Fraction, ...], players: int) -> tuple[int, np.ndarray, int]:
+    """The portions' shares as whole units (``weight[p] / unit``), and a common denominator of
+    every share a seat can get from a portion: its share over the total share of the portions
+    won, split among up to ``players`` seats.
+
+    >>> _share_units((Fraction(1, 2), Fraction(1, 2)), 2)[2]  # a quarter pot at most: 1/4 = 1/2 / 1 / 2
+    4
+    """
+    unit = math.lcm(*(s.denominator for s in shares))
+    weight = np.array([int(s * unit) for s in shares], np.int64)
+    weight.setflags(write=False)
+    totals = {int(sum(int(w) for p, w in enumerate(weight) if pattern >> p & 1)) for pattern in range(1, 1 << len(weight))}
+    den = math.lcm(*(t * k for t in totals for k in range(1, players + 1)))
+    return unit, weight, den
 
 
 def _portions(game: PotGame) -> tuple[list[str], list[Fraction]]:

@@ -45,8 +45,6 @@ from .question import _Question
 
 #: ``BINOM32[k][c] = C(c, k)`` as ``int32`` (``k <= 7``), one row per card's place in a set.
 BINOM32 = np.ascontiguousarray(BINOM.T).astype(np.int32)
-#: A board with this many cards or more to deal is valued by its three-card subsets (``boards.py``).
-BY_TRIPLES = 3
 
 
 @dataclass(frozen=True)
@@ -197,7 +195,7 @@ def _rows(q: _Question, board_no: int, seat: int, group: int) -> tuple[np.ndarra
     size = q.groups[group][2] if group >= 0 else 0
     dealt = q.deck[combinations_array(len(q.deck), size)].astype(np.int64)
     on_board = group >= 0 and q.groups[group][0] == "board"
-    triples = on_board and size >= BY_TRIPLES
+    triples = on_board and not len(known)  # a whole board to come: by its three-card subsets
     if triples:
         dealt = q.deck[combinations_array(len(q.deck), 3)].astype(np.int64)
     rows = len(dealt)
