@@ -20,14 +20,14 @@ def test_commands_are_subparsers():
 def test_analyze_prints_tables_and_summary(capsys):
     assert main(["analyze", "three-card-6bonus", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "-- pair_plus (total 22,100 combinations) --" in out
+    assert "-- Pair Plus (total 22,100 combinations) --" in out
     assert "main game house edge (per unit ante)  0.038255" in out
     assert "Raise with queen-six high (Q-6-4) or better" in out
 
 
 def test_analyze_with_another_pay_table(capsys):
     assert main(["analyze", "three-card-6bonus", "--quiet", "--pay", "pair_plus", "straight=6", "flush=4"]) == 0
-    assert "pair_plus return -0.016833" in capsys.readouterr().out
+    assert "Pair Plus return -0.016833" in capsys.readouterr().out
 
 
 def test_progress_goes_to_stderr(tmp_path):
@@ -35,7 +35,7 @@ def test_progress_goes_to_stderr(tmp_path):
     run = subprocess.run([sys.executable, "-m", "gamelib", "analyze", "three-card-6bonus"],
                          capture_output=True, text=True, env=env, check=True)
     assert "Three Card Poker: all 22,100 three-card hands" in run.stderr
-    assert "-- ante (total 407,170,400 combinations) --" in run.stdout
+    assert "-- Ante (total 407,170,400 combinations) --" in run.stdout
 
 
 def test_strategy_and_settle(capsys):

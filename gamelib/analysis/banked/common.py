@@ -113,7 +113,7 @@ class BankedAnalysis:
     @property
     def summary(self) -> pd.DataFrame:
         """One row per figure: returns of each wager, the total, house edge, element of risk."""
-        rows = [(f"{w} return", float(r)) for w, r in self.returns.items()]
+        rows = [(f"{self.printed_name(w)} return", float(r)) for w, r in self.returns.items()]
         rows.append(("main game expected return (per unit ante)", float(self.expected_return)))
         rows.append(("main game house edge (per unit ante)", float(self.house_edge)))
         rows.append(("average total wagered on the main game (units of ante)", float(self.average_wager)))
@@ -121,11 +121,28 @@ class BankedAnalysis:
             rows.append(("element of risk", float(self.element_of_risk)))
         return pd.DataFrame(rows, columns=["figure", "value"])
 
+    def printed_name(self, key: str) -> str:
+        """The name a wager or pay table of the game is printed with (its declaration's), for
+        its key; a key the declaration does not have, as it is.
+
+        >>> from gamelib import get_game
+        >>> from gamelib.analysis.banked import analyze
+        >>> analyze(get_game("crazy4")).printed_name("super_bonus")
+        'Super Bonus'
+        """
+        from ...games.banked import DECLARATIONS
+
+        decl = DECLARATIONS.get(self.game)
+        if decl is None:
+            return key
+        names = {**{t.key: t.name for t in decl.pay_tables}, **{w.key: w.name for w in decl.wagers}}
+        return names.get(key, key)
+
     def text(self) -> str:
         """The outcome tables and the summary as plain text (what the command line prints)."""
         out = [f"== {self.title}: exact analysis =="]
         for wager, table in self.tables.items():
-            out.append(f"\n-- {wager} (total {table.attrs['total']:,} combinations) --")
+            out.append(f"\n-- {self.printed_name(wager)} (total {table.attrs['total']:,} combinations) --")
             shown = table.copy()
             shown["combinations"] = [f"{c:,}" for c in shown["combinations"]]
             shown["probability"] = [f"{p:.6f}" for p in shown["probability"]]

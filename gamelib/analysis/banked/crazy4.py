@@ -35,6 +35,7 @@ from ...games.vocabularies import NotQualified, Settles
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .enumeration import canonical_keys, player_vs_dealer_counts
 from ..cache import cached_arrays
+from .crazy4_band import band_bounds, band_text, card_removal_band
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)
 DEALER_HANDS = comb(47, 5)
@@ -111,15 +112,15 @@ class Crazy4Strategy:
                          + ("" if all3 else " (most hands; a few exceptions)") + ".")
         played = d > 0
         always = v[~played].max() + 1 if (~played).any() else v.min()
-        lowest = int(v[played].min()) if played.any() else None
         lines.append(f"Play 1x with {describe('crazy4', int(v[v >= always].min()))} or better (below 3x).")
-        mixed = (v >= lowest) & (v < always) if lowest is not None else np.zeros(len(v), bool)
-        if lowest is not None and mixed.any():
+        bounds = band_bounds(v, d)
+        if bounds is not None:
+            mixed = (v >= bounds[0]) & (v < bounds[1])
             n_played = int(w[mixed & played].sum())
             n_mixed = int(w[mixed].sum())
             lines.append(
-                f"Fold anything below {describe('crazy4', lowest)}. In between, card removal decides: "
-                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x (the strategy tool shows which).")
+                f"Fold anything below {describe('crazy4', bounds[0])}. In between, card removal decides: "
+                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x; the list below gives the play for each.")
         else:
             lines.append("Fold everything else.")
         folded = int(self.weights[self.decision == 0].sum())
@@ -129,6 +130,9 @@ class Crazy4Strategy:
                 + ("the one that risks less is taken (R23)" if "R23" in self.variant else "the larger wager is taken"))
         lines.append(f"({folded:,} of 2,598,960 hands fold. Each hand is played for the best value of Ante, Super "
                      f"Bonus and Play together (R19); {ties}.)")
+        if bounds is not None:
+            lines += ["", "Where card removal decides, by ranks and then by suits (the cards in brackets share a suit;",
+                      "each other card has a suit of its own):", band_text(card_removal_band(self))]
         return "\n".join(lines)
 
     def tied_hands(self) -> int:

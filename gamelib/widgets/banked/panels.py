@@ -161,12 +161,12 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
             self.edge.value = error_html("Refused", err)
             return None
         old = house_edge_report(self.game, wager)
-        self.edge.value = edge_html(wager, old, new)
+        self.edge.value = edge_html(self.game.declaration.pay_table(wager).name, old, new)
         return new
 
 
 def edge_html(wager: str, filed: Mapping[str, Fraction | None], edited: Mapping[str, Fraction | None]) -> str:
-    """The filed and edited figures side by side.
+    """The filed and edited figures side by side; ``wager`` is the printed name of the edited table.
 
     >>> "house edge" in edge_html("x", {"return": Fraction(-1, 10), "house edge": Fraction(1, 10)}, {"return": Fraction(0), "house edge": Fraction(0)})
     True
@@ -370,8 +370,9 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
         self.button = widgets.Button(description="Advise", button_style="primary")
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
-        summary = html.escape(analysis_of(game).strategy.summary()).replace("\n", "<br>")
-        self.summary = widgets.HTML(f"<details><summary>The whole strategy in words</summary><p>{summary}</p></details>")
+        summary = html.escape(analysis_of(game).strategy.summary())
+        self.summary = widgets.HTML("<details><summary>The whole strategy in words</summary>"
+                                    f"<p style='white-space:pre-wrap'>{summary}</p></details>")
         boxes = [*self.inputs.values()] + ([self.wagered] if len(game.declaration.decisions) > 1 else [])
         super().__init__([*boxes, self.button, self.result, self.summary])
         self.refresh()
