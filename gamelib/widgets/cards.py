@@ -43,7 +43,10 @@ _EMPHASIS_STYLE = (
     "border:2px solid #d4a017;box-shadow:0 0 0 2px rgba(212,160,23,0.35),0 2px 4px rgba(0,0,0,0.3);"
     "transform:translateY(-0.2em);"
 )
-_DIMMED_STYLE = "opacity:0.38;"
+#: A card not in the hand: lowered, smaller and edged with a dashed line, its rank and suit at full
+#: contrast (WCAG 2.1 AA: no fading, so a reader with low vision still reads it; the words say
+#: it too, in the card's accessible name).
+_DIMMED_STYLE = "border:1px dashed #5c5c5c;box-shadow:none;transform:translateY(0.15em) scale(0.9);"
 _HAND_STYLE = "display:inline-flex;flex-wrap:nowrap;align-items:center;gap:0.1em;vertical-align:middle;"
 
 
@@ -72,6 +75,8 @@ def card_html(card: CardLike, four_color: bool = False, *, _state: str = "") -> 
     elif _state == "dimmed":
         style += _DIMMED_STYLE
     state_attr = f' data-state="{_state}"' if _state else ""
+    if _state == "dimmed":
+        name += " (not in the hand)"
     return (
         f'<span class="gl-card" role="img" aria-label="{html.escape(name)}" title="{html.escape(name)}"'
         f' data-card="{format_card(c)}"{state_attr} style="{style}">'

@@ -124,10 +124,33 @@ def test_highlight_emphasises_and_dims() -> None:
     states = {c["data-card"]: c.get("data-state") for c in p.cards}
     assert states == {"Kh": "emphasis", "Kd": "emphasis", "Ks": "emphasis", "4c": "dimmed", "9d": "dimmed"}
     for c in p.cards:
+        assert "opacity" not in c["style"]  # full contrast in every state (WCAG 2.1 AA)
         if c["data-state"] == "dimmed":
-            assert "opacity:0.38" in c["style"]
+            assert "dashed" in c["style"] and c["aria-label"].endswith("(not in the hand)")
         else:
-            assert "opacity" not in c["style"] and "border:2px" in c["style"]
+            assert "border:2px" in c["style"] and "not in the hand" not in c["aria-label"]
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+@pytest.mark.parametrize("four_color", [False, True])
+def test_every_suit_colour_reads_at_wcag_aa_contrast(four_color: bool) -> None:
+    """Each suit's colour on the white card face: a contrast of at least 4.5 to 1 (WCAG 2.1 AA,
+    normal text), in every state a card is drawn in."""
+    import re
+    for state_highlight in (None, "As", ""):
+        p = parse(hand_html("As Kd Qh Jc", four_color=four_color, highlight=state_highlight))
+        for c in p.cards:
+            colour = re.search(r"(?<![-\w])color:(#[0-9a-f]{6})", c["style"]).group(1)
+            face = re.search(r"background:(#[0-9a-f]{6})", c["style"]).group(1)
+            lighter, darker = sorted((_luminance(colour), _luminance(face)), reverse=True)
+            assert (lighter + 0.05) / (darker + 0.05) >= 4.5, (c["data-card"], colour, face)
 
 
 def test_highlight_accepts_ints_and_none() -> None:
@@ -164,7 +187,8 @@ def test_hand_widget_is_an_html_widget() -> None:
 def test_every_hand_renders_every_card(hand: list[int], marked: set[int] | None, four: bool) -> None:
     p = parse(hand_html(hand, four_color=four, highlight=marked))
     assert [c["data-card"] for c in p.cards] == [format_card(c) for c in hand]
-    assert [c["aria-label"] for c in p.cards] == [card_name(c) for c in hand]
+    assert [c["aria-label"] for c in p.cards] == [card_name(c) + ("" if marked is None or c in marked else " (not in the hand)")
+                                              for c in hand]
     palette = FOUR_COLOR if four else TWO_COLOR
     assert [color_of(c) for c in p.cards] == [palette["cdhs"[c & 3]] for c in hand]
     if marked is None:
