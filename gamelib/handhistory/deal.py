@@ -151,8 +151,17 @@ class RecordHand(Hand):
     """
 
     def __init__(self, game: PotGame, stacks: Sequence[int], structure: Optional[Structure],
-                 cards: RecordCards) -> None:
+                 cards: RecordCards, fill_unseen: bool = False) -> None:
         self.record_cards = cards
+        #: With ``fill_unseen``, a deal the record does not give is made from cards it never names
+        #: and noted in ``filled`` as (the index of the action it followed, -1 before any; the seat,
+        #: None for the board; how many cards): what a record still to be written must deal.
+        self.fill_unseen = fill_unseen
+        self.filled: list[tuple[int, Optional[int], int]] = []
+        self.at_action = -1
+        #: With ``fill_unseen``: the live players at the showdown whose cards the record does not
+        #: show yet (the award is not the hand's until they are shown or mucked).
+        self.unshown: list[int] = []
         self._queues = [list(q) for q in cards.dealt]
         self._board_queue = list(cards.board)
         self._reserved = {c for q in cards.dealt for c in q} | set(cards.board)
@@ -163,6 +172,11 @@ class RecordHand(Hand):
     def _deal(self, n: int, seat: Optional[int] = None, board: Optional[int] = None,
               keep_out: Sequence[int] = ()) -> list[int]:
         queue = self._board_queue if seat is None else self._queues[seat]
+        if len(queue) < n and self.fill_unseen:
+            spare = [c for c in self.stub if c not in self._reserved][:n - len(queue)]
+            self._reserved |= set(spare)
+            self.filled.append((self.at_action, seat, len(spare)))
+            queue.extend(spare)
         if len(queue) < n:
             whom = "the board" if seat is None else f"p{seat + 1}"
             raise RecordError(f"the record does not deal {whom} the {n} card{'s' if n > 1 else ''} "
@@ -211,7 +225,9 @@ class RecordHand(Hand):
                 live.remove(s)
         if len(live) > 1:
             unseen = [s for s in live if set(self.final_cards(s)) & self.record_cards.stand_ins]
-            if unseen:
+            if unseen and self.fill_unseen:
+                self.unshown = unseen
+            elif unseen:
                 raise RecordError(f"the record does not show {', '.join(f'p{s + 1}' for s in unseen)}'s cards at "
                                   f"the showdown (dealt ??): a pot cannot be awarded to a hand nobody saw")
         super()._finish()

@@ -142,9 +142,11 @@ def _translate(hand: RecordHand, a: Action, thrown: Optional[list[int]]) -> tupl
     return kind, a.amount, None
 
 
-def replay(record: Union[HandRecord, str, bytes]) -> Replay:
+def replay(record: Union[HandRecord, str, bytes], fill_unseen: bool = False) -> Replay:
     """Replay ``record`` (a ``HandRecord`` or PHH text); an illegal action stops it there
-    (``violation``). A record that cannot be read or dealt raises ``RecordError``.
+    (``violation``). A record that cannot be read or dealt raises ``RecordError``; with
+    ``fill_unseen`` a deal it does not give is made from unnamed cards and noted in the hand's
+    ``filled`` (a hand being written action by action, as at the dispute desk).
 
     >>> from gamelib.handhistory.record import HandRecord
     >>> rp = replay(HandRecord("FB", [0, 0], [1, 2], None, 2, 4, None, [20, 20],
@@ -161,7 +163,7 @@ def replay(record: Union[HandRecord, str, bytes]) -> Replay:
         if a.actor > n or (a.player is not None and a.player >= n):
             raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
     cards = RecordCards.read(actions, n, game)
-    hand = RecordHand(game, record.starting_stacks, structure, cards)
+    hand = RecordHand(game, record.starting_stacks, structure, cards, fill_unseen)
     rp = Replay(record, game, structure, hand, tuple(hand.events))
     for i, a in enumerate(actions):
         before = len(hand.events)
@@ -178,6 +180,7 @@ def replay(record: Union[HandRecord, str, bytes]) -> Replay:
             rp.violation = _violation(hand, a, i)
             return rp
         kind, amount, named = _translate(hand, a, thrown)
+        hand.at_action = i
         try:
             hand.act(kind, amount=amount, cards=named)
         except IllegalActionError:

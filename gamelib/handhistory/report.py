@@ -43,6 +43,31 @@ def _lines(events: Any) -> list[str]:
     return [f"    {e.text}" for e in events if e.text is not None and not isinstance(e, ev.Burn)]
 
 
+def award_lines(rp: Replay) -> list[str]:
+    """How a finished replay's pots are awarded, portion by portion, each odd chip with its
+    ruling (R6, R7); the hands killed at the showdown first. Empty while the hand is unfinished
+    or when it was won uncontested.
+
+    >>> from gamelib.handhistory.replay import replay
+    >>> award_lines(replay('variant = "FB"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n'
+    ...                    'big_bet = 4\\nstarting_stacks = [20, 20]\\nactions = ["d dh p1 ????????", '
+    ...                    '"d dh p2 ????????", "p2 f"]'))
+    []
+    """
+    out = [f"  p{s + 1} mucks at the showdown: his hand is dead and wins nothing" for s in rp.hand.killed]
+    award = rp.award()
+    if award is not None:
+        out.append("award:")
+        for line in award.lines:
+            paid = ", ".join(f"p{s + 1} {x:,}" for s, x in line.paid)
+            out.append(f"  {line.pot_name} {line.pot_amount:,}, {line.portion} ({line.share}): {paid} -- {line.reason}")
+            for note in line.notes:
+                out.append(f"    odd chip: {note}")
+            if not line.notes:
+                out.append("    no odd chip")
+    return out
+
+
 def text(rp: Replay) -> str:
     """The replay street by street (see the module docstring)."""
     r, h = rp.record, rp.hand
@@ -67,18 +92,7 @@ def text(rp: Replay) -> str:
         out.append(f"  the record ends here, the hand unfinished: p{(h.to_act or 0) + 1} is to act, may: "
                    f"{rp.steps[-1].legal if rp.steps else ''}")
         return "\n".join(out)
-    for s in h.killed:
-        out.append(f"  p{s + 1} mucks at the showdown: his hand is dead and wins nothing")
-    award = rp.award()
-    if award is not None:
-        out.append("award:")
-        for line in award.lines:
-            paid = ", ".join(f"p{s + 1} {x:,}" for s, x in line.paid)
-            out.append(f"  {line.pot_name} {line.pot_amount:,}, {line.portion} ({line.share}): {paid} -- {line.reason}")
-            for note in line.notes:
-                out.append(f"    odd chip: {note}")
-            if not line.notes:
-                out.append("    no odd chip")
+    out.extend(award_lines(rp))
     if rp.matches_record is False:
         rec = r.finishing_stacks or []
         out.append("the record's final stacks differ (replayed under these rulings, R32): " +
@@ -123,4 +137,4 @@ def as_json(rp: Replay) -> dict[str, Any]:
     }
 
 
-__all__ = ["as_json", "text"]
+__all__ = ["as_json", "award_lines", "text"]
