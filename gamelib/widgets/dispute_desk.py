@@ -144,6 +144,33 @@ def _pots_html(pots: Sequence[Pot]) -> str:
             f"{rows or '<tr><td>pot</td><td>0</td><td></td></tr>'}</table>")
 
 
+def dispute_figures(text: str) -> dict[str, str]:
+    """The figures of a replayed record for the book's prose (glued, never typed): an illegal
+    record's action (``action``, ``text``), what it breaks (``words``, ``rule``) and what was
+    legal (``legal``); a finished one's pot (``pot``), each portion's award (``portion0``,
+    ``paid0``, ...), its odd-chip ruling (``odd-chip``) and the final stacks (``final``).
+
+    >>> f = dispute_figures(published_text("wsop-2023-43-5-48-02-09-20"))
+    >>> f["pot"], f["portion0"], f["paid0"]
+    ('$4,825,000', 'high', 'p1 $2,412,500')
+    """
+    rp = replay(check_record_text(text))
+    v = rp.violation
+    if v is not None and v.index is not None:
+        return {"action": str(v.index + 1), "text": rp.record.actions[v.index], "words": v.words, "rule": v.rule,
+                "legal": v.continuation}
+    out = {"final": ", ".join(f"p{s + 1} ${x:,}" for s, x in enumerate(rp.finishing_stacks or []))}
+    award = rp.award()
+    if award is not None:
+        out["pot"] = f"${sum(p.amount for p in rp.pots()):,}"
+        for k, line in enumerate(award.lines):
+            out[f"portion{k}"] = line.portion
+            out[f"paid{k}"] = ", ".join(f"p{s + 1} ${x:,}" for s, x in line.paid)
+        notes = [n for line in award.lines for n in line.notes]
+        out["odd-chip"] = notes[0] if notes else "no odd chip"
+    return out
+
+
 class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The dispute desk (see the module docstring).
 
@@ -152,7 +179,7 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     True
     """
 
-    def __init__(self, example: Optional[str] = None) -> None:
+    def __init__(self, example: Optional[str] = None, record: Optional[str] = None) -> None:
         self.replay: Optional[Replay] = None
         #: The hand being entered action by action (None: a record was pasted or uploaded).
         self.entered: Optional[HandRecord] = None
@@ -209,8 +236,9 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         super().__init__([source, self.message, widgets.HBox([self.prev_button, self.next_button, self.end_button]),
                           self.view, self.download])
         self.add_class("gl-dispute-desk")
-        if example:
-            self.load_text(published_text(example))
+        if example or record:
+            self.paste.value = record or published_text(str(example))
+            self.load_text(self.paste.value)
 
     # --- what the browser may trigger: every path is checked, and errors are one sentence -----
     def _say(self, what: str, sentence: object) -> None:
@@ -434,4 +462,4 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
 
 
 __all__ = ["DisputeDesk", "MAX_ACTIONS", "MAX_PLAYERS", "MAX_RECORD_BYTES", "PLAIN", "check_record_text",
-           "corrected_record", "uploaded_bytes"]
+           "corrected_record", "dispute_figures", "uploaded_bytes"]

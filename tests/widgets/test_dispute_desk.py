@@ -203,3 +203,19 @@ def test_the_examples_are_the_shipped_real_hands() -> None:
     desk.end_button.click()
     # the hand the PHH specification publishes: Yockey (p1) all in, Arieh (p4) wins
     assert "p4" in plain(desk.view.value).split("award:")[1]
+
+
+def test_the_chapter_figures_of_the_big_o_example() -> None:
+    """The Big O table-rules chapter's worked example, by hand: p1's small blind ($1) is dead, p2 and
+    p3 each put in 2 + 2 + 4: a $17 pot, the odd dollar to the high half (R6)."""
+    import json
+
+    nb = json.loads((Path(__file__).resolve().parents[2] / "book" / "big-o" / "table-rules.ipynb").read_text())
+    source = next("".join(c["source"]) for c in nb["cells"] if "BIG_O_HAND = " in "".join(c["source"]))
+    names: dict[str, object] = {}
+    exec(source.split("glue_figures(")[0].split("from gamelib.widgets.figures import glue_figures")[1], names)
+    good = dd.dispute_figures(str(names["BIG_O_HAND"]))
+    assert (good["pot"], good["paid0"], good["paid1"]) == ("$17", "p2 $9", "p3 $8") and "R6" in good["odd-chip"]
+    assert good["final"] == "p1 $59, p2 $81, p3 $100"
+    bad = dd.dispute_figures(str(names["BIG_O_DISPUTED"]))
+    assert (bad["action"], bad["text"], bad["rule"], bad["legal"]) == ("11", "p2 cbr 2", "R12", "p2 may: fold, check, bet to 4")
