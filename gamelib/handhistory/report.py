@@ -21,6 +21,7 @@ Seats are the engine's (seat 0 is the record's p1); the record's own actions kee
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, Optional
 
 from ..engine import events as ev
@@ -28,7 +29,7 @@ from ..engine.pots import Pot
 from .replay import Replay
 
 
-def _pots(pots: Any) -> str:
+def _pots(pots: Sequence[Pot]) -> str:
     if not pots:
         return "pot 0"
     total = sum(p.amount for p in pots)
@@ -39,7 +40,7 @@ def _pots(pots: Any) -> str:
     return f"pot {total:,}: {parts}"
 
 
-def _lines(events: Any) -> list[str]:
+def _lines(events: Iterable[ev.Event]) -> list[str]:
     return [f"    {e.text}" for e in events if e.text is not None and not isinstance(e, ev.Burn)]
 
 
