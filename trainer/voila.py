@@ -1,13 +1,23 @@
-# Voilà configuration for the staff trainer app (book/trainer.ipynb); the README's command loads
-# it with --Voila.config_file_paths=trainer (a path relative to the repository root), and the live
-# book's configuration (deploy/voila.py, which serves the trainer too) loads it for the same settings.
+# Voilà configuration for the staff trainer app (trainer/trainer.ipynb, the trainer on a server of its
+# own, apart from the public live book); the README's command loads it with
+# --Voila.config_file_paths=trainer (a path relative to the repository root).
 # Any value here can be overridden on the command line, e.g. --TrainerKernelManager.max_kernels=60.
 #
 # Voilà starts one Python kernel (about 170 MB) per page view and, by default, never frees it.
 # gamelib/trainer/serving.py explains the two pieces selected here.
+from gamelib.trainer.records import load_config
 from gamelib.trainer.serving import TrainerKernelManager, prelaunch_hook
 
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
+
+# How staff sign in, from trainer.toml (auth: "accounts", "hub" or "proxy"; trusted_proxies: the
+# reverse proxies whose user header and X-Forwarded-For are believed). A request header reaches a
+# kernel only from a trusted proxy; with auth = "proxy" nobody else gets a kernel at all (403).
+_records = load_config()
+c.TrainerKernelManager.auth = _records.auth
+c.TrainerKernelManager.trusted_proxies = list(_records.trusted_proxies)
+if _records.auth == "proxy" and _records.user_header:
+    c.VoilaConfiguration.http_header_envs = [_records.user_header]
 
 # One kernel per trainee, culled when idle, capped in number.
 c.VoilaConfiguration.multi_kernel_manager_class = TrainerKernelManager

@@ -1,10 +1,11 @@
 """What a trainee does in the trainer app in Chromium, shared by the browser tests of this folder:
-keep a page on this machine, answer the practice question on screen, deal the next one."""
+keep a page on this machine, sign in to an account, answer the practice question on screen, deal
+the next one; and the accounts a supervisor creates before the server starts."""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 #: Every address that is not this machine's.
 OUTSIDE = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
@@ -38,3 +39,27 @@ def next_question(page: Any, seed: int) -> None:
     page.locator(".gl-trainer-new").click()
     page.locator(f'.gl-trainer-question [data-seed="{seed}"]').wait_for()
     page.wait_for_function("document.querySelector('.gl-trainer-feedback').innerText.trim() === ''")
+
+
+def password_of(account: str) -> str:
+    """The password the tests give ``account`` at its first sign-in."""
+    return f"{account}-secret"
+
+
+def create_accounts(env: Mapping[str, str], accounts: Mapping[str, str]) -> None:
+    """Create the staff accounts ``{account: name}`` in the records the server of ``env`` uses, as a
+    supervisor does."""
+    from gamelib.trainer.records import Store, SupervisorRecords, load_config
+
+    store = Store(config=load_config(env))
+    boss = SupervisorRecords(store.db, "test supervisor")
+    for account, name in accounts.items():
+        boss.create_account(account, name)
+    store.close()
+
+
+def sign_in(page: Any, account: str, password: str | None = None) -> None:
+    """Type the account and its password into the sign-in form and press Sign in."""
+    page.locator(".gl-signin-account input").fill(account)
+    page.locator(".gl-signin-password input").fill(password_of(account) if password is None else password)
+    page.locator(".gl-signin-button").click()

@@ -31,7 +31,7 @@ def run_page() -> Any:
 @pytest.fixture()
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "trainer.toml").write_text(f'supervisor_password = "{hash_password("desk-pw", salt="9")}"\n'
-                                           'supervisors = ["floor-jane"]\n', encoding="utf-8")
+                                           'supervisors = ["floor-jane"]\nauth = "hub"\n', encoding="utf-8")
     monkeypatch.setenv("GAMELIB_DATA", str(tmp_path))
     for var in ("GAMELIB_TRAINER_DB", "GAMELIB_TRAINER_CONFIG", "JUPYTERHUB_USER"):
         monkeypatch.delenv(var, raising=False)

@@ -1,7 +1,7 @@
-"""The trainer app in a real browser: Voilà serves book/trainer.ipynb on a free localhost port,
+"""The trainer app in a real browser: Voilà serves trainer/trainer.ipynb on a free localhost port,
 headless Chromium (Debian's, driven by Playwright) answers one drill right and one wrong, and
-the score and the explanation change as the engine says. The trainee signs in first (by employee
-number), into a data directory of the test's own.
+the score and the explanation change as the engine says. The trainee signs in first (to the
+account a supervisor created for him), into a data directory of the test's own.
 
 Every request that is not to 127.0.0.1 is aborted, so the trainer is shown to need nothing from
 another machine. Voilà's default template asks for a Font Awesome stylesheet from a CDN: that
@@ -26,10 +26,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
-from .browser_steps import FONT_AWESOME, answer, block_outside, next_question  # noqa: E402
+from .browser_steps import create_accounts, sign_in, FONT_AWESOME, answer, block_outside, next_question  # noqa: E402
 
 VOILA = Path(sys.executable).parent / "voila"
-# The practice widget the chapter shows after sign-in (book/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)
+# The practice widget the trainer shows after sign-in (trainer/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)
 GAME, DRILL, SEED = "big-o", "read-hand", 1
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
@@ -38,9 +38,10 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium
 @pytest.fixture()
 def trainer_app(tmp_path: Path) -> Iterator[str]:
     port = servers.free_port()
-    argv = [str(VOILA), "book/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    argv = [str(VOILA), "trainer/trainer.ipynb", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
     env["GAMELIB_DATA"] = str(tmp_path)  # the records of this test only
+    create_accounts(env, {"e-204": "Eli Park"})
     with servers.serving(argv, port, ROOT, env, "voila") as served:
         yield served.url
 
@@ -61,8 +62,7 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
             page.set_default_timeout(45_000)
             block_outside(page, outside)
             page.goto(trainer_app, wait_until="commit")
-            page.locator(".gl-signin-employee input").fill("E-204")  # sign in by employee number
-            page.locator(".gl-signin-button").click()
+            sign_in(page, "e-204")  # the account a supervisor created
             question = page.locator(".gl-trainer-question")
             question.locator(f'[data-seed="{SEED}"]').wait_for()
             assert first.prompt in question.inner_text()

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
-from .browser_steps import answer, block_outside  # noqa: E402
+from .browser_steps import answer, block_outside, create_accounts, sign_in  # noqa: E402
 
 README = ROOT / "README.md"
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget (see test_trainer_browser.py)
@@ -58,7 +58,7 @@ def readme_command() -> list[str]:
     text = README.read_text(encoding="utf-8")
     section = text.split("## Staff trainer app", 1)[1].split("\n## ", 1)[0]
     lines = [ln for block in re.findall(r"```bash\n(.*?)```", section, re.S) for ln in block.splitlines()
-             if "voila" in ln and "book/trainer.ipynb" in ln]
+             if "voila" in ln and "trainer/trainer.ipynb" in ln]
     assert len(lines) == 1, f"expected one voila command in the README's trainer section, found {lines}"
     argv = shlex.split(lines[0], comments=True)
     assert argv[0].endswith("voila"), argv
@@ -113,6 +113,7 @@ def server(tmp_path: Path) -> Iterator[servers.Served]:
     port = servers.free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
     env["GAMELIB_DATA"] = str(tmp_path)
+    create_accounts(env, {f"trainee-{i}": f"Trainee {i}" for i in range(1, CAP + 1)})
     with servers.serving(command_on_port(port, OVERRIDES), port, ROOT, env, "voila") as served:
         yield served
 
@@ -178,14 +179,15 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
     first = make_drill(DRILL, GAME).next(SEED)
     right = first.answer["value"]
 
+    trainees = iter(range(1, CAP + 1))
+
     def open_trainer(browser):  # type: ignore[no-untyped-def]
         ctx = browser.new_context()  # a trainee of their own (own cookies)
         page = ctx.new_page()
         page.set_default_timeout(90_000)
         block_outside(page)
         page.goto(server.url, wait_until="commit")
-        page.locator(".gl-signin-name input").fill(f"Trainee {id(page)}")
-        page.locator(".gl-signin-button").click()
+        sign_in(page, f"trainee-{next(trainees)}")
         page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
         kid = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         return page, kid
@@ -244,3 +246,40 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
         finally:
             browser.close()
     print(f"closed tab freed in {freed:.2f} s; whole serving test {time.monotonic() - t0:.1f} s")
+
+
+def test_a_header_reaches_a_kernel_only_from_a_trusted_proxy() -> None:
+    """The kernel's environment (what identity_from_environment reads): a client's own
+    X-Remote-User never reaches it; the trusted proxy's does, with the client's address it names;
+    with auth = "proxy" a page view from anywhere else is answered 403 before a kernel starts."""
+    from types import SimpleNamespace
+
+    from tornado.web import Finish
+
+    from gamelib.trainer.records import RecordsConfig, identity_from_environment
+    from gamelib.trainer.serving import TrainerKernelManager, kernel_env, prelaunch_hook, request_facts
+
+    cfg = RecordsConfig(Path("/x"), user_header="X-Remote-User", auth="proxy", trusted_proxies=("10.0.0.2",))
+    voila_env = {"HTTP_X_REMOTE_USER": "floor-jane", "PATH": "/usr/bin", "GAMELIB_VIA_PROXY": "1"}
+    from_client = kernel_env(voila_env, request_facts("192.168.1.50", "10.0.0.2", cfg.trusted_proxies))
+    assert "HTTP_X_REMOTE_USER" not in from_client and "GAMELIB_VIA_PROXY" not in from_client
+    assert from_client["GAMELIB_CLIENT_ADDRESS"] == "192.168.1.50" and identity_from_environment(cfg, from_client) is None
+    via_proxy = kernel_env(voila_env, request_facts("10.0.0.2", "192.168.1.50", cfg.trusted_proxies))
+    assert via_proxy["GAMELIB_CLIENT_ADDRESS"] == "192.168.1.50"
+    who = identity_from_environment(cfg, via_proxy)
+    assert who is not None and who.login == "user:floor-jane" and who.vouched
+    assert "HTTP_X_REMOTE_USER" not in kernel_env(voila_env, None)  # no hook ran: no header either
+
+    km = TrainerKernelManager(auth="proxy", trusted_proxies=["10.0.0.2"])
+    statuses: list[int] = []
+
+    def request(remote_ip: str) -> SimpleNamespace:
+        return SimpleNamespace(xsrf_token=b"x", settings={"kernel_manager": km}, log=SimpleNamespace(warning=print),
+                               request=SimpleNamespace(remote_ip=remote_ip, headers={"X-Forwarded-For": "1.2.3.4"},
+                                                       uri="/"),
+                               set_status=lambda code, reason=None: statuses.append(code), set_header=lambda *a: None)
+
+    with pytest.raises(Finish) as refused:
+        prelaunch_hook(request("192.168.1.50"))  # type: ignore[arg-type]
+    assert statuses == [403] and "The trainer is for staff" in str(refused.value)
+    assert prelaunch_hook(request("10.0.0.2")) is None and statuses == [403]  # type: ignore[arg-type]

@@ -22,6 +22,17 @@ def store(tmp_path: Path) -> Store:
     return Store(f"sqlite:///{tmp_path / 'trainer.sqlite3'}", config=cfg)
 
 
+def enter(store: Store, account: str, **kw: object) -> TrainerApp:
+    """A trainer app in which ``account`` (created if new) signs in with its password."""
+    if account not in {login.split(":", 1)[1] for login, *_ in store.supervisor(PASSWORD).trainees()}:
+        store.supervisor(PASSWORD).create_account(account, account.title(), f"E-{len(account)}")
+    app = TrainerApp(store=store, environ={}, **kw)  # type: ignore[arg-type]
+    app.account.value, app.account_password.value = account, f"{account}-password"
+    app.sign_in_button.click()
+    assert app.records is not None, app.message.value
+    return app
+
+
 def wrong_of(q):  # type: ignore[no-untyped-def]
     f = q.fields[0]
     return {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
@@ -57,10 +68,23 @@ def test_sign_in_practise_and_the_supervisor_sees_it(store: Store) -> None:
     app = TrainerApp(game="badugi", drill="read-hand", seed=3, store=store, environ={})
     app.sign_in_button.click()
     assert "Cannot sign in" in app.message.value and app.records is None  # nothing typed
-    app.name.value, app.employee_no.value = "Ana Ruiz", "E5"
+    app.account.value, app.account_password.value = "ana", "whatever-1"
     app.sign_in_button.click()
+    assert "do not match" in app.message.value and app.records is None  # no such account: nobody
+    boss = store.supervisor(PASSWORD)
+    boss.create_account("ana", "Ana Ruiz", "E5")
+    app.account.value, app.account_password.value = "ana", "short"
+    app.sign_in_button.click()
+    assert "at least 8 characters" in app.message.value and app.records is None
+    app.account.value, app.account_password.value = "Ana", "ana-first-pw"  # the first sign-in sets it
+    app.sign_in_button.click()
+    assert app.account_password.value == ""  # not kept in the form
     t = app.trainer
-    assert t is not None and app.records is not None
+    assert t is not None and app.records is not None and "Ana Ruiz" in app.who.value and "E5" in app.who.value
+    intruder = TrainerApp(store=store, environ={})
+    intruder.account.value, intruder.account_password.value = "ana", "guessing-1"
+    intruder.sign_in_button.click()
+    assert intruder.records is None and "do not match" in intruder.message.value
     t.answer_with(t.question.answer)
     t.new_button.click()
     t.answer_with(wrong_of(t.question))
@@ -75,16 +99,19 @@ def test_sign_in_practise_and_the_supervisor_sees_it(store: Store) -> None:
     other.supervisor_button.click()
     v = other.supervisor_view
     assert v is not None
-    assert v.answers_html.value.count('data-login="employee:E5"') == 2
+    assert v.answers_html.value.count('data-login="account:ana"') == 2
     assert 'data-seed="3" data-drill="read-hand" data-game="badugi" data-correct="yes"' in v.answers_html.value
     assert 'data-seed="4" data-drill="read-hand" data-game="badugi" data-correct="no"' in v.answers_html.value
     assert "Ana Ruiz" in v.trainees_html.value and "gl-sv-xlsx" in v.export_html.value
 
 
-def test_the_hub_user_is_signed_in_and_cannot_sign_out(store: Store) -> None:
-    app = TrainerApp(store=store, environ={"JUPYTERHUB_USER": "dealer12"})
+def test_the_hub_user_is_signed_in_and_cannot_sign_out(store: Store, tmp_path: Path) -> None:
+    hub = RecordsConfig(tmp_path, auth="hub")
+    app = TrainerApp(store=store, config=hub, environ={"JUPYTERHUB_USER": "dealer12"})
     assert app.records is not None and app.identity is not None and app.identity.login == "user:dealer12"
     assert app.sign_out_button not in app.children[0].children
+    # with accounts (the default), the hub's variable names nobody
+    assert TrainerApp(store=store, environ={"JUPYTERHUB_USER": "dealer12"}).records is None
 
 
 def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
@@ -101,9 +128,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     v.define_button.click()
     assert "defined" in v.define_message.value
 
-    app = TrainerApp(store=store, environ={})
-    app.name.value = "Bo"
-    app.sign_in_button.click()
+    app = enter(store, "bo")
     exam = app.exam
     assert exam is not None and list(exam.choice.options) == ["Badugi reading"]
     drawn = []
@@ -127,7 +152,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     assert 'data-passed="yes"' in exam.result.value
     assert exam.history.value.count("<li>") == 3 and "3 of 3 right, passed" in exam.history.value  # newest first
     v.refresh()
-    assert 'data-login="name:bo" data-exam="Badugi reading" data-result="pass"' in v.exams_html.value
+    assert 'data-login="account:bo" data-exam="Badugi reading" data-result="pass"' in v.exams_html.value
     assert v.exams_html.value.count("gl-sv-certificate") == 1
 
 
@@ -136,16 +161,12 @@ def test_practice_is_closed_during_an_exam_and_a_double_click_stores_one_answer(
     or a check (a second tab included); a second click on a question's Submit button after it was
     answered stores nothing, and a blank part is not submitted."""
     store.supervisor(PASSWORD).define_exam(ExamSpec("Reading", ("badugi",), ("read-hand",), "any", 3, 0, 50))
-    app = TrainerApp(store=store, environ={})
-    app.name.value = "Flo"
-    app.sign_in_button.click()
+    app = enter(store, "flo")
     exam, practice = app.exam, app.trainer
     assert exam is not None and practice is not None
     exam.start_button.click()
     assert app.practice_box.children == (app.practice_closed,) and app.tabs.selected_index == 1
-    second_tab = TrainerApp(store=store, environ={})
-    second_tab.name.value = "Flo"
-    second_tab.sign_in_button.click()
+    second_tab = enter(store, "flo")
     other = second_tab.trainer
     assert other is not None and second_tab.practice_box.children == (second_tab.practice_closed,)
     assert other.new_question() is None and "Practice closed" in other.question_html.value
@@ -162,8 +183,28 @@ def test_practice_is_closed_during_an_exam_and_a_double_click_stores_one_answer(
     second_tab.exam.set_answer(q0.answer)
     second_tab.exam.submit_button.click()  # the other tab still shows question 1: not stored twice
     assert "question 1 was answered already" in second_tab.exam.result.value and second_tab.exam.position == 1
-    me = store.trainee(sign_in(name="Flo"))
-    assert [a.position for a in me.answers()] == [0]
+    assert [a.position for a in store.supervisor(PASSWORD).answers()] == [0]
     exam.finish_button.click()
     assert 'data-passed="no"' in exam.result.value and app.practice_box.children == (practice,)
     assert practice.question is not None and practice.answer_with(practice.question.answer) is not None
+
+
+def test_only_a_supervisor_changes_a_name_and_every_change_is_logged(store: Store) -> None:
+    from gamelib.widgets.trainer.supervisor import SupervisorView
+
+    app = enter(store, "gus")
+    v = SupervisorView(store.supervisor(PASSWORD), refresh_every=0)
+    v.acct_name.value, v.acct_person.value = "bad name!", "X"
+    v.acct_button.click()
+    assert "Not created" in v.accounts_message.value
+    v.rename_who.value = "account:gus"
+    v.rename_name.value, v.rename_employee.value = "Gus Grant", "E-900"
+    v.rename_button.click()
+    assert "Changed" in v.accounts_message.value
+    changes = store.supervisor(PASSWORD).changes()
+    assert [(login, by, field, old, new) for _, login, by, field, old, new in changes][-2:] == [
+        ("account:gus", "supervisor", "name", "Gus", "Gus Grant"), ("account:gus", "supervisor", "employee_no", "E-3", "E-900")]
+    assert "Gus Grant" in v.accounts_html.value and "gl-sv-change" in v.accounts_html.value
+    again = enter(store, "gus")  # the account's name, not anything typed, is shown
+    assert "Gus Grant" in again.who.value and "E-900" in again.who.value
+    assert app.records is not None and not hasattr(app.records, "rename")  # a trainee's records cannot rename

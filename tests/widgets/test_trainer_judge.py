@@ -64,8 +64,9 @@ def test_a_raised_seed_maximum_deals_nothing_beyond_the_kernels_bound() -> None:
 
 def test_a_failed_message_is_one_sentence_not_a_traceback(store: Store, shell: Any) -> None:
     ip, sent = shell
+    store.supervisor("pit").create_account("ana", "Ana")
     app = TrainerApp(store=store, environ={})
-    app.name.value = "Ana"
+    app.account.value, app.account_password.value = "ana", "ana-password"
     app.sign_in_button.click()
     assert app.trainer is not None
     send(app.trainer.game, index=999)  # no such option: ipywidgets' traits refuse it
@@ -81,8 +82,9 @@ def test_a_failed_message_is_one_sentence_not_a_traceback(store: Store, shell: A
 
 
 def test_a_database_error_is_a_sentence_without_paths(store: Store, tmp_path: Path) -> None:
+    store.supervisor("pit").create_account("bo", "Bo")
     me = TrainerApp(store=store, environ={})
-    me.name.value = "Bo"
+    me.account.value, me.account_password.value = "bo", "bo-password"
     me.sign_in_button.click()
     w = me.trainer
     assert w is not None

@@ -18,6 +18,13 @@ precedence (a variable beats the file):
                                          (e.g. ``X-Remote-User``); trusted only when named here
 ``trust_jupyterhub``                     (file only, default true) take the user from
                                          ``JUPYTERHUB_USER`` when the hub set it
+``auth``                                 (file only) how staff sign in: ``"accounts"`` (default:
+                                         accounts a supervisor creates, password set at the first
+                                         sign-in), ``"hub"`` (JupyterHub's login) or ``"proxy"``
+                                         (the ``user_header`` of a trusted reverse proxy)
+``trusted_proxies``                      (file only) the addresses (or networks, ``10.0.0.0/24``)
+                                         of the reverse proxies whose ``user_header`` and
+                                         ``X-Forwarded-For`` the trainer's server believes
 ======================================  ==========================================================
 
 >>> cfg = RecordsConfig(data_dir=Path("/srv/trainer"))
@@ -31,6 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import os
 import secrets
 import tomllib
@@ -40,7 +48,11 @@ from typing import Any, Mapping
 
 from ...errors import GameError, shown
 
-__all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "DB_FILE", "ConfigError"]
+__all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "DB_FILE", "ConfigError", "AUTH_MODES",
+           "trusted_address"]
+
+#: The ways staff sign in (``auth`` in ``trainer.toml``).
+AUTH_MODES = ("accounts", "hub", "proxy")
 
 #: The SQLite file's name inside the data directory.
 DB_FILE = "trainer.sqlite3"
@@ -62,6 +74,8 @@ class RecordsConfig:
     user_header: str = ""
     trust_jupyterhub: bool = True
     source: str = "defaults"
+    auth: str = "accounts"
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -100,7 +114,8 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
             raise ConfigError(f"the trainer's configuration {path} is not valid TOML ({err}); "
                               "write key = \"value\" lines") from err
         source = str(path)
-    known = {"database_url", "supervisor_password", "supervisors", "user_header", "trust_jupyterhub"}
+    known = {"database_url", "supervisor_password", "supervisors", "user_header", "trust_jupyterhub", "auth",
+             "trusted_proxies"}
     unknown = sorted(set(values) - known)
     if unknown:
         raise ConfigError(f"{path}: unknown setting {', '.join(unknown)}; the settings are: {', '.join(sorted(known))}")
@@ -110,6 +125,19 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
     for key in ("database_url", "supervisor_password", "user_header"):
         if not isinstance(values.get(key, ""), str):
             raise ConfigError(f"{path}: {key} must be a string, not {shown(values[key])}")
+    auth = values.get("auth", "accounts")
+    if auth not in AUTH_MODES:
+        raise ConfigError(f"{path}: auth must be one of {', '.join(AUTH_MODES)}, not {shown(auth)}")
+    proxies = values.get("trusted_proxies", [])
+    if not isinstance(proxies, list) or not all(isinstance(p, str) for p in proxies):
+        raise ConfigError(f"{path}: trusted_proxies must be a list of addresses, not {shown(proxies)}")
+    for p in proxies:
+        try:
+            ipaddress.ip_network(p, strict=False)
+        except ValueError as err:
+            raise ConfigError(f"{path}: trusted_proxies: {shown(p)} is not an address or a network") from err
+    if auth == "proxy" and not (values.get("user_header") and proxies):
+        raise ConfigError(f"{path}: auth = \"proxy\" needs user_header and trusted_proxies (the proxy's addresses)")
     trust = values.get("trust_jupyterhub", True)
     if not isinstance(trust, bool):
         raise ConfigError(f"{path}: trust_jupyterhub must be true or false, not {shown(trust)}")
@@ -125,7 +153,22 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
         user_header=str(values.get("user_header", "")),
         trust_jupyterhub=trust,
         source=source,
+        auth=str(auth),
+        trusted_proxies=tuple(proxies),
     )
+
+
+def trusted_address(address: str, proxies: tuple[str, ...] | list[str]) -> bool:
+    """Whether ``address`` is one of the trusted proxies (an address or within a network).
+
+    >>> trusted_address("10.0.0.7", ("10.0.0.0/24",)), trusted_address("10.0.1.7", ("10.0.0.0/24",))
+    (True, False)
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(p, strict=False) for p in proxies)
 
 
 def hash_password(password: str, salt: str | None = None) -> str:

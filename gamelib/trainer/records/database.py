@@ -26,7 +26,7 @@ __all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIG
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the schema.
-HEAD = "0005"
+HEAD = "0006"
 #: Seconds a SQLite writer waits for the write lock before giving up.
 BUSY_TIMEOUT_S = 30
 

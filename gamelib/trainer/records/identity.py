@@ -17,11 +17,13 @@ from ...errors import GameError, shown
 from .config import RecordsConfig
 
 __all__ = ["Identity", "sign_in", "identity_from_environment", "address_from_environment", "RecordsError",
-           "AccessDenied", "check_name", "NAME_LIMIT", "LOGIN_LIMIT", "ADDRESS_ENV"]
+           "AccessDenied", "check_name", "NAME_LIMIT", "LOGIN_LIMIT", "ADDRESS_ENV", "VIA_PROXY_ENV"]
 
 #: The kernel's variable holding the client's address, set by the trainer's kernel manager
 #: (:mod:`gamelib.trainer.serving`: the connecting address, or the one a trusted proxy names).
 ADDRESS_ENV = "GAMELIB_CLIENT_ADDRESS"
+#: Set to "1" by the trainer's kernel manager when the page was asked for through a trusted proxy.
+VIA_PROXY_ENV = "GAMELIB_VIA_PROXY"
 
 #: The longest name (of a trainee, an exam) the records take.
 NAME_LIMIT = 200
@@ -102,23 +104,28 @@ def sign_in(name: str = "", employee_no: str = "") -> Identity:
 
 
 def identity_from_environment(config: RecordsConfig, environ: Mapping[str, str] | None = None) -> Identity | None:
-    """The user JupyterHub (``JUPYTERHUB_USER``, unless ``trust_jupyterhub`` is false) or the
-    authenticating proxy (the header named by ``user_header``, which Voilà hands the kernel as
-    ``HTTP_...`` when it is listed in ``VoilaConfiguration.http_header_envs``) says is here;
-    ``None`` when neither does (then the trainee signs in).
+    """The user the configured way of signing in (``auth``) says is here, or ``None``:
+
+    * ``"hub"``: JupyterHub's user (``JUPYTERHUB_USER``; not when ``trust_jupyterhub`` is false);
+    * ``"proxy"``: the header named by ``user_header`` (Voilà hands it to the kernel as
+      ``HTTP_...``), and only when the trainer's server marked the request as come through a
+      trusted proxy (:data:`VIA_PROXY_ENV`, set by :mod:`gamelib.trainer.serving` for a request
+      from one of ``trusted_proxies``; a header sent by anyone else never reaches the kernel);
+    * ``"accounts"``: nobody: the trainee signs in to an account (:meth:`Store.sign_in_account`).
 
     >>> from pathlib import Path
-    >>> cfg = RecordsConfig(Path("/x"), user_header="X-Remote-User")
-    >>> identity_from_environment(cfg, {"HTTP_X_REMOTE_USER": "jdoe"}).login
+    >>> cfg = RecordsConfig(Path("/x"), user_header="X-Remote-User", auth="proxy", trusted_proxies=("10.0.0.1",))
+    >>> identity_from_environment(cfg, {"HTTP_X_REMOTE_USER": "jdoe", VIA_PROXY_ENV: "1"}).login
     'user:jdoe'
-    >>> identity_from_environment(RecordsConfig(Path("/x")), {"HTTP_X_REMOTE_USER": "jdoe"}) is None
+    >>> identity_from_environment(cfg, {"HTTP_X_REMOTE_USER": "jdoe"}) is None  # not through the proxy
     True
     """
     env = os.environ if environ is None else environ
-    if config.header_env and env.get(config.header_env, "").strip():
+    if config.auth == "proxy" and config.header_env and env.get(VIA_PROXY_ENV) == "1" \
+            and env.get(config.header_env, "").strip():
         user = check_name(env[config.header_env], "the proxy's user name", LOGIN_LIMIT)
         return Identity(f"user:{user}", user, "", "proxy")
-    if config.trust_jupyterhub and env.get("JUPYTERHUB_USER", "").strip():
+    if config.auth == "hub" and config.trust_jupyterhub and env.get("JUPYTERHUB_USER", "").strip():
         user = check_name(env["JUPYTERHUB_USER"], "the hub's user name", LOGIN_LIMIT)
         return Identity(f"user:{user}", user, "", "jupyterhub")
     return None

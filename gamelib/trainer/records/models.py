@@ -4,8 +4,9 @@ The schema is versioned by Alembic (``migrations/``); these classes are what the
 writes, and ``tests/trainer/records/test_migrations.py`` checks that the migrations build exactly
 these tables.
 
-* :class:`Trainee` -- one person who answers: a name, an employee number, or a user name given by
-  JupyterHub or the casino's proxy (``login``, unique: how they sign in);
+* :class:`Trainee` -- one person who answers: a local account a supervisor created (``account:...``,
+  with its password hash once set), or a user name given by JupyterHub or the casino's proxy
+  (``login``, unique: how they sign in); the name and employee number only a supervisor changes;
 * :class:`Answer` -- one answered question: who, when, game, drill, focus, seed, the question, the
   trainee's answer, the right answer, right or wrong, the milliseconds taken, and for an exam the
   attempt and the question's place in it;
@@ -54,6 +55,8 @@ class Trainee(Base):
     name: Mapped[str] = mapped_column(String(200), default="")
     employee_no: Mapped[str] = mapped_column(String(100), default="")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # a local account's password (argon2), set at its first sign-in; None for the hub's or the proxy's users
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class Answer(Base):

@@ -23,13 +23,14 @@ Who is answering is :mod:`.identity`'s business; what comes back, :mod:`.rows`'.
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import shown
 from .config import RecordsConfig, check_password, load_config
 from .database import Database
 from .identity import AccessDenied, Identity, RecordsError, check_name, sign_in
+from .accounts import account_password_ok, check_account_name, hash_account_password
 from .lockout import try_password
 from .models import Trainee, utcnow
 from .supervising import SupervisorRecords
@@ -102,3 +103,31 @@ class Store:
                else "no password is configured")
         raise AccessDenied("the supervisor's view needs the supervisors' password (or a supervisor's login "
                            f"through JupyterHub or the proxy); {why}")
+
+    def sign_in_account(self, account: str, password: str, address: str = "") -> TraineeRecords:
+        """The records of a local account a supervisor created (:mod:`.accounts`): its first
+        sign-in sets the password, later ones must give it. Every try is counted in the lockout
+        of :mod:`.lockout` for the address and the account; a wrong or unknown account and a
+        wrong password are refused alike (:class:`AccessDenied`)."""
+        login = f"account:{check_account_name(account)}"
+        if not password:
+            raise AccessDenied("type your password (at your first sign-in, choose one)")
+        with self.db.reading() as db:
+            t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
+        refused = AccessDenied("that account and password do not match; a supervisor creates accounts and "
+                               "resets forgotten passwords")
+        if t is None:
+            try_password(self.db, lambda _pw: False, password, login, address)  # counted like any wrong try
+            raise refused
+        if t.password_hash is None:  # the first sign-in: the password typed becomes the account's
+            new_hash = hash_account_password(password)
+            with self.db.writing() as db, db.begin():
+                done = db.execute(update(Trainee).where(Trainee.id == t.id, Trainee.password_hash.is_(None))
+                                  .values(password_hash=new_hash).returning(Trainee.id)).first()
+            if not done:  # someone set it a moment ago: check against it
+                return self.sign_in_account(account, password, address)
+        elif not try_password(self.db, lambda pw: account_password_ok(t.password_hash or "", pw), password, login,
+                              address):
+            raise refused
+        who = Identity(login, t.name, t.employee_no, "account")
+        return TraineeRecords(self.db, t.id, who, t.name or t.login)

@@ -10,14 +10,17 @@ password tries. Only :meth:`gamelib.trainer.records.Store.supervisor` hands one 
 
 from __future__ import annotations
 
+import datetime as dt
+
 from sqlalchemy import func, select
 
 from ...errors import shown
-from .database import Database
+from .accounts import account_identity
+from .database import Database, utc
 from .exams import ExamSpec
-from .identity import RecordsError
+from .identity import Identity, RecordsError, check_name
 from .lockout import SignInRecord, sign_ins
-from .models import Answer, Attempt, Exam, Trainee, utcnow
+from .models import Answer, Attempt, Exam, Trainee, TraineeChange, utcnow
 from .rows import AnswerRecord, AttemptRecord, answer_record, attempt_record, exam_spec
 
 __all__ = ["SupervisorRecords"]
@@ -81,3 +84,47 @@ class SupervisorRecords:
             if a.id == attempt_id:
                 return a
         raise RecordsError(f"no exam attempt {shown(attempt_id)}")
+
+    # --- accounts and names ----------------------------------------------------------------
+    def create_account(self, account: str, name: str, employee_no: str = "") -> Identity:
+        """Create a local account (:mod:`.accounts`); its password is set at its first sign-in."""
+        who = account_identity(account, name, employee_no)
+        if not who.name:
+            raise RecordsError("an account needs the person's name")
+        with self._db.writing() as db, db.begin():
+            if db.scalars(select(Trainee.id).where(Trainee.login == who.login)).first() is not None:
+                raise RecordsError(f"there is already an account {shown(account)}; choose another name")
+            db.add(Trainee(login=who.login, name=who.name, employee_no=who.employee_no, created_at=utcnow()))
+        self.rename(who.login, name=who.name, employee_no=who.employee_no, why="created")
+        return who
+
+    def rename(self, login: str, name: str | None = None, employee_no: str | None = None, why: str = "") -> None:
+        """Change a trainee's name or employee number (the only way they change); every change is
+        logged with who made it (:meth:`changes`). ``why="created"`` logs an account's first values."""
+        with self._db.writing() as db, db.begin():
+            t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
+            if t is None:
+                raise RecordsError(f"no trainee {shown(login)}")
+            for field, new in (("name", name), ("employee_no", employee_no)):
+                if new is None:
+                    continue
+                new = check_name(new, "a name" if field == "name" else "an employee number",
+                                 200 if field == "name" else 100)
+                old = "" if why == "created" else str(getattr(t, field))
+                if new != old:
+                    setattr(t, field, new)
+                    db.add(TraineeChange(at=utcnow(), trainee_id=t.id, by=self.who, field=field, old=old, new=new))
+
+    def changes(self) -> list[tuple[dt.datetime, str, str, str, str, str]]:
+        """Every change of a name or an employee number, oldest first: (when, the trainee's login,
+        by whom, which field, from, to)."""
+        with self._db.reading() as db:
+            rows = db.execute(select(TraineeChange, Trainee.login).join(Trainee, TraineeChange.trainee_id == Trainee.id)
+                              .order_by(TraineeChange.id)).all()
+            return [(utc(c.at), login, c.by, c.field, c.old, c.new) for c, login in rows]
+
+    def trainees(self) -> list[tuple[str, str, str, bool]]:
+        """Every trainee: (login, name, employee number, whether an account's password is set)."""
+        with self._db.reading() as db:
+            return [(t.login, t.name, t.employee_no, t.password_hash is not None)
+                    for t in db.scalars(select(Trainee).order_by(Trainee.id))]

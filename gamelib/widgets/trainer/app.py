@@ -5,9 +5,12 @@ supervisor's view.
 It opens the records store named by the configuration (``gamelib.trainer.records.config``) when
 someone signs in, never before:
 
-* **who**: when JupyterHub or the casino's authenticating proxy says who is here
-  (:func:`~gamelib.trainer.records.identity_from_environment`), that person is signed in at once;
-  otherwise the trainee types a name or an employee number;
+* **who**: as ``trainer.toml``'s ``auth`` says: with ``"hub"`` or ``"proxy"``, the person
+  JupyterHub or the casino's trusted proxy names
+  (:func:`~gamelib.trainer.records.identity_from_environment`) is signed in at once, and nobody
+  else; with ``"accounts"`` (the default) the trainee signs in to the account a supervisor
+  created, with its password (set at the first sign-in). The name and employee number shown
+  are the account's: only a supervisor changes them;
 * **practice**: the :class:`~gamelib.widgets.trainer.TrainerWidget`, bound to the trainee's
   records: every checked answer is stored before its verdict is shown;
 * **exam**: :class:`~gamelib.widgets.trainer.exam.ExamPanel` lists the exams a supervisor
@@ -19,15 +22,17 @@ someone signs in, never before:
   or a supervisor's login through the hub or the proxy opens the
   :class:`~gamelib.widgets.trainer.supervisor.SupervisorView` in place of the trainer.
 
-CSS classes for tests: ``gl-signin``, ``gl-signin-name``, ``gl-signin-employee``,
+CSS classes for tests: ``gl-signin``, ``gl-signin-account``, ``gl-signin-password``,
 ``gl-signin-button``, ``gl-signin-message``, ``gl-supervisor-password``, ``gl-supervisor-button``,
 ``gl-supervisor-message``, ``gl-trainer-who``, ``gl-practice-closed`` (the practice tab during an
 exam), and the exam panel's (:mod:`.exam`).
 
->>> from gamelib.trainer.records import RecordsConfig, Store
+>>> from gamelib.trainer.records import RecordsConfig, Store, SupervisorRecords
 >>> from pathlib import Path
->>> app = TrainerApp(store=Store("sqlite://", config=RecordsConfig(Path("."))), environ={})
->>> app.name.value = "Ana Ruiz"; app.sign_in_button.click()
+>>> store = Store("sqlite://", config=RecordsConfig(Path(".")))
+>>> _ = SupervisorRecords(store.db, "floor").create_account("ana.ruiz", "Ana Ruiz", "E-17")
+>>> app = TrainerApp(store=store, environ={})
+>>> app.account.value, app.account_password.value = "ana.ruiz", "first-pass-1"; app.sign_in_button.click()
 >>> w = app.trainer; w.answer_with(w.question.answer).correct, app.records.totals()
 (True, (1, 1))
 """
@@ -41,8 +46,8 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from ...trainer.records.identity import address_from_environment
-from ...trainer.records import (Identity, RecordsConfig, Store, TraineeRecords,
-                               identity_from_environment, load_config, sign_in)
+from ...trainer.records import (AccessDenied, Identity, RecordsConfig, Store, TraineeRecords,
+                               identity_from_environment, load_config)
 from ..messages import error_html
 from .exam import ExamPanel
 from .guard import SecretText, guarded, plain_errors, plain_sentence
@@ -87,8 +92,9 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.supervisor_view: SupervisorView | None = None
         self.tabs: Any = None
         self.practice_box: Any = None
-        self.name = widgets.Text(description="Name", style=_WIDE, placeholder="first and last name")
-        self.employee_no = widgets.Text(description="or employee number", style=_WIDE)
+        self.account = widgets.Text(description="Account", style=_WIDE, placeholder="as your supervisor gave it")
+        self.account_password = SecretText(description="Password", style=_WIDE,
+                                           placeholder="at your first sign-in: choose one")
         self.sign_in_button = widgets.Button(description="Sign in", button_style="primary")
         self.message = widgets.HTML()
         self.password = SecretText(description="Supervisor's password", style=_WIDE)  # never echoed to the page
@@ -96,7 +102,8 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.supervisor_message = widgets.HTML()
         self.who = widgets.HTML()
         self.sign_out_button = widgets.Button(description="Sign out")
-        for w, cls in ((self, "gl-trainer-app"), (self.name, "gl-signin-name"), (self.employee_no, "gl-signin-employee"),
+        for w, cls in ((self, "gl-trainer-app"), (self.account, "gl-signin-account"),
+                       (self.account_password, "gl-signin-password"),
                        (self.sign_in_button, "gl-signin-button"), (self.message, "gl-signin-message"),
                        (self.password, "gl-supervisor-password"), (self.supervisor_button, "gl-supervisor-button"),
                        (self.supervisor_message, "gl-supervisor-message"), (self.who, "gl-trainer-who"),
@@ -106,10 +113,16 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.supervisor_button.on_click(guarded(lambda _: self.open_supervisor(), self._say_supervisor))
         self.sign_out_button.on_click(guarded(lambda _: self.sign_out(), self._say))
         plain_errors(self._say)  # a browser's message that fails: one sentence here, not a traceback
-        signin = widgets.VBox([
-            widgets.HTML("<b>Sign in to practise.</b> Every answer you check is kept on record for your "
-                         "supervisor; you see only your own."),
-            widgets.HBox([self.name, self.employee_no, self.sign_in_button]), self.message])
+        if self.config.auth == "accounts":
+            form: list[Any] = [
+                widgets.HTML("<b>Sign in to practise</b> with the account your supervisor created for you (at "
+                             "your first sign-in, the password you type becomes yours). Every answer you check "
+                             "is kept on record for your supervisor; you see only your own."),
+                widgets.HBox([self.account, self.account_password, self.sign_in_button]), self.message]
+        else:  # the hub or the proxy says who is here, or nobody is signed in
+            way = "JupyterHub" if self.config.auth == "hub" else "the casino's staff portal"
+            form = [widgets.HTML(f"<b>Open the trainer through {way}</b>: it signs you in."), self.message]
+        signin = widgets.VBox(form)
         signin.add_class("gl-signin")
         supervisor = widgets.VBox([widgets.HBox([self.password, self.supervisor_button]), self.supervisor_message])
         supervisor.add_class("gl-supervisor-signin")
@@ -145,13 +158,21 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         return self._store
 
     def sign_in(self, identity: Identity | None = None) -> TraineeRecords | None:
-        """Sign in the given identity, or the name or employee number typed in."""
+        """Sign in the identity the hub or the proxy vouched for, or the account and password typed
+        in (``auth = "accounts"``); nobody else: a name typed in opens nothing."""
+        password, self.account_password.value = self.account_password.value, ""
         try:
-            who = identity if identity is not None else sign_in(self.name.value, self.employee_no.value)
-            self.records = self.store().trainee(who)
+            if identity is not None and identity.vouched:
+                self.records = self.store().trainee(identity)
+            elif self.config.auth == "accounts" and identity is None:
+                self.records = self.store().sign_in_account(self.account.value, password,
+                                                            address_from_environment(self._environ))
+            else:
+                raise AccessDenied("sign in through the hub or the casino's staff portal")
         except Exception as err:
             self.message.value = error_html("Cannot sign in", plain_sentence(err))
             return None
+        who = self.records.identity
         self.identity = who
         self.message.value = ""
         game, drill, focus, seed = self._practice
@@ -207,7 +228,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
     def sign_out(self) -> None:
         """Back to the sign-in form (the records stay)."""
         self.identity = self.records = self.trainer = self.exam = None
-        self.name.value = self.employee_no.value = self.password.value = ""
+        self.account.value = self.account_password.value = self.password.value = ""
         self._show(*self._signin_children)
 
     def open_supervisor(self) -> SupervisorView | None:

@@ -175,6 +175,17 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
         self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60, description="Time limit (minutes, 0: none)",
                                                    style=_WIDE)
+        # staff accounts: create one, change a name or an employee number (logged)
+        self.acct_name = widgets.Text(description="New account", style=_WIDE, placeholder="e.g. ana.ruiz")
+        self.acct_person = widgets.Text(description="Name", style=_WIDE)
+        self.acct_employee = widgets.Text(description="Employee number", style=_WIDE)
+        self.acct_button = widgets.Button(description="Create account")
+        self.rename_who = widgets.Dropdown(description="Trainee", style=_WIDE)
+        self.rename_name = widgets.Text(description="New name", style=_WIDE)
+        self.rename_employee = widgets.Text(description="New employee number", style=_WIDE)
+        self.rename_button = widgets.Button(description="Change")
+        self.accounts_message = widgets.HTML()
+        self.accounts_html = widgets.HTML()
         self.define_button = widgets.Button(description="Define exam", button_style="primary")
         self.define_message = widgets.HTML()
         for w, cls in ((self, "gl-supervisor"), (self.refresh_button, "gl-supervisor-refresh"),
@@ -189,7 +200,14 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.exam_attempts, "gl-supervisor-exam-attempts"),
                        (self.exam_cooldown, "gl-supervisor-exam-cooldown"), (self.exam_pass, "gl-supervisor-exam-pass"),
                        (self.exam_minutes, "gl-supervisor-exam-minutes"),
-                       (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message")):
+                       (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message"),
+                       (self.acct_name, "gl-supervisor-account-name"), (self.acct_person, "gl-supervisor-account-person"),
+                       (self.acct_employee, "gl-supervisor-account-employee"),
+                       (self.acct_button, "gl-supervisor-account-create"), (self.rename_who, "gl-supervisor-rename-who"),
+                       (self.rename_name, "gl-supervisor-rename-name"),
+                       (self.rename_employee, "gl-supervisor-rename-employee"),
+                       (self.rename_button, "gl-supervisor-rename"), (self.accounts_message, "gl-supervisor-accounts-message"),
+                       (self.accounts_html, "gl-supervisor-accounts")):
             w.add_class(cls)
         for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
                         (self.exam_minutes, MAX_TIME_LIMIT // 60), (self.exam_attempts, MAX_ATTEMPTS),
@@ -197,6 +215,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             pin(box, min=box.min, max=hi)  # the kernel's bounds, whatever a browser sends
         self.refresh_button.on_click(guarded(lambda _: self.refresh(), self._say))
         self.define_button.on_click(guarded(lambda _: self.define_exam(), self._say_define))
+        self.acct_button.on_click(guarded(lambda _: self.create_account(), self._say_accounts))
+        self.rename_button.on_click(guarded(lambda _: self.rename(), self._say_accounts))
 
         def h(text: str) -> Any:
             return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
@@ -217,12 +237,19 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             widgets.HBox([self.exam_questions, self.exam_pass, self.exam_minutes]),
             widgets.HBox([self.exam_attempts, self.exam_cooldown]),
             widgets.HBox([self.define_button, self.define_message]),
+            h("Staff accounts"),
+            widgets.HBox([self.acct_name, self.acct_person, self.acct_employee, self.acct_button]),
+            widgets.HBox([self.rename_who, self.rename_name, self.rename_employee, self.rename_button]),
+            self.accounts_message, self.accounts_html,
         ])
         self.refresh()
         self._schedule()
 
     def _say(self, sentence: str) -> None:
         self.status.value = error_html("Refused", sentence)
+
+    def _say_accounts(self, sentence: str) -> None:
+        self.accounts_message.value = error_html("Not done", sentence)
 
     def _say_define(self, sentence: str) -> None:
         self.define_message.value = error_html("Not defined", sentence)
@@ -273,6 +300,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
             "Download the workbook (Excel .xlsx)</a>")
         self.sign_ins_html.value = sign_ins_html(self.records.sign_ins())
+        self._show_accounts()
         self.status.value = f'<span style="color:#555">{len(answers)} answers, {len(attempts)} exam attempts</span>'
         self._counts = counts
 
@@ -296,3 +324,62 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                                      + ".</span>")
         self.refresh()
         return stored
+
+    # --- staff accounts --------------------------------------------------------------------
+    def _show_accounts(self) -> None:
+        people = self.records.trainees()
+        keep = self.rename_who.value
+        self.rename_who.options = [(f"{name or login} ({login})", login) for login, name, _, _ in people]
+        self.rename_who.value = keep if keep in [p[0] for p in people] else None
+        self.accounts_html.value = accounts_html(people, self.records.changes())
+
+    def create_account(self) -> None:
+        """Create the account the form names (its password is set at its first sign-in)."""
+        try:
+            who = self.records.create_account(self.acct_name.value, self.acct_person.value, self.acct_employee.value)
+        except GameError as err:
+            self.accounts_message.value = error_html("Not created", err)
+            return
+        self.acct_name.value = self.acct_person.value = self.acct_employee.value = ""
+        self.accounts_message.value = (f'<span style="color:{GOOD}">Account <b>{html.escape(who.login)}</b> created: '
+                                       "its password is set at its first sign-in.</span>")
+        self._show_accounts()
+
+    def rename(self) -> None:
+        """Change the chosen trainee's name or employee number (the fields left empty stay)."""
+        if not self.rename_who.value:
+            self.accounts_message.value = error_html("Not changed", "choose a trainee first")
+            return
+        try:
+            self.records.rename(self.rename_who.value, name=self.rename_name.value or None,
+                                employee_no=self.rename_employee.value or None)
+        except GameError as err:
+            self.accounts_message.value = error_html("Not changed", err)
+            return
+        self.rename_name.value = self.rename_employee.value = ""
+        self.accounts_message.value = f'<span style="color:{GOOD}">Changed; the change is logged below.</span>'
+        self.refresh()
+
+
+def accounts_html(people: list[tuple[str, str, str, bool]],
+                  changes: list[tuple[dt.datetime, str, str, str, str, str]], latest: int = 50) -> str:
+    """The staff (login, name, employee number, password set or not) and the latest changes of a
+    name or an employee number, newest first.
+
+    >>> "no trainee yet" in accounts_html([], [])
+    True
+    """
+    if not people:
+        return "<p><i>no trainee yet</i></p>"
+    rows = "".join(f'<tr class="gl-sv-account" data-login="{html.escape(login)}"><td>{html.escape(login)}</td>'
+                   f"<td>{html.escape(name)}</td><td>{html.escape(emp)}</td>"
+                   f"<td>{'' if not login.startswith('account:') else 'set' if has_pw else 'not yet'}</td></tr>"
+                   for login, name, emp, has_pw in people)
+    log = "".join(f'<tr class="gl-sv-change"><td>{at:%Y-%m-%d %H:%M} UTC</td><td>{html.escape(login)}</td>'
+                  f"<td>{html.escape(field)}</td><td>{html.escape(old)}</td><td>{html.escape(new)}</td>"
+                  f"<td>{html.escape(by)}</td></tr>" for at, login, by, field, old, new in reversed(changes[-latest:]))
+    return ('<table class="gl-sv-table"><thead><tr><th>login</th><th>name</th><th>employee number</th>'
+            f"<th>password</th></tr></thead><tbody>{rows}</tbody></table>"
+            + ("<p><b>Changes</b></p><table class=\"gl-sv-table\"><thead><tr><th>when</th><th>trainee</th>"
+               "<th>what</th><th>from</th><th>to</th><th>by</th></tr></thead>"
+               f"<tbody>{log}</tbody></table>" if log else ""))

@@ -121,4 +121,4 @@ def test_the_migrations_ship_with_the_package() -> None:
     assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
     revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
     assert revisions == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py", "r0004_passed_derived.py",
-                         "r0005_exams_lockout_changes.py"] and (MIGRATIONS / "env.py").is_file()
+                         "r0005_exams_lockout_changes.py", "r0006_accounts.py"] and (MIGRATIONS / "env.py").is_file()

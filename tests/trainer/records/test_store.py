@@ -126,7 +126,8 @@ def test_wrong_passwords_lock_their_source_only_with_backoff(store_url: str) -> 
     from gamelib.trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW
     from gamelib.trainer.records.models import SupervisorSignIn
 
-    cfg = RecordsConfig(Path("/nonexistent"), supervisor_password=CONFIG.supervisor_password, supervisors=("floor1",))
+    cfg = RecordsConfig(Path("/nonexistent"), supervisor_password=CONFIG.supervisor_password, supervisors=("floor1",),
+                        auth="hub")
     store = Store(store_url, config=cfg)
     hub = identity_from_environment(cfg, {"JUPYTERHUB_USER": "floor1"})
     bo = sign_in(name="Bo")
@@ -217,16 +218,53 @@ def test_twenty_concurrent_wrong_tries_check_exactly_five(store_url: str, monkey
 
 def test_hub_and_proxy_supervisors_come_from_the_configuration(tmp_path: Path) -> None:
     from gamelib.trainer.records import identity_from_environment
+    from gamelib.trainer.records.identity import VIA_PROXY_ENV
 
-    cfg = RecordsConfig(tmp_path, supervisors=("floor1",), user_header="X-Remote-User")
-    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}", config=cfg)
-    hub = identity_from_environment(cfg, {"JUPYTERHUB_USER": "floor1"})
-    proxy = identity_from_environment(cfg, {"HTTP_X_REMOTE_USER": "dealer9"})
+    hub_cfg = RecordsConfig(tmp_path, supervisors=("floor1",), auth="hub")
+    proxy_cfg = RecordsConfig(tmp_path, supervisors=("floor1",), user_header="X-Remote-User", auth="proxy",
+                              trusted_proxies=("10.0.0.1",))
+    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}", config=hub_cfg)
+    hub = identity_from_environment(hub_cfg, {"JUPYTERHUB_USER": "floor1"})
+    proxy = identity_from_environment(proxy_cfg, {"HTTP_X_REMOTE_USER": "dealer9", VIA_PROXY_ENV: "1"})
     assert hub is not None and proxy is not None
     assert store.supervisor(who=hub).who == "floor1"
     with pytest.raises(AccessDenied):
         store.supervisor(who=proxy)
-    assert identity_from_environment(RecordsConfig(tmp_path, trust_jupyterhub=False), {"JUPYTERHUB_USER": "x"}) is None
+    # each way names nobody but its own: a header not marked as come through the proxy, the hub's
+    # variable under "proxy" or "accounts", the header under "hub"
+    assert identity_from_environment(proxy_cfg, {"HTTP_X_REMOTE_USER": "floor1"}) is None
+    assert identity_from_environment(proxy_cfg, {"JUPYTERHUB_USER": "floor1"}) is None
+    assert identity_from_environment(RecordsConfig(tmp_path), {"JUPYTERHUB_USER": "floor1"}) is None
+    assert identity_from_environment(hub_cfg, {"HTTP_X_REMOTE_USER": "floor1", VIA_PROXY_ENV: "1"}) is None
+    assert identity_from_environment(RecordsConfig(tmp_path, auth="hub", trust_jupyterhub=False),
+                                     {"JUPYTERHUB_USER": "x"}) is None
+    store.close()
+
+
+def test_an_account_sets_its_password_at_first_sign_in_and_guessing_is_locked(store_url: str) -> None:
+    from gamelib.trainer.records.lockout import LOCKOUT_TRIES
+
+    store = open_store(store_url)
+    boss = store.supervisor(PASSWORD)
+    boss.create_account("ana.ruiz", "Ana Ruiz", "E-17")
+    with pytest.raises(RecordsError, match="already an account"):
+        boss.create_account("Ana.Ruiz", "Someone Else")
+    with pytest.raises(AccessDenied, match="do not match"):
+        store.sign_in_account("nobody", "any-password-1", address="10.1.1.1")
+    me = store.sign_in_account("ana.ruiz", "chips-and-felt", address="10.1.1.1")  # sets the password
+    assert (me.identity.login, me.identity.name, me.identity.employee_no) == ("account:ana.ruiz", "Ana Ruiz", "E-17")
+    assert store.sign_in_account("ANA.RUIZ", "chips-and-felt").identity.login == "account:ana.ruiz"
+    for i in range(LOCKOUT_TRIES - 1):  # one wrong try was the unknown account's, from the same address
+        with pytest.raises(AccessDenied, match="do not match"):
+            store.sign_in_account("ana.ruiz", f"guess-{i}-xx", address="10.1.1.1")
+    with pytest.raises(AccessDenied, match="not accepted until"):
+        store.sign_in_account("ana.ruiz", "chips-and-felt", address="10.1.1.1")  # the address waits
+    with pytest.raises(AccessDenied, match="do not match"):
+        store.sign_in_account("ana.ruiz", "guess-x-xx", address="10.2.2.2")  # the account's fifth wrong try
+    with pytest.raises(AccessDenied, match="not accepted until"):
+        store.sign_in_account("ana.ruiz", "chips-and-felt", address="10.3.3.3")  # the account waits too
+    hashes = [h for (h,) in store.engine.connect().execute(text("SELECT password_hash FROM trainees"))]
+    assert hashes[0].startswith("$argon2") and "chips-and-felt" not in hashes[0]
     store.close()
 
 
