@@ -208,3 +208,13 @@ def test_only_a_supervisor_changes_a_name_and_every_change_is_logged(store: Stor
     again = enter(store, "gus")  # the account's name, not anything typed, is shown
     assert "Gus Grant" in again.who.value and "E-900" in again.who.value
     assert app.records is not None and not hasattr(app.records, "rename")  # a trainee's records cannot rename
+    # a forgotten password: the supervisor resets it, the next sign-in sets a new one
+    v.reset_button.click()
+    assert "Password reset" in v.accounts_message.value
+    renewed = TrainerApp(store=store, environ={})
+    renewed.account.value, renewed.account_password.value = "gus", "a-new-password"
+    renewed.sign_in_button.click()
+    assert renewed.records is not None
+    assert store.supervisor(PASSWORD).changes()[-1][3:] == ("password", "set", "reset")
+    with pytest.raises(Exception, match="do not match"):
+        store.sign_in_account("gus", "gus-password")  # the old one no longer opens it

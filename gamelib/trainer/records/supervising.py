@@ -115,6 +115,18 @@ class SupervisorRecords:
                     setattr(t, field, new)
                     db.add(TraineeChange(at=utcnow(), trainee_id=t.id, by=self.who, field=field, old=old, new=new))
 
+    def reset_password(self, login: str) -> None:
+        """Forget a local account's password (a forgotten one): its next sign-in sets a new one.
+        Logged like a change of name."""
+        with self._db.writing() as db, db.begin():
+            t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
+            if t is None or not login.startswith("account:"):
+                raise RecordsError(f"no account {shown(login)}: only a local account has a password here")
+            if t.password_hash is not None:
+                t.password_hash = None
+                db.add(TraineeChange(at=utcnow(), trainee_id=t.id, by=self.who, field="password", old="set",
+                                     new="reset"))
+
     def changes(self) -> list[tuple[dt.datetime, str, str, str, str, str]]:
         """Every change of a name or an employee number, oldest first: (when, the trainee's login,
         by whom, which field, from, to)."""

@@ -184,6 +184,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.rename_name = widgets.Text(description="New name", style=_WIDE)
         self.rename_employee = widgets.Text(description="New employee number", style=_WIDE)
         self.rename_button = widgets.Button(description="Change")
+        self.reset_button = widgets.Button(description="Reset password", tooltip="its next sign-in sets a new one")
         self.accounts_message = widgets.HTML()
         self.accounts_html = widgets.HTML()
         self.define_button = widgets.Button(description="Define exam", button_style="primary")
@@ -206,7 +207,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.acct_button, "gl-supervisor-account-create"), (self.rename_who, "gl-supervisor-rename-who"),
                        (self.rename_name, "gl-supervisor-rename-name"),
                        (self.rename_employee, "gl-supervisor-rename-employee"),
-                       (self.rename_button, "gl-supervisor-rename"), (self.accounts_message, "gl-supervisor-accounts-message"),
+                       (self.rename_button, "gl-supervisor-rename"), (self.reset_button, "gl-supervisor-reset"), (self.accounts_message, "gl-supervisor-accounts-message"),
                        (self.accounts_html, "gl-supervisor-accounts")):
             w.add_class(cls)
         for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
@@ -217,6 +218,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.define_button.on_click(guarded(lambda _: self.define_exam(), self._say_define))
         self.acct_button.on_click(guarded(lambda _: self.create_account(), self._say_accounts))
         self.rename_button.on_click(guarded(lambda _: self.rename(), self._say_accounts))
+        self.reset_button.on_click(guarded(lambda _: self.reset_password(), self._say_accounts))
 
         def h(text: str) -> Any:
             return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
@@ -239,7 +241,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             widgets.HBox([self.define_button, self.define_message]),
             h("Staff accounts"),
             widgets.HBox([self.acct_name, self.acct_person, self.acct_employee, self.acct_button]),
-            widgets.HBox([self.rename_who, self.rename_name, self.rename_employee, self.rename_button]),
+            widgets.HBox([self.rename_who, self.rename_name, self.rename_employee, self.rename_button,
+                          self.reset_button]),
             self.accounts_message, self.accounts_html,
         ])
         self.refresh()
@@ -359,6 +362,20 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.rename_name.value = self.rename_employee.value = ""
         self.accounts_message.value = f'<span style="color:{GOOD}">Changed; the change is logged below.</span>'
         self.refresh()
+
+    def reset_password(self) -> None:
+        """Forget the chosen account's password: its next sign-in sets a new one (logged)."""
+        if not self.rename_who.value:
+            self.accounts_message.value = error_html("Not reset", "choose an account first")
+            return
+        try:
+            self.records.reset_password(self.rename_who.value)
+        except GameError as err:
+            self.accounts_message.value = error_html("Not reset", err)
+            return
+        self.accounts_message.value = (f'<span style="color:{GOOD}">Password reset: the next sign-in to '
+                                       f"{html.escape(self.rename_who.value)} sets a new one.</span>")
+        self._show_accounts()
 
 
 def accounts_html(people: list[tuple[str, str, str, bool]],
