@@ -24,7 +24,7 @@ import math
 import re
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Optional, TypeGuard, Union
 
 import numpy as np
 
@@ -49,8 +49,15 @@ def _range_words(lo: Optional[int], hi: Optional[int], unit: str = "") -> str:
     return ""
 
 
-def is_whole(value: Any) -> bool:
-    """True for a Python or numpy integer that is not a bool.
+#: A whole number as ``is_whole`` accepts it: a Python or numpy integer (never a bool).
+Whole = Union[int, np.integer]
+#: A pay (to 1) as ``exact_pays`` reads it: a whole number, a ``Fraction``, a ``Decimal``, a
+#: string such as ``"3/2"``, or a binary float that is exactly the decimal it prints as.
+PayLike = Union[int, np.integer, Fraction, Decimal, float, np.floating, str]
+
+
+def is_whole(value: object) -> TypeGuard[Whole]:
+    """True for a Python or numpy integer that is not a bool (``value`` may be anything).
 
     >>> is_whole(3), is_whole(np.int8(3)), is_whole(True), is_whole(3.0)
     (True, True, False, False)
@@ -58,7 +65,7 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def whole_number(value: Any, what: str, lo: Optional[int] = None, hi: Optional[int] = None,
+def whole_number(value: object, what: str, lo: Optional[int] = None, hi: Optional[int] = None,
                  error: type[GameError] = GameError) -> int:
     """``value`` as an ``int`` if it is a whole number (not a bool, not a float) within ``lo..hi``.
 
@@ -78,7 +85,7 @@ def whole_number(value: Any, what: str, lo: Optional[int] = None, hi: Optional[i
     return v
 
 
-def parse_dollars(text: Any, what: str, lo: Optional[int] = 0, hi: Optional[int] = None,
+def parse_dollars(text: object, what: str, lo: Optional[int] = 0, hi: Optional[int] = None,
                   error: type[GameError] = GameError) -> int:
     """Whole dollars typed in a box: digits 0-9 with an optional ``$``, thousands commas and a sign.
 
@@ -112,7 +119,7 @@ def parse_dollars(text: Any, what: str, lo: Optional[int] = 0, hi: Optional[int]
     return value
 
 
-def exact_pays(value: Any, what: str = "the pay", error: type[GameError] = GameError) -> Fraction:
+def exact_pays(value: object, what: str = "the pay", error: type[GameError] = GameError) -> Fraction:
     """A pay (to 1) as an exact ``Fraction`` from 0 to ``MAX_PAYS``.
 
     Accepted: whole numbers, ``Fraction``, ``Decimal``, strings such as ``"2"``, ``"1.2"`` or
@@ -168,4 +175,4 @@ def exact_pays(value: Any, what: str = "the pay", error: type[GameError] = GameE
     return pays
 
 
-__all__ = ["MAX_DIGITS", "MAX_PAYS", "is_whole", "whole_number", "parse_dollars", "exact_pays"]
+__all__ = ["MAX_DIGITS", "MAX_PAYS", "Whole", "PayLike", "is_whole", "whole_number", "parse_dollars", "exact_pays"]

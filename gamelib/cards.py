@@ -61,6 +61,9 @@ _SPLIT_RE = re.compile(r"[\s,;]+")
 
 CardLike = Union[int, np.integer, str]
 CardsLike = Union[str, Iterable[CardLike]]
+#: What seeds a shuffle (``rng_from``): a whole number 0 or more, a list of them, numpy's seed
+#: sequence or generator, or ``None`` for a fresh shuffle.
+SeedLike = Union[int, np.integer, Sequence[int], np.random.SeedSequence, np.random.Generator, None]
 
 ALLOWED = "ranks 2-9, T (or 10), J, Q, K, A and suits c, d, h, s (or ♣ ♦ ♥ ♠), e.g. 'As Td 9c'"
 
@@ -241,7 +244,7 @@ def card_name(card: int) -> str:
     return f"{RANK_NAMES[RANKS[c >> 2]][0]} of {SUIT_NAMES[SUITS[c & 3]]}"
 
 
-def rng_from(seed: int | np.random.Generator | None) -> np.random.Generator:
+def rng_from(seed: SeedLike) -> np.random.Generator:
     """A ``numpy.random.Generator`` from a seed (or the generator itself).
 
     >>> int(rng_from(7).integers(100)) == int(rng_from(7).integers(100))

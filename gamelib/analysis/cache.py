@@ -39,11 +39,14 @@ import pkgutil
 import tempfile
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # numpy is imported when an array entry is used
+    import numpy as np
 
 try:  # a requirement (requirements.txt); without it the cache still works, without the lock
     from filelock import FileLock, Timeout
@@ -53,6 +56,11 @@ except ImportError:  # pragma: no cover
     Timeout = TimeoutError  # type: ignore[assignment,misc]  # what a missing lock never raises
 
 T = TypeVar("T")
+#: A question's parameters: names to values that JSON can write (sets and numpy values too,
+#: through ``_json_default``).
+Params = Mapping[str, object]
+#: What writes a cache file's bytes into the open temporary file.
+Writer = Callable[[IO[bytes]], object]
 
 #: Bumped whenever the layout of a cache file changes: it is part of every key.
 FORMAT = 2
@@ -100,7 +108,7 @@ def _module_sources(names: Iterable[str]) -> bytes:
     return blob.digest()
 
 
-def _json_default(value: Any) -> Any:
+def _json_default(value: object) -> dict[str, object]:
     """How a parameter that is not plain JSON enters a key: by type and value, never ambiguously."""
     if isinstance(value, (set, frozenset)):
         return {"set": sorted(json.dumps(v, sort_keys=True, default=_json_default) for v in value)}
@@ -109,7 +117,7 @@ def _json_default(value: Any) -> Any:
     return {f"{type(value).__module__}.{type(value).__qualname__}": repr(value)}
 
 
-def params_json(params: Any) -> str:
+def params_json(params: Params) -> str:
     """The parameters as the canonical JSON text that enters a key and each file's header.
 
     >>> params_json({"b": 1, "a": {2, 1}})
@@ -135,12 +143,13 @@ class _Inputs:
         h.update(f"gamelib-cache-format-{FORMAT}".encode())  # files of an older layout are not read
         return f"{self.name}-{h.hexdigest()[:24]}"
 
-    def header(self, checksum: str) -> dict[str, Any]:
+    def header(self, checksum: str) -> dict[str, object]:
         return {"format": FORMAT, "key": self.key, "name": self.name, "params": self.params,
                 "code": self.code, "sha256": checksum}
 
-    def mismatch(self, header: Any) -> str | None:
-        """Why a file's header does not belong to these inputs, or ``None`` if it does."""
+    def mismatch(self, header: object) -> str | None:
+        """Why a file's header (whatever JSON it held) does not belong to these inputs, or
+        ``None`` if it does."""
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             return "it has no header in this format (no checksum, no inputs)"
         for field in ("key", "name", "params", "code"):
@@ -151,11 +160,11 @@ class _Inputs:
         return None
 
 
-def _inputs(name: str, params: Any, code_modules: Iterable[str]) -> _Inputs:
+def _inputs(name: str, params: Params, code_modules: Iterable[str]) -> _Inputs:
     return _Inputs(name, params_json(params), _module_sources(code_modules).hex())
 
 
-def cache_key(name: str, params: Any, code_modules: Iterable[str] = ()) -> str:
+def cache_key(name: str, params: Params, code_modules: Iterable[str] = ()) -> str:
     """The hash that names a cached result.
 
     >>> cache_key("x", {"a": 1}) == cache_key("x", {"a": 1}) != cache_key("x", {"a": 2})
@@ -202,7 +211,7 @@ def _remove_stale_tmp(folder: Path) -> None:
                     leftover.unlink()
 
 
-def _write_atomically(path: Path, write: Callable[[Any], None]) -> None:
+def _write_atomically(path: Path, write: Writer) -> None:
     """Write ``path`` through ``write(binary_file)``: a temporary file in the same folder,
     flushed and synced, then renamed over ``path``. On any failure nothing is left behind."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TMP_PREFIX, suffix=path.suffix)
@@ -251,7 +260,7 @@ def _entry_lock(path: Path) -> Iterator[None]:
 # --- the two kinds of entries ------------------------------------------------------------------
 
 
-def _sha256_arrays(arrays: dict[str, Any]) -> str:
+def _sha256_arrays(arrays: Mapping[str, np.ndarray]) -> str:
     """SHA-256 over each array's name, dtype, shape and bytes, in name order."""
     import numpy as np
 
@@ -265,7 +274,7 @@ def _sha256_arrays(arrays: dict[str, Any]) -> str:
     return h.hexdigest()
 
 
-def _read_npz(path: Path, inputs: _Inputs) -> tuple[dict[str, Any] | None, str | None]:
+def _read_npz(path: Path, inputs: _Inputs) -> tuple[dict[str, np.ndarray] | None, str | None]:
     """``(arrays, None)``, ``(None, None)`` if absent, or ``(None, why it cannot be used)``."""
     import numpy as np
 
@@ -323,8 +332,8 @@ def _through_cache(
     inputs: _Inputs,
     suffix: str,
     compute: Callable[[], T],
-    read: Callable[[Path, _Inputs], tuple[Any, str | None]],
-    encode: Callable[[T, _Inputs], Callable[[Any], None]],
+    read: Callable[[Path, _Inputs], tuple[T | None, str | None]],
+    encode: Callable[[T, _Inputs], Writer],
 ) -> tuple[T, bool]:
     """The answer, and whether it is (now) stored in ``folder``."""
     path = folder / (inputs.key + suffix)
@@ -356,7 +365,7 @@ def _through_cache(
         return result, True
 
 
-def cached(name: str, params: Any, compute: Callable[[], T], code_modules: Iterable[str] = ()) -> T:
+def cached(name: str, params: Params, compute: Callable[[], T], code_modules: Iterable[str] = ()) -> T:
     """Return the cached JSON-able result for (name, params, code), computing and storing it if absent.
 
     The file holds one line of header (the inputs and the SHA-256 of the data) and then the
@@ -372,7 +381,7 @@ def cached(name: str, params: Any, compute: Callable[[], T], code_modules: Itera
     >>> _ = os.environ.pop("GAMELIB_CACHE") if saved is None else os.environ.update(GAMELIB_CACHE=saved)
     """
 
-    def encode(result: T, inputs: _Inputs) -> Callable[[Any], None]:
+    def encode(result: T, inputs: _Inputs) -> Writer:
         body = json.dumps(result).encode()  # a result that is not JSON fails here, before any file
         header = json.dumps(inputs.header(hashlib.sha256(body).hexdigest())).encode()
         return lambda fh: fh.write(header + b"\n" + body)
@@ -380,15 +389,17 @@ def cached(name: str, params: Any, compute: Callable[[], T], code_modules: Itera
     folder = _folder()
     if folder is None:
         return compute()
-    return _through_cache(folder, _inputs(name, params, code_modules), ".json", compute, _read_json, encode)[0]
+    # What a file holds is the JSON of a result ``compute`` returned: read back, it is a T again.
+    read: Callable[[Path, _Inputs], tuple[T | None, str | None]] = _read_json
+    return _through_cache(folder, _inputs(name, params, code_modules), ".json", compute, read, encode)[0]
 
 
-_ARRAYS: dict[str, dict[str, Any]] = {}  # verified arrays of this process, by cache file (read-only)
+_ARRAYS: dict[str, dict[str, np.ndarray]] = {}  # verified arrays of this process, by cache file (read-only)
 
 
 def cached_arrays(
-    name: str, params: Any, compute: Callable[[], dict[str, Any]], code_modules: Iterable[str] = ()
-) -> dict[str, Any]:
+    name: str, params: Params, compute: Callable[[], dict[str, np.ndarray]], code_modules: Iterable[str] = ()
+) -> dict[str, np.ndarray]:
     """Like :func:`cached` for a dict of numpy arrays, stored as one ``.npz`` file.
 
     The file also holds a header (the inputs and a SHA-256 of every array's name, dtype, shape and
@@ -413,7 +424,7 @@ def cached_arrays(
     if str(path) in _ARRAYS and path.exists():  # already loaded by this process (same key)
         return dict(_ARRAYS[str(path)])
 
-    def encode(result: dict[str, Any], inputs: _Inputs) -> Callable[[Any], None]:
+    def encode(result: dict[str, np.ndarray], inputs: _Inputs) -> Writer:
         if HEADER in result:
             raise ValueError(f"{HEADER!r} is reserved for the cache's header; name the array otherwise")
         arrays = {k: np.asarray(v) for k, v in result.items()}

@@ -13,9 +13,8 @@ its portions with the odd chips (R6), then the winnings collected into the stack
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import events as ev
+from .actions import Phase
 from .hand_state import HandState
 from .pots import side_pots
 from .showdown import Showdown
@@ -36,7 +35,7 @@ class HandEnd(HandState):
 
     def _finish(self) -> None:
         self.to_act = None
-        self.phase = "over"
+        self.phase = Phase.OVER
         live = [not f for f in self.folded]
         pots = side_pots(self.contributed, live)
         in_hand = self._in_hand()
@@ -48,12 +47,9 @@ class HandEnd(HandState):
         else:
             self._record(ev.ShowdownStart())
             hands = [self.final_cards(s) if live[s] else None for s in range(self.n)]
-            kw: dict[str, Any] = {}
-            if self.game.boards == 1:
-                kw["board"] = self.boards[0]
-            elif self.game.boards > 1:
-                kw["boards"] = self.boards
-            sd = Showdown(self.game, hands, community=self.community or None, **kw)
+            one_board = self.boards[0] if self.game.boards == 1 else None
+            boards = self.boards if self.game.boards > 1 else None
+            sd = Showdown(self.game, hands, board=one_board, boards=boards, community=self.community or None)
             self.showdown = sd
             for s in in_hand:
                 cards = sd.hands[s]

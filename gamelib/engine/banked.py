@@ -26,10 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
 import numpy as np
 
+from ..amounts import PayLike
 from ..cards import CardsLike, parse_cards, refuse_shared_cards
 from ..errors import GameError, IllegalActionError, WagerError, shown
 from ..games.banked import (DECLARATIONS, BankedGame, Decide, PayTable, Reveal, Wager, dealer_qualifying_value,
@@ -108,7 +109,7 @@ class Settlement:
         return "\n".join(out)
 
 
-def _dollars(key: str, name: str, value: Any) -> int:
+def _dollars(key: str, name: str, value: object) -> int:  # the wager as given, checked here
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise WagerError(f"the {name} wager must be a whole number of dollars, not {shown(value)}")
     if value < 0:
@@ -148,7 +149,7 @@ class BankedGameEngine:
         return f"<BankedGameEngine {self.key}: {self.title}>"
 
     # ---- pay tables -------------------------------------------------------------------------
-    def with_pay_table(self, wager: str, pays: Mapping[str, Any]) -> "BankedGameEngine":
+    def with_pay_table(self, wager: str, pays: Mapping[str, PayLike]) -> "BankedGameEngine":
         """The same game with one pay table changed (rows named by outcome, pays to 1).
 
         >>> g = banked_game("three-card-6bonus").with_pay_table("pair_plus", {"flush": 4})
@@ -158,7 +159,7 @@ class BankedGameEngine:
         return BankedGameEngine(self.declaration.with_pay_table(wager, pays))
 
     # ---- wager checks -----------------------------------------------------------------------
-    def check_wagers(self, wagers: Mapping[str, Any]) -> dict[str, int]:
+    def check_wagers(self, wagers: Mapping[str, object]) -> dict[str, int]:
         """The wagers as whole dollars, refused (WagerError) if any breaks the rules (R19-R22).
 
         >>> banked_game("crazy4").check_wagers({"ante": 5, "super_bonus": 4})
@@ -220,7 +221,7 @@ class BankedGameEngine:
         return (0, *_allowed(self.declaration, w, self.hand_value(player)))
 
     # ---- settlement -------------------------------------------------------------------------
-    def settle(self, wagers: Mapping[str, Any], **cards: CardsLike | None) -> Settlement:
+    def settle(self, wagers: Mapping[str, object], **cards: CardsLike | None) -> Settlement:
         """Settle one hand: the cards (by dealt group), the wagers (dollars) and, through the
         decision wagers (Play, street bets; 0 or absent = fold), the player's decisions.
 

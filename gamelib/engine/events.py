@@ -2,7 +2,9 @@
 
 A ``Hand`` records one frozen event per thing that happens (``Hand.events``): the hand starting,
 each forced bet, each street's start, the cards dealt, burned, drawn and discarded, each
-betting action, the showdown, each pot's award and the final stacks. ``Hand.history`` is the
+betting action, the showdown, each pot's award and the final stacks. The event of a player's
+action says which it was in its class's ``kind`` (an ``ActionKind``: ``Raise.kind`` is
+``ActionKind.RAISE``); ``ACTION_EVENTS`` maps each kind back to its event class. ``Hand.history`` is the
 list of the events' ``text`` lines (a burn is recorded but has no line of its own). Code that
 wants to know what happened reads the events; nothing parses the English lines back.
 
@@ -10,15 +12,18 @@ wants to know what happened reads the events; nothing parses the English lines b
 ('seat 2 calls $4', 'seat 0 raises to $12 (all in)')
 >>> render([StreetStart(1, "flop"), Burn(7), Board(1, 1, (0, 5, 9))])
 ['*** flop ***', 'board: 2c 3d 4d']
+>>> Raise.kind, ACTION_EVENTS["stand pat"].__name__
+('raise', 'StandPat')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import ClassVar, Iterable, Optional
 
 from ..cards import format_cards
+from .actions import ActionKind
 
 #: The seat's words after a bet that puts in every chip it has.
 ALL_IN = " (all in)"
@@ -172,6 +177,7 @@ class SeatAction(Event):
 
     seat: int
     words = "acts"
+    kind: ClassVar[ActionKind]
 
     @property
     def text(self) -> str:
@@ -181,11 +187,13 @@ class SeatAction(Event):
 @dataclass(frozen=True)
 class Fold(SeatAction):
     words = "folds"
+    kind = ActionKind.FOLD
 
 
 @dataclass(frozen=True)
 class Check(SeatAction):
     words = "checks"
+    kind = ActionKind.CHECK
 
 
 @dataclass(frozen=True)
@@ -196,6 +204,7 @@ class SeatAmount(Event):
     amount: int
     all_in: bool = False
     words = "puts in"
+    kind: ClassVar[ActionKind]
 
     @property
     def text(self) -> str:
@@ -205,11 +214,13 @@ class SeatAmount(Event):
 @dataclass(frozen=True)
 class Call(SeatAmount):
     words = "calls"
+    kind = ActionKind.CALL
 
 
 @dataclass(frozen=True)
 class BringIn(SeatAmount):
     words = "brings in for"
+    kind = ActionKind.BRING_IN
 
 
 @dataclass(frozen=True)
@@ -222,6 +233,7 @@ class Wager(Event):
     all_in: bool = False
     full: bool = True
     words = "bets"
+    kind: ClassVar[ActionKind]
 
     @property
     def text(self) -> str:
@@ -232,16 +244,19 @@ class Wager(Event):
 @dataclass(frozen=True)
 class Bet(Wager):
     words = "bets"
+    kind = ActionKind.BET
 
 
 @dataclass(frozen=True)
 class Raise(Wager):
     words = "raises to"
+    kind = ActionKind.RAISE
 
 
 @dataclass(frozen=True)
 class Complete(Wager):
     words = "completes to"
+    kind = ActionKind.COMPLETE
 
 
 @dataclass(frozen=True)
@@ -249,6 +264,7 @@ class Draw(Event):
     seat: int
     discards: tuple[int, ...]
     receives: tuple[int, ...]
+    kind: ClassVar[ActionKind] = ActionKind.DRAW
 
     @property
     def text(self) -> str:
@@ -259,6 +275,7 @@ class Draw(Event):
 @dataclass(frozen=True)
 class StandPat(SeatAction):
     words = "stands pat"
+    kind = ActionKind.STAND_PAT
 
 
 @dataclass(frozen=True)
@@ -267,6 +284,7 @@ class Discard(Event):
 
     seat: int
     cards: tuple[int, ...]
+    kind: ClassVar[ActionKind] = ActionKind.DISCARD
 
     @property
     def text(self) -> str:
@@ -362,6 +380,13 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PotReturned, PotAward, Collect, FinalStacks)
 
 
+#: The event class of each kind of action a player takes.
+ACTION_EVENTS: dict[ActionKind, type[SeatAction] | type[SeatAmount] | type[Wager] | type[Draw] | type[Discard]] = {
+    e.kind: e for e in (Fold, Check, Call, BringIn, Bet, Raise, Complete, Draw, StandPat, Discard)}
+#: The event class of each wager (a bet, raise or completion, to a total).
+WAGER_EVENTS: dict[ActionKind, type[Wager]] = {e.kind: e for e in (Bet, Raise, Complete)}
+
+
 def render(events: Iterable[Event]) -> list[str]:
     """The text history of ``events``: one line per event that has one.
 
@@ -371,7 +396,7 @@ def render(events: Iterable[Event]) -> list[str]:
     return [line for e in events if (line := e.text) is not None]
 
 
-__all__ = ["Event", "EVENT_TYPES", "render", "HandStart", "Post", "Reshuffle", "StreetStart", "Burn", "Deal", "SeatAction", "SeatAmount",
+__all__ = ["Event", "EVENT_TYPES", "ACTION_EVENTS", "WAGER_EVENTS", "render", "HandStart", "Post", "Reshuffle", "StreetStart", "Burn", "Deal", "SeatAction", "SeatAmount",
            "CommunityCard", "Board", "Fold", "Check", "Call", "BringIn", "Wager", "Bet", "Raise", "Complete",
            "Draw", "StandPat", "Discard", "WinsUncontested", "ShowdownStart", "Shows", "PotReturned",
            "PotAward", "Collect", "FinalStacks"]

@@ -6,9 +6,14 @@ what is legal now; ``act(kind, amount=None, cards=None)`` plays it (``fold``, ``
 ``call``, ``bet``, ``raise``, ``complete``, ``bring-in``, ``draw``, ``stand pat``, ``discard``;
 ``amount`` is the total a bet or raise makes the player's bet this round). Anything else is
 refused with ``IllegalActionError`` naming what is legal; ``can(kind, amount, cards)`` asks the
-same checks without playing. Everything that happens is recorded as a typed event (``events``,
-see ``gamelib.engine.events``); ``history`` is their text, one line per event. When the hand is
-over (``is_over``) every chip has been awarded (``winnings``, ``stacks``).
+same checks without playing. The kinds and the hand's ``phase`` are string enums
+(``gamelib.engine.actions``: ``ActionKind``, ``Phase``), so plain words work too. The betting
+round being played is ``betting`` (``gamelib.engine.betting_round``), read through its public
+view ``round_view``: the bet now, the last full raise, the full bets against the cap, what each
+seat must call, whom the betting is open to and who may still raise. Everything that happens
+is recorded as a typed event (``events``, see ``gamelib.engine.events``); ``history`` is their
+text, one line per event. When the hand is over (``is_over``) every chip has been awarded
+(``winnings``, ``stacks``).
 
 Rules: blinds (R11), limit rounds and the cap (R12, R13), stud bring-in and first to act
 (R14), Super Razzdugi's discard (R15), pot limit and no limit (R16), spread limit (R18), side
@@ -27,17 +32,19 @@ player in stud (R28), no completing at pot limit or no limit (R29), no raise nob
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
 from ..amounts import is_whole
-from ..cards import parse_cards, rank_of, rng_from
+from ..cards import CardsLike, SeedLike, parse_cards, rank_of, rng_from
 from ..errors import IllegalActionError, TableError, shown
 from ..games.pot import STRUCTURE_KINDS, PotGame, Structure
 from ..games.vocabularies import BetSize, BoardOrder, BringInCard, StructureKind, unreachable
 from . import events as ev
+from .actions import ActionKind, Phase
 from .award import HandEnd
+from .betting_round import BettingRound
 from .legal import LegalAction, LegalActions
 from .showdown import Showdown
 
@@ -54,7 +61,7 @@ class Hand(LegalActions, HandEnd):
     """
 
     def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
-                 structure: Optional[Structure] = None, seed: Any = None, deck: Any = None,
+                 structure: Optional[Structure] = None, seed: SeedLike = None, deck: Optional[CardsLike] = None,
                  new_players: Sequence[int] = (), new_player_ruling: str = "R24") -> None:
         if not isinstance(game, PotGame):
             raise TableError(f"a hand is dealt for a pot game's declaration (gamelib.games.pot.POT_DECLARATIONS), "
@@ -91,18 +98,12 @@ class Hand(LegalActions, HandEnd):
         #: Everything that has happened, in order (``gamelib.engine.events``).
         self.events: list[ev.Event] = []
         self.street_index = 0
-        self.phase = "bet"
+        self.phase = Phase.BET
         self.to_act: Optional[int] = None
         self.is_over = False
         self.showdown: Optional[Showdown] = None
         self._queue: list[int] = []
-        self._pending: set[int] = set()
-        self._acted: dict[int, Optional[int]] = {}
-        self.current_bet = 0
-        self.last_raise = 0
-        self.bets = 0
-        self.awaiting_bring_in = False
-        self.bring_in_bet = False  # the current bet is the stud bring-in, not yet completed
+        self.betting = BettingRound.idle(self.n)
         self._record(ev.HandStart(game.title, self.structure.name, button, tuple(self.stacks)))
         self._post_forced(new_players)
         self._begin_street()
@@ -129,7 +130,7 @@ class Hand(LegalActions, HandEnd):
             raise TableError(f"{g.title} is played with blinds: its structure needs a big blind")
 
     @staticmethod
-    def _check_new_players(new_players: Any, n: int) -> list[int]:
+    def _check_new_players(new_players: object, n: int) -> list[int]:
         if not isinstance(new_players, (list, tuple, set, frozenset)) or \
                 not all(is_whole(s) and 0 <= s < n for s in new_players):
             raise TableError(f"new players are a list of seats from 0 to {n - 1}, not {shown(new_players)}")
@@ -257,51 +258,47 @@ class Hand(LegalActions, HandEnd):
         if st.draw or st.discard:  # R-A12
             if st.draw:
                 self._burn()
-            self.phase = "draw" if st.draw else "discard"
+            self.phase = Phase.DRAW if st.draw else Phase.DISCARD
             self._queue = players
             self.to_act = self._queue[0]
             return
         self._start_betting()
 
     def _start_betting(self) -> None:
-        st = self.street
-        self.phase = "bet"
+        st, structure = self.street, self.structure
+        self.phase = Phase.BET
         if st.bet is None:
             self._next_street()
             return
         if st.bet is BetSize.SMALL:
-            self.unit = self.structure.small_bet
+            unit = structure.small_bet
         elif st.bet is BetSize.BIG:
-            self.unit = self.structure.big_bet
+            unit = structure.big_bet
         else:  # pragma: no cover - a Street refuses any other bet size
             raise unreachable(st.bet, f"street {st.name!r}: the bet")
-        if self.structure.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT, StructureKind.SPREAD):
-            self.unit = self.structure.small_bet
-        self._acted = {s: None for s in range(self.n)}
+        if structure.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT, StructureKind.SPREAD):
+            unit = structure.small_bet
+        cap = None if structure.max_raises is None else 1 + structure.max_raises  # R13, R-A2
         can = [s for s in range(self.n) if self._can_act(s)]
         first_street = self.street_index == 0
         if first_street and not self.game.is_stud:
-            self.current_bet = self.structure.big_blind
-            self.last_raise = self.structure.big_blind
-            self.bets = 1
+            self.betting = BettingRound(self.n, unit, cap, current_bet=structure.big_blind,
+                                        last_full_raise=structure.big_blind, full_bets=1, to_act=can)
             start = (self.bb_seat + 1) % self.n if self.n > 2 else self.button
         else:
-            self.current_bet = max(self.committed)
-            self.last_raise = self.unit
-            self.bets = 0
+            self.betting = BettingRound(self.n, unit, cap, current_bet=max(self.committed), last_full_raise=unit,
+                                        full_bets=0, to_act=can,
+                                        awaiting_bring_in=self.game.is_stud and first_street)
             if self.game.is_stud:
                 start = self._stud_first(first_street)
             else:
                 start = (self.button + 1) % self.n
-        self.bring_in_bet = False
-        self._pending = set(can)
         if len(self._in_hand()) <= 1 or not can or (len(can) == 1 and not self._faces_a_bet(can[0])):
             self._end_round()
             return
-        if self.game.is_stud and first_street:
-            self.awaiting_bring_in = True
         # R28: when the first player to act is all in, the next player clockwise who can act.
-        self.to_act = next(s for s in self._clockwise(start) if s in self._pending)
+        waiting = self.betting.still_to_act
+        self.to_act = next(s for s in self._clockwise(start) if s in waiting)
 
     def _stud_first(self, first_street: bool) -> int:
         """The seat whose up cards open the round (R14), all-in players included (R28)."""
@@ -339,7 +336,7 @@ class Hand(LegalActions, HandEnd):
 
     def _end_round(self) -> None:
         self.to_act = None
-        self.awaiting_bring_in = False
+        self.betting.ended()
         self.committed = [0] * self.n
         if len(self._in_hand()) <= 1:
             self._finish()
@@ -353,7 +350,8 @@ class Hand(LegalActions, HandEnd):
         else:
             self._begin_street()
 
-    def act(self, kind: str, amount: Optional[int] = None, cards: Any = None, seat: Optional[int] = None) -> None:
+    def act(self, kind: str, amount: Optional[int] = None, cards: Optional[CardsLike] = None,
+            seat: Optional[int] = None) -> None:
         """Play an action for the player in turn (or check that ``seat`` is in turn).
 
         >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -363,78 +361,59 @@ class Hand(LegalActions, HandEnd):
         ...
         gamelib.errors.IllegalActionError: check is not legal now; seat 0 is to act and may: fold, call $2, raise to $4
         """
-        kind, out = self._check(kind, amount, cards, seat)
+        action, out = self._check(kind, amount, cards, seat)
         s = self.to_act
         assert s is not None
-        if self.phase in ("draw", "discard"):
-            self._do_draw(s, kind, out)
+        if self.phase.names_cards:
+            self._do_draw(s, action, out)
             return
-        if kind in ("bet", "raise", "complete"):
+        betting = self.betting
+        if action.is_wager:
             assert amount is not None  # _check refuses a bet, raise or completion without one
-            self._raise_to(s, kind, int(amount))
-        elif kind == "fold":
+            self._raise_to(s, action, int(amount))
+        elif action is ActionKind.FOLD:
             self.folded[s] = True
             self.muck.extend(self.down[s] + self.up[s])
-            self._pending.discard(s)
+            betting.folded(s)
             self._record(ev.Fold(s))
-        elif kind == "check":
-            self._acted[s] = self.current_bet
-            self._pending.discard(s)
+        elif action is ActionKind.CHECK:
+            betting.checked_or_called(s)
             self._record(ev.Check(s))
-        elif kind == "call":
-            paid = self._put_in(s, self.current_bet - self.committed[s])
-            self._acted[s] = self.current_bet
-            self._pending.discard(s)
+        elif action is ActionKind.CALL:
+            paid = self._put_in(s, betting.current_bet - self.committed[s])
+            betting.checked_or_called(s)
             self._record(ev.Call(s, paid, all_in=not self.stacks[s]))
-        elif kind == "bring-in":
+        elif action is ActionKind.BRING_IN:
             paid = self._put_in(s, self.structure.bring_in)
-            self.awaiting_bring_in = False
-            self.current_bet = self.committed[s]
-            self.bring_in_bet = True
-            self._pending.discard(s)
+            betting.brought_in(s, self.committed[s])
             self._record(ev.BringIn(s, paid, all_in=not self.stacks[s]))
         self._after_action(s)
 
-    def _raise_to(self, s: int, kind: str, to: int) -> None:
-        cb = self.current_bet
+    def _raise_to(self, s: int, kind: ActionKind, to: int) -> None:
         self._put_in(s, to - self.committed[s])
-        opening = kind != "raise"  # a bet, or completing a bring-in or short bet (R-A1, R29)
-        full = (to >= self.unit) if opening else (to - cb >= self.last_raise)
-        if full:
-            self.last_raise = to if opening else to - cb
-            self.bets += 1
-            if kind == "complete" and self.bring_in_bet:
-                # Completing the stud bring-in is the round's first full bet: it reopens the
-                # betting for everyone who had only called the bring-in (R29, R-A11). Completing
-                # a short all-in bet does not: a player who called the short bet faces less than
-                # a full raise, and R-A1 decides whether he may raise.
-                self._acted = {o: None for o in range(self.n)}
-        self.current_bet = max(cb, to)
-        self.awaiting_bring_in = False
-        self.bring_in_bet = False
-        self._acted[s] = self.current_bet
-        self._pending = {o for o in range(self.n) if o != s and self._can_act(o)}
-        wager = {"bet": ev.Bet, "raise": ev.Raise, "complete": ev.Complete}[kind]
-        self._record(wager(s, to, all_in=not self.stacks[s], full=full))
+        full = self.betting.wagered(s, kind, to, others=[o for o in range(self.n) if self._can_act(o)])
+        self._record(ev.WAGER_EVENTS[kind](s, to, all_in=not self.stacks[s], full=full))
 
     def _after_action(self, s: int) -> None:
         if len(self._in_hand()) <= 1:
             self._end_round()
             return
-        self._pending = {o for o in self._pending if self._can_act(o)}
+        betting = self.betting
+        can = [o for o in range(self.n) if self._can_act(o)]
+        betting.keep_to_act(can)
         # R27: when every other player still in is all in, the one player with chips left acts
         # again only if he faces a bet (to call or fold it; R30 forbids raising).
-        can = [o for o in range(self.n) if self._can_act(o)]
         if len(can) == 1 and not self._faces_a_bet(can[0]):
-            self._pending.discard(can[0])
-        if not self._pending:
+            betting.keep_to_act(())  # he is the only one who could be still to act
+        waiting = betting.still_to_act
+        if not waiting:
             self._end_round()
             return
-        self.to_act = next(o for o in self._clockwise((s + 1) % self.n) if o in self._pending)
+        self.to_act = next(o for o in self._clockwise((s + 1) % self.n) if o in waiting)
 
-    def _do_draw(self, s: int, kind: str, out: list[int]) -> None:
+    def _do_draw(self, s: int, kind: ActionKind, out: list[int]) -> None:
         keep = [c for c in self.down[s] if c not in out]
-        if kind == "discard":
+        if kind is ActionKind.DISCARD:
             self.down[s] = keep
             self.muck.extend(out)
             self._record(ev.Discard(s, tuple(out)))
@@ -470,7 +449,7 @@ class Hand(LegalActions, HandEnd):
         1
         """
         kinds = {a.kind for a in self.legal_actions()}
-        self.act("call" if "call" in kinds else "check")
+        self.act(ActionKind.CALL if ActionKind.CALL in kinds else ActionKind.CHECK)
 
 
 __all__ = ["Hand", "LegalAction"]

@@ -22,6 +22,8 @@ import numpy as np
 
 from ..games.pot import PotGame, Street, Structure
 from . import events as ev
+from .actions import Phase
+from .betting_round import BettingRound, RoundView
 from .showdown import Showdown
 
 
@@ -57,25 +59,17 @@ class HandState:
     winnings: list[int]
     #: Everything that has happened, in order (``gamelib.engine.events``).
     events: list[ev.Event]
-    #: Where the hand is: the street, the phase ("bet", "draw", "discard", "over"), who acts.
+    #: Where the hand is: the street, the phase (betting, drawing, discarding, over), who acts.
     street_index: int
-    phase: str
+    phase: Phase
     to_act: Optional[int]
     is_over: bool
     #: The judged showdown, once there is one.
     showdown: Optional[Showdown]
-    #: The betting round: seats still to draw in order, seats still to act, the bet each seat
-    #: last acted on (R-A1), the bet now, the last full raise, the number of bets, the bet unit.
+    #: The seats still to draw or discard this street, in order.
     _queue: list[int]
-    _pending: set[int]
-    _acted: dict[int, Optional[int]]
-    current_bet: int
-    last_raise: int
-    bets: int
-    unit: int
-    #: Stud: the bring-in is still to be made; the current bet is the bring-in, not completed.
-    awaiting_bring_in: bool
-    bring_in_bet: bool
+    #: The betting round being played (or the last one played, between rounds).
+    betting: BettingRound
 
     @property
     def street(self) -> Street:
@@ -88,6 +82,31 @@ class HandState:
         """
         return self.game.streets[min(self.street_index, len(self.game.streets) - 1)]
 
+    @property
+    def round_view(self) -> RoundView:
+        """The betting round as it stands (``gamelib.engine.betting_round.RoundView``): the bet
+        now, the last full raise, the full bets against the cap, what each seat must call,
+        whom the betting is open to (R-A1) and who may still bet or raise.
+
+        >>> from gamelib.engine.hand import Hand
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> v = Hand(POT_DECLARATIONS["big-o"], [20, 20], seed=4).round_view
+        >>> v.current_bet, v.to_call, v.last_full_raise
+        (2, (1, 0), 2)
+        """
+        return self.betting.view(self.committed, self.stacks, self.folded)
+
+    @property
+    def current_bet(self) -> int:
+        """The bet now in the betting round (``round_view.current_bet``).
+
+        >>> from gamelib.engine.hand import Hand
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> Hand(POT_DECLARATIONS["big-o"], [20, 20], seed=4).current_bet
+        2
+        """
+        return self.betting.current_bet
+
     def bet_last_acted_on(self, seat: int) -> Optional[int]:
         """The bet ``seat`` last acted on in this betting round (``None``: it has not acted since
         the round began or the betting was last reopened). A raise of less than a full raise
@@ -99,7 +118,9 @@ class HandState:
         >>> h.bet_last_acted_on(h.button), h.bet_last_acted_on(h.to_act)
         (2, None)
         """
-        return self._acted.get(seat)
+        if not 0 <= seat < self.n:
+            return None
+        return self.round_view.acted_on[seat]
 
     def _in_hand(self) -> list[int]:
         """The seats that have not folded."""

@@ -1,10 +1,12 @@
 """What a player in turn may do in a hand of a pot game, and the checks an action must pass.
 
-``LegalAction`` is one kind of action legal now, with the totals a bet may make (or the cards a
-draw may name). ``LegalActions`` is the part of ``gamelib.engine.hand.Hand`` that works them out:
-``legal_actions()`` (the bet sizes of limit, spread limit, pot limit and no limit: R12, R13,
-R16, R18, R29, R30 and the house rulings R-A1, R-A2, R-A11), ``can(kind, amount, cards)`` and
-the checks ``act`` makes before it plays anything (R15's discard included).
+``LegalAction`` is one kind of action legal now (an ``ActionKind``), with the totals a bet may
+make (or the cards a draw may name). ``LegalActions`` is the part of
+``gamelib.engine.hand.Hand`` that works them out: ``legal_actions()`` (the bet sizes of limit,
+spread limit, pot limit and no limit: R12, R13, R16, R18, R29, R30 and the house rulings R-A1,
+R-A2, R-A11), ``can(kind, amount, cards)`` and the checks ``act`` makes before it plays
+anything (R15's discard included). Who may bet or raise at all (R-A1, the cap, R30) is read
+off the betting round's public view (``Hand.round_view``, ``gamelib.engine.betting_round``).
 
 >>> from gamelib.engine.hand import Hand
 >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -16,14 +18,16 @@ the checks ``act`` makes before it plays anything (R15's discard included).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NoReturn, Optional
+from typing import NoReturn, Optional, cast
 
 import numpy as np
 
 from ..amounts import is_whole
-from ..cards import format_cards, parse_cards
+from ..cards import CardsLike, format_cards, parse_cards
 from ..errors import CardError, IllegalActionError, shown
 from ..games.vocabularies import StructureKind, unreachable
+from .actions import ActionKind, Phase, action_word, read_action
+from .betting_round import RoundView
 from .hand_state import HandState
 
 
@@ -31,20 +35,24 @@ from .hand_state import HandState
 class LegalAction:
     """One kind of action legal now; ``min``/``max`` are the totals a bet may make (or cards).
 
-    >>> str(LegalAction("raise", 4, 7)), str(LegalAction("call", 2, 2))
-    ('raise to $4-$7', 'call $2')
+    >>> str(LegalAction("raise", 4, 7)), str(LegalAction("call", 2, 2)), LegalAction("fold").kind
+    ('raise to $4-$7', 'call $2', 'fold')
     """
 
-    kind: str
+    kind: ActionKind
     min: Optional[int] = None
     max: Optional[int] = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, ActionKind):  # a plain word given: its member
+            object.__setattr__(self, "kind", ActionKind(self.kind))
+
     def __str__(self) -> str:
-        if self.kind in ("draw", "discard"):
+        if self.kind in (ActionKind.DRAW, ActionKind.DISCARD):
             return f"{self.kind} {self.min}" + (f" to {self.max} cards" if self.max != self.min else " cards")
         if self.min is None:
-            return self.kind
-        if self.kind == "call":
+            return str(self.kind)
+        if self.kind is ActionKind.CALL:
             return f"call ${self.min}"
         if self.min == self.max:
             return f"{self.kind} to ${self.min}"
@@ -56,33 +64,27 @@ class LegalActions(HandState):
     """What is legal for the player in turn, and the checks an action must pass: the part of
     ``gamelib.engine.hand.Hand`` that changes nothing (see the module docstring)."""
 
-    def _aggressive(self, s: int) -> Optional[LegalAction]:
+    def _aggressive(self, s: int, view: RoundView) -> Optional[LegalAction]:
+        # Who may bet or raise at all: the betting open to him (R-A1), the cap not reached
+        # (R13, R-A2), another player still in with chips beyond the bet now (R30), and chips
+        # of his own beyond the call.
+        if s not in view.may_raise:
+            return None
         st = self.structure
-        cb = self.current_bet
-        to_call = cb - self.committed[s]
+        cb = view.current_bet
+        to_call = view.to_call[s]
         all_in_to = self.committed[s] + self.stacks[s]
-        if self.stacks[s] <= to_call:
-            return None
-        # R30: no bet or raise unless another player still in has chips beyond the bet now.
-        if not any(o != s and not self.folded[o] and self.committed[o] + self.stacks[o] > cb
-                   for o in range(self.n)):
-            return None
-        lvl = self.bet_last_acted_on(s)
-        if lvl is not None and cb - lvl < self.last_raise:  # R-A1
-            return None
-        if st.max_raises is not None and self.bets >= 1 + st.max_raises:  # R13, R-A2
-            return None
-        opening = self.unit
+        opening = view.unit
         # Completing a short bet to a full one is a limit wager (R-A1); at pot limit and no
         # limit only the stud bring-in may be completed (R29, R-A11).
         big_bet = st.kind in (StructureKind.POT_LIMIT, StructureKind.NO_LIMIT)
-        completes = 0 < cb < opening and (not big_bet or self.bring_in_bet)
-        name = "bet" if cb == 0 else ("complete" if completes else "raise")
+        completes = 0 < cb < opening and (not big_bet or view.bring_in_bet)
+        name = ActionKind.BET if cb == 0 else (ActionKind.COMPLETE if completes else ActionKind.RAISE)
         if big_bet:
             # The opening bet, or the stud bring-in's completion, is at least the minimum bet;
             # a raise (of a short bet too, R29) is by at least the minimum bet or the last full
             # raise, if larger, on top of the bet now.
-            lo = opening if cb == 0 or completes else cb + max(self.last_raise, opening)
+            lo = opening if cb == 0 or completes else cb + max(view.last_full_raise, opening)
             if st.kind is StructureKind.POT_LIMIT:  # R16: the raise may make the bet the pot after the call
                 hi = max(lo, cb + sum(self.contributed) + to_call)
             else:
@@ -90,7 +92,7 @@ class LegalActions(HandState):
         elif st.kind is StructureKind.LIMIT:
             lo = hi = opening if cb < opening else cb + opening
         elif st.kind is StructureKind.SPREAD:
-            lo = st.small_bet if cb == 0 else cb + max(self.last_raise, st.small_bet)
+            lo = st.small_bet if cb == 0 else cb + max(view.last_full_raise, st.small_bet)
             hi = st.big_bet if cb == 0 else cb + st.big_bet
             hi = max(hi, lo)
         else:  # pragma: no cover - a Structure refuses any other kind
@@ -112,26 +114,27 @@ class LegalActions(HandState):
         if self.is_over or self.to_act is None:
             return []
         s = self.to_act
-        if self.phase == "draw":
-            return [LegalAction("stand pat"), LegalAction("draw", 1, len(self.down[s]))]
-        if self.phase == "discard":
+        if self.phase is Phase.DRAW:
+            return [LegalAction(ActionKind.STAND_PAT), LegalAction(ActionKind.DRAW, 1, len(self.down[s]))]
+        if self.phase is Phase.DISCARD:
             k = self.street.discard
-            return [LegalAction("discard", k, k)]
-        if self.awaiting_bring_in:
+            return [LegalAction(ActionKind.DISCARD, k, k)]
+        view = self.round_view
+        if view.awaiting_bring_in:
             b = min(self.structure.bring_in, self.stacks[s])
-            out = [LegalAction("bring-in", b, b)]
-            agg = self._aggressive(s)
+            out = [LegalAction(ActionKind.BRING_IN, b, b)]
+            agg = self._aggressive(s, view)
             if agg is not None and agg.min is not None and agg.max is not None and agg.max > b:
-                out.append(LegalAction("complete", max(agg.min, b + 1), agg.max))
+                out.append(LegalAction(ActionKind.COMPLETE, max(agg.min, b + 1), agg.max))
             return out
-        to_call = self.current_bet - self.committed[s]
-        out = [LegalAction("fold")]
+        to_call = view.to_call[s]
+        out = [LegalAction(ActionKind.FOLD)]
         if to_call <= 0:
-            out.append(LegalAction("check"))
+            out.append(LegalAction(ActionKind.CHECK))
         else:
             c = min(to_call, self.stacks[s])
-            out.append(LegalAction("call", c, c))
-        agg = self._aggressive(s)
+            out.append(LegalAction(ActionKind.CALL, c, c))
+        agg = self._aggressive(s, view)
         if agg:
             out.append(agg)
         return out
@@ -150,9 +153,10 @@ class LegalActions(HandState):
         who = f"seat {self.to_act}" if self.to_act is not None else "nobody"
         raise IllegalActionError(f"{what} is not legal now; {who} is to act and may: {legal}")
 
-    def _check(self, kind: Any, amount: Any, cards: Any, seat: Any) -> tuple[str, list[int]]:
-        """Every check ``act`` makes, changing nothing: the action's name and the cards it
-        names, or ``IllegalActionError`` saying what is legal."""
+    def _check(self, kind: object, amount: object, cards: object, seat: object) -> tuple[ActionKind, list[int]]:
+        """Every check ``act`` makes, changing nothing: the action and the cards it names, or
+        ``IllegalActionError`` saying what is legal. Its arguments are whatever a caller passed
+        (``object``): each is checked here before it is used."""
         if not isinstance(kind, str) or len(kind) > 20:
             raise IllegalActionError(f"an action is a word such as fold, check, call, bet, raise or draw, "
                                      f"not {shown(kind)}; legal now: {self.legal_words()}")
@@ -164,28 +168,29 @@ class LegalActions(HandState):
             self._refuse(f"an action by seat {shown(seat)} (out of turn)")
         if amount is not None and not is_whole(amount):
             self._refuse(f"{kind} {shown(amount)} (an amount is whole dollars)")
-        kind = kind.replace("_", " ").replace("-", " ").strip().lower()
-        kind = {"raise to": "raise", "bet to": "bet", "bring in": "bring-in", "standpat": "stand pat"}.get(kind, kind)
+        action = read_action(kind)
         legal = {a.kind: a for a in self.legal_actions()}
-        if kind not in legal:
-            self._refuse(kind)
-        if self.phase in ("draw", "discard"):
+        if action is None or action not in legal:
+            self._refuse(action_word(kind))
+        if self.phase.names_cards:
             if amount is not None:
-                self._refuse(f"an amount (${shown(amount)}) with a {kind}, which names only the cards,")
-            return kind, self._check_draw(s, kind, cards)
+                self._refuse(f"an amount (${shown(amount)}) with a {action}, which names only the cards,")
+            return action, self._check_draw(s, action, cards)
         if cards is not None:
-            self._refuse(f"naming cards ({shown(cards)}) with a {kind}")
-        a = legal[kind]
-        if kind in ("bet", "raise", "complete"):
+            self._refuse(f"naming cards ({shown(cards)}) with a {action}")
+        a = legal[action]
+        if action.is_wager:
             # A bet, raise or completion always has its totals (``_aggressive``).
             if amount is None or not isinstance(amount, (int, np.integer)) or a.min is None or a.max is None \
                     or not a.min <= amount <= a.max:
-                self._refuse(f"{kind} to {'$' + shown(amount) if amount is not None else 'no amount'}")
-        elif amount is not None and kind not in ("call", "bring-in") or (amount is not None and amount != a.min):
-            self._refuse(f"{kind} ${shown(amount)}")
-        return kind, []
+                self._refuse(f"{action} to {'$' + shown(amount) if amount is not None else 'no amount'}")
+        elif amount is not None and action not in (ActionKind.CALL, ActionKind.BRING_IN) or (
+                amount is not None and amount != a.min):
+            self._refuse(f"{action} ${shown(amount)}")
+        return action, []
 
-    def can(self, kind: Any, amount: Any = None, cards: Any = None, seat: Any = None) -> bool:
+    def can(self, kind: str, amount: Optional[int] = None, cards: Optional[CardsLike] = None,
+            seat: Optional[int] = None) -> bool:
         """Whether ``act(kind, amount, cards, seat)`` would be accepted now, without playing it
         (the same checks ``act`` makes; nothing changes).
 
@@ -201,24 +206,25 @@ class LegalActions(HandState):
             return False
         return True
 
-    def _check_draw(self, s: int, kind: str, cards: Any) -> list[int]:
-        """The cards a draw, stand pat or discard names, checked against the seat's hand."""
-        if kind == "stand pat":
+    def _check_draw(self, s: int, kind: ActionKind, cards: object) -> list[int]:
+        """The cards a draw, stand pat or discard names (whatever the caller passed, checked
+        here), checked against the seat's hand."""
+        if kind is ActionKind.STAND_PAT:
             if cards:
                 self._refuse("stand pat with cards to discard")
             return []
         if cards is None:
             self._refuse(f"{kind} without naming the cards")
         try:
-            out = parse_cards(cards, what="discards")
+            out = parse_cards(cast(CardsLike, cards), what="discards")  # parse_cards refuses what is not cards
         except CardError as e:
             self._refuse(f"{kind} ({e})")
         k = self.street.discard
         if any(c not in self.down[s] for c in out):
             self._refuse(f"{kind} of {format_cards(out)} (seat {s} holds {format_cards(self.down[s])} face down)")
-        if kind == "discard" and len(out) != k:
+        if kind is ActionKind.DISCARD and len(out) != k:
             self._refuse(f"discarding {len(out)} cards (exactly {k} are discarded, R15)")
-        if kind == "draw" and not out:
+        if kind is ActionKind.DRAW and not out:
             self._refuse("drawing no cards (say stand pat)")
         return out
 

@@ -12,10 +12,11 @@ wraps the declaration of ``gamelib.games.pot`` with ``showdown``, ``judge_many``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
+from ..cards import CardsLike, SeedLike
 from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from .showdown import Showdown, judge, judge_many
@@ -52,7 +53,8 @@ class PotGameEngine:
         """
         return self.declaration.title
 
-    def showdown(self, hands: Sequence[Any], board: Any = None, boards: Optional[Sequence[Any]] = None) -> Showdown:
+    def showdown(self, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
+                 boards: Optional[Sequence[CardsLike]] = None) -> Showdown:
         """Judge a showdown: final cards in seat order (``None`` for a folded seat).
 
         >>> pot_game("double-board-omaha").showdown(["As Ad Kc Kd", "Qs Qd 2c 3d"],
@@ -73,7 +75,7 @@ class PotGameEngine:
         return judge_many(self.declaration, hands, boards, live)
 
     def new_hand(self, stacks: Sequence[int], button: int = 0, structure: Optional[Structure] = None,
-                 seed: Any = None, deck: Any = None) -> Hand:
+                 seed: SeedLike = None, deck: Optional[CardsLike] = None) -> Hand:
         """Start a hand of this game (see ``gamelib.engine.hand.Hand``).
 
         >>> h = pot_game("badugi").new_hand([100, 100, 100], seed=1)

@@ -56,6 +56,7 @@ from ..amounts import parse_dollars
 from ..cards import rank_of
 from ..errors import GameError, shown
 from ..rankings import system as ranking_system
+from .actions import ActionKind
 from .hand import Hand
 
 #: What a refusal of an unknown token lists: every token of the language.
@@ -63,8 +64,7 @@ TOKENS = ("f (fold), c (check or call), b r x (bet, raise or complete: the small
           "bmax the largest), i (bring in), p (stand pat), d:<cards> or dN (draw those cards, or the N worst), "
           "k:<cards>, kN or k (discard those cards, the N worst, or as many of the worst as the street asks)")
 
-_PLAIN = {"f": "fold", "i": "bring-in", "p": "stand pat"}
-_AGGRESSIVE = ("bet", "raise", "complete")
+_PLAIN = {"f": ActionKind.FOLD, "i": ActionKind.BRING_IN, "p": ActionKind.STAND_PAT}
 _WAGER = re.compile(r"([brx])(max|.+)?", re.DOTALL)
 _COUNT = re.compile(r"([dk])([0-9]+)")
 
@@ -89,21 +89,21 @@ def act(hand: Hand, token: str) -> str:
     count = _COUNT.fullmatch(token)
     wager = _WAGER.fullmatch(token)
     if colon and letter in ("d", "k"):
-        hand.act("draw" if letter == "d" else "discard", cards=cards)
+        hand.act(ActionKind.DRAW if letter == "d" else ActionKind.DISCARD, cards=cards)
     elif count:
         n = _count(hand, token, count.group(2))
-        hand.act("draw" if count.group(1) == "d" else "discard", cards=worst(hand, n))
+        hand.act(ActionKind.DRAW if count.group(1) == "d" else ActionKind.DISCARD, cards=worst(hand, n))
     elif token == "k":
         seat = hand.to_act
         assert seat is not None  # the hand is not over
         asked = hand.street.discard
-        hand.act("discard", cards=sorted(hand.down[seat], key=badness(hand))[-asked:] if asked else [])
+        hand.act(ActionKind.DISCARD, cards=sorted(hand.down[seat], key=badness(hand))[-asked:] if asked else [])
     elif token == "c":
         hand.call()
     elif token in _PLAIN:
         hand.act(_PLAIN[token])
     elif wager:
-        legal = next((a for a in hand.legal_actions() if a.kind in _AGGRESSIVE), None)
+        legal = next((a for a in hand.legal_actions() if a.kind.is_wager), None)
         if legal is None:
             raise GameError(f"the script token {shown(token)} bets or raises, and no bet or raise is legal now: "
                             + hand.legal_words())

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping, Optional
+from typing import Mapping, Optional
 
 import numpy as np
 
@@ -152,7 +152,7 @@ def qualifier_value(system: str, qualifier: Optional[str]) -> int:
     return int(evaluate(system, [qualifier])[0])
 
 
-def _hand_list(hands: Sequence[Any]) -> list[Optional[list[int]]]:
+def _hand_list(hands: Sequence[Optional[CardsLike]]) -> list[Optional[list[int]]]:
     out: list[Optional[list[int]]] = []
     for i, h in enumerate(hands):
         out.append(None if h is None else parse_cards(h, what=f"seat {i}'s hand"))
@@ -179,8 +179,8 @@ class Showdown:
     (0,)
     """
 
-    def __init__(self, game: PotGame, hands: Sequence[Any], board: Any = None,
-                 boards: Optional[Sequence[Any]] = None, community: Any = None) -> None:
+    def __init__(self, game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
+                 boards: Optional[Sequence[CardsLike]] = None, community: Optional[CardsLike] = None) -> None:
         self.game = game
         self.hands = _hand_list(hands)
         # Stud community card (R-A6): one card every live player uses as part of his hand.
@@ -219,7 +219,7 @@ class Showdown:
             self.values.append(vals)
         self.portions: list[PortionResult] = self.judge(live)
 
-    def _parse_boards(self, board: Any, boards: Optional[Sequence[Any]]) -> list[list[int]]:
+    def _parse_boards(self, board: Optional[CardsLike], boards: Optional[Sequence[CardsLike]]) -> list[list[int]]:
         n = self.game.boards
         if n == 0:
             if board is not None or boards:
@@ -418,8 +418,9 @@ class Showdown:
         return PayExplanation(tuple(lines), tuple(totals))
 
     @staticmethod
-    def _check_pots(pots: Any) -> list[tuple[int, list[int]]]:
-        """``pots`` as ``(whole dollars, [seats])`` pairs, or a refusal naming the bad pot."""
+    def _check_pots(pots: object) -> list[tuple[int, list[int]]]:
+        """``pots`` (whatever the caller passed) as ``(whole dollars, [seats])`` pairs, or a
+        refusal naming the bad pot."""
         want = "pots are a list of (amount, eligible seats) pairs, e.g. [(30, [0, 1, 2]), (20, [1, 2])]"
         if isinstance(pots, (str, bytes)) or not isinstance(pots, Iterable):
             raise GameError(f"{want}; not {shown(pots)}")
@@ -443,8 +444,8 @@ class Showdown:
             raise GameError(f"the button must be a seat from 0 to {len(self.hands) - 1}, not {shown(button)}")
 
 
-def judge(game: PotGame, hands: Sequence[Any], board: Any = None,
-          boards: Optional[Sequence[Any]] = None, community: Any = None) -> Showdown:
+def judge(game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
+          boards: Optional[Sequence[CardsLike]] = None, community: Optional[CardsLike] = None) -> Showdown:
     """Judge a showdown of ``game`` (see the module docstring).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS

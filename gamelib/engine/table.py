@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
+from ..cards import CardsLike, SeedLike
 from ..errors import TableError, shown
 from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from ..games.table_kinds import Spread, table_kind_listing, table_kind_of
@@ -348,7 +349,7 @@ class Table:
                 posting.append(i)
         return button, dealt, posting, out
 
-    def new_hand(self, seed: Any = None, choice: Optional[str] = None, deck: Any = None) -> Hand:
+    def new_hand(self, seed: SeedLike = None, choice: Optional[str] = None, deck: Optional[CardsLike] = None) -> Hand:
         """Start the next hand with every seated player who has chips, except new seats that
         are not dealt in yet (R24, R25: ``sitting_out`` says who and why; ``new_seat_posts`` lists
         the new seats that post a big blind to play); the button is kept or moved to the next

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 
@@ -53,26 +53,30 @@ LOW8_SYSTEMS: tuple[str, ...] = tuple(k for k, s in RANKING_SYSTEMS.items() if s
 _ONE_CARD = re.compile(r"(10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
 
 HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
+#: The board of an Omaha system: one board for every hand (a string, a list of cards) or one per
+#: hand (a list of them, or a 2-D array).
+BoardsLike = Union[CardsLike, Sequence[CardsLike], np.ndarray]
 
 
 def _check_system(name: str) -> RankingSystem:
     return system(name)
 
 
-def _check_value(system: str, value: Any) -> int:
-    """A hand value as an ``int``: a whole number (never a float truncated, never a string)."""
+def _check_value(system: str, value: object) -> int:
+    """A hand value (whatever the caller passed) as an ``int``: a whole number (never a float
+    truncated, never a string)."""
     if not is_whole(value) or not -2**31 <= value < 2**31:
         raise RankingError(f"a {system} value is a whole number from evaluate(), not {shown(value)}")
     return int(value)
 
 
-def _is_one_hand(hands: Sequence[Any]) -> bool:
+def _is_one_hand(hands: Sequence[object]) -> bool:
     """A list of card numbers (``[51, 47, 43, 39, 35]``) is one hand: a number is never a hand (and a
     number that is no card number, such as ``35.0``, is then refused as a card)."""
     return len(hands) > 0 and all(isinstance(c, (int, float, np.number, np.bool_)) for c in hands)
 
 
-def _check_hands(hands: Any, what: str = "hands") -> None:
+def _check_hands(hands: object, what: str = "hands") -> None:  # what the caller passed, checked here
     if isinstance(hands, (str, np.ndarray)):
         return
     if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
@@ -125,7 +129,7 @@ def _sizes_text(sizes: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _is_one_board(board: Any) -> bool:
+def _is_one_board(board: Sequence[object]) -> bool:
     """A sequence of single cards (``[51, 50, 49]`` or ``["As", "Ks", "Qs"]``) is one board, not many."""
     if not len(board):
         return False
@@ -134,7 +138,7 @@ def _is_one_board(board: Any) -> bool:
     return all(isinstance(c, str) and _ONE_CARD.fullmatch(c.strip()) for c in board)
 
 
-def _boards_for(board: Any, n_hands: int, check_duplicates: bool = True) -> np.ndarray:
+def _boards_for(board: object, n_hands: int, check_duplicates: bool = True) -> np.ndarray:  # checked here
     if board is None:
         raise HandSizeError("Omaha systems need the board: 3, 4 or 5 community cards")
     if not isinstance(board, (str, np.ndarray, list, tuple)):
@@ -158,7 +162,7 @@ def _boards_for(board: Any, n_hands: int, check_duplicates: bool = True) -> np.n
     return arr
 
 
-def evaluate(system: str, hands: HandsLike, board: Any = None) -> np.ndarray:
+def evaluate(system: str, hands: HandsLike, board: Optional[BoardsLike] = None) -> np.ndarray:
     """One value per hand (``int32``), larger is better in ``system``.
 
     ``hands`` is a list of hands (each a string like ``"As Kd Qh Jc Tc"`` or a list of cards),
@@ -283,7 +287,7 @@ def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> t
     raise RankingError(f"internal: no subset of {format_cards(cards)} reaches value {target}")  # pragma: no cover
 
 
-def winners(system: str, hands: HandsLike, board: Any = None) -> list[int]:
+def winners(system: str, hands: HandsLike, board: Optional[BoardsLike] = None) -> list[int]:
     """Indexes of the best hands (all of them when tied). For eight-or-better, no winners if no low.
 
     >>> winners("27-low", ["7c 5d 4h 3s 2c", "As 5d 4h 3s 2c", "7d 5h 4s 3c 2d"])

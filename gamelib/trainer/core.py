@@ -15,13 +15,18 @@ answer is a comparison, far under a millisecond. :func:`check_answer` compares a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Iterable
+from typing import Any, Mapping, Optional, Union
 
 from ..amounts import parse_dollars
 from ..errors import GameError, shown
 
 #: Field kinds: pick one option, pick any number of options, or type whole dollars.
 FIELD_KINDS = ("choice", "multi", "dollars")
+
+#: A field's value as it is stored (``Field.normalize``, and each question's right answer): the
+#: option chosen (``choice``), the options chosen (``multi``), or whole dollars (``dollars``).
+FieldValue = Union[str, frozenset[str], int]
 
 
 @dataclass(frozen=True)
@@ -39,8 +44,9 @@ class Field:
     options: tuple[str, ...] = ()
     exclusive: str = ""
 
-    def normalize(self, value: Any) -> Any:
-        """The given value in the form the right answer is stored (refused if impossible).
+    def normalize(self, value: object) -> FieldValue:
+        """The given value (whatever the trainee's side sent) in the form the right answer is
+        stored (refused if impossible).
 
         >>> Field("w", "Winners", "multi", ("seat 0", "seat 1")).normalize(["seat 1"])
         frozenset({'seat 1'})
@@ -50,6 +56,8 @@ class Field:
         if self.kind == "multi":
             if isinstance(value, str):
                 value = [value] if value else []
+            if not isinstance(value, Iterable):
+                raise GameError(f"{self.label}: tick any of the options, not {shown(value)}")
             chosen = frozenset(str(v) for v in value)
             bad = sorted(chosen - set(self.options))
             if bad:
@@ -79,11 +87,13 @@ class Question:
     cards: tuple[tuple[str, tuple[int, ...]], ...]
     facts: tuple[str, ...]
     fields: tuple[Field, ...]
-    answer: Mapping[str, Any]
+    answer: Mapping[str, FieldValue]
     explanation: str
+    #: What else the drill that dealt the question keeps (the hand, the pots, the best cards),
+    #: for the widgets that picture it: each drill its own names and types, so read as ``Any``.
     meta: Mapping[str, Any] = field(default_factory=dict)
 
-    def answer_text(self, answer: Mapping[str, Any] | None = None) -> str:
+    def answer_text(self, answer: Mapping[str, Optional[FieldValue]] | None = None) -> str:
         """An answer (the right one by default) written as one line.
 
         >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
@@ -94,12 +104,14 @@ class Question:
         parts = []
         for f in self.fields:
             v = answer.get(f.name)
-            if f.kind == "dollars":
-                text = "?" if v is None else (f"-${-v}" if v < 0 else f"${v}")
-            elif f.kind == "multi":
-                text = "?" if v is None else (" and ".join(o for o in f.options if o in v) or "none")
+            if v is None:
+                text = "?"
+            elif f.kind == "dollars" and isinstance(v, int):
+                text = f"-${-v}" if v < 0 else f"${v}"
+            elif f.kind == "multi" and isinstance(v, frozenset):
+                text = " and ".join(o for o in f.options if o in v) or "none"
             else:
-                text = "?" if v is None else str(v)
+                text = str(v)
             parts.append(f"{f.label}: {text}")
         return "; ".join(parts)
 
@@ -109,7 +121,8 @@ class Result:
     """The verdict on one answer: ``correct``, the ``right`` answer, the fields got wrong, why."""
 
     question: Question
-    given: Mapping[str, Any]
+    #: The answer as normalized, field by field (``None``: left blank).
+    given: Mapping[str, Optional[FieldValue]]
     correct: bool
     wrong_fields: tuple[str, ...]
     explanation: str
@@ -125,8 +138,9 @@ class Result:
         return self.question.answer_text(self.given)
 
 
-def check_answer(question: Question, answer: Any) -> Result:
-    """Compare an answer with the engine's; a bare value answers a one-field question.
+def check_answer(question: Question, answer: object) -> Result:
+    """Compare an answer (as the trainee's side sent it: checked here) with the engine's; a
+    bare value answers a one-field question.
 
     >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "why")
     >>> r = check_answer(q, "$4"); r.correct, r.wrong_fields, r.right_text
@@ -141,7 +155,7 @@ def check_answer(question: Question, answer: Any) -> Result:
     if unknown:
         raise GameError(f"no field {', '.join(unknown)} in this question; fields: "
                         + ", ".join(f.name for f in question.fields))
-    given: dict[str, Any] = {}
+    given: dict[str, Optional[FieldValue]] = {}
     wrong: list[str] = []
     for f in question.fields:
         v = answer.get(f.name)
@@ -155,4 +169,4 @@ def check_answer(question: Question, answer: Any) -> Result:
     return Result(question, given, not wrong, tuple(wrong), question.explanation)
 
 
-__all__ = ["FIELD_KINDS", "Field", "Question", "Result", "check_answer"]
+__all__ = ["FIELD_KINDS", "FieldValue", "Field", "Question", "Result", "check_answer"]

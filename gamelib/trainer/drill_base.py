@@ -7,7 +7,8 @@ with ``next(seed)``, judge with ``check``), seeded random numbers, how a seat is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,7 +17,7 @@ from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..errors import GameError, shown
 from ..games import GAMES
-from .core import Question, Result, check_answer
+from .core import Field, FieldValue, Question, Result, check_answer
 
 if TYPE_CHECKING:  # the banked engine is imported when a banked drill asks for it
     from ..engine.banked import BankedGameEngine
@@ -101,7 +102,7 @@ class Drill:
         """A fresh question dealt from ``seed`` (the same seed deals the same question)."""
         raise NotImplementedError
 
-    def check(self, question: Question, answer: Any) -> Result:
+    def check(self, question: Question, answer: object) -> Result:
         """Whether ``answer`` is right, with the right answer and the reason.
 
         >>> from gamelib.trainer.drills import SplitPot
@@ -113,8 +114,9 @@ class Drill:
             raise GameError(f"this is a {question.drill} question; check it with that drill, not {self.key}")
         return check_answer(question, answer)
 
-    def _question(self, seed: int, prompt: str, cards: Any, facts: Any, fields: Any, answer: dict[str, Any],
-                  explanation: str, **meta: Any) -> Question:
+    def _question(self, seed: int, prompt: str, cards: Iterable[tuple[str, tuple[int, ...]]], facts: Iterable[str],
+                  fields: Iterable[Field], answer: Mapping[str, FieldValue], explanation: str,
+                  **meta: object) -> Question:
         return Question(self.key, self.game, int(seed), self.focus, prompt, tuple(cards), tuple(facts),
                         tuple(fields), answer, explanation, meta)
 

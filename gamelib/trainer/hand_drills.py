@@ -19,7 +19,7 @@ from ..engine.pot_game import pot_game
 from ..engine.showdown import SPLIT_NAME, PayExplanation, Showdown
 from ..errors import GameError
 from ..games import POT_GAMES
-from .core import Field, Question
+from .core import Field, FieldValue, Question
 from .drill_base import NOBODY, SEARCH_DEALS, BATCH, seat, _rng, Drill
 
 
@@ -141,7 +141,7 @@ class _ShowdownDrill(Drill):
             out.append("no-qualifier")
         return tuple(out) + tuple(f for f in cls.focuses if f not in ("any", "ties", "no-qualifier"))
 
-    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray, extra: Any) -> np.ndarray:
+    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray) -> np.ndarray:
         names = [p.name for p in self.pot_engine.declaration.portions]
         wanted: np.ndarray
         if self.focus == "ties":  # tied hands, or Archie's even split when nobody qualifies (R8)
@@ -152,8 +152,8 @@ class _ShowdownDrill(Drill):
             wanted = np.ones(live.shape[0], bool)
         return wanted
 
-    def _deal(self, seed: int, players: int, live_mask: np.ndarray,
-              extra: Any = None) -> tuple[list[Optional[list[int]]], Any]:
+    def _deal(self, seed: int, players: int,
+              live_mask: np.ndarray) -> tuple[list[Optional[list[int]]], Optional[list[list[int]]]]:
         """Seeded final hands (and boards) for ``players`` seats, meeting the drill's focus."""
         decl = self.pot_engine.declaration
         rng = _rng(seed, 2)
@@ -162,7 +162,7 @@ class _ShowdownDrill(Drill):
             hands, bds = _deal_arrays(rng, n, players, decl.hole_cards, decl.boards)
             live = np.tile(live_mask, (n, 1))
             masks = self.pot_engine.judge_many(hands, bds, live)
-            ok = np.flatnonzero(self._wanted(masks, live, extra))
+            ok = np.flatnonzero(self._wanted(masks, live))
             if ok.size:
                 i = int(ok[0])
                 hs = [hands[i, s].tolist() if live_mask[s] else None for s in range(players)]
@@ -170,17 +170,19 @@ class _ShowdownDrill(Drill):
         raise GameError(f"no {self.focus} deal of {decl.title} found in {SEARCH_DEALS} deals from seed {seed}; "
                         "try another seed or focus")
 
-    def _showdown(self, hands: list[Optional[list[int]]], boards: Any) -> Showdown:
+    def _showdown(self, hands: list[Optional[list[int]]], boards: Optional[list[list[int]]]) -> Showdown:
         if boards is None:
             return self.pot_engine.showdown(hands)
         if len(boards) == 1:
             return self.pot_engine.showdown(hands, board=boards[0])
         return self.pot_engine.showdown(hands, boards=boards)
 
-    def _cards(self, hands: list[Optional[list[int]]], boards: Any) -> list[tuple[str, tuple[int, ...]]]:
+    def _cards(self, hands: list[Optional[list[int]]],
+               boards: Optional[list[list[int]]]) -> list[tuple[str, tuple[int, ...]]]:
         cards = [(seat(s), tuple(h)) for s, h in enumerate(hands) if h is not None]
-        for b, cs in enumerate(boards or []):
-            cards.append(("board" if len(boards) == 1 else f"board {b + 1}", tuple(cs)))
+        shown = boards or []
+        for b, cs in enumerate(shown):
+            cards.append(("board" if len(shown) == 1 else f"board {b + 1}", tuple(cs)))
         return cards
 
 
@@ -201,7 +203,8 @@ class WhoWins(_ShowdownDrill):
         hands, boards = self._deal(seed, players, np.ones(players, bool))
         sd = self._showdown(hands, boards)
         seats = tuple(seat(s) for s in range(players))
-        fields, answer = [], {}
+        fields: list[Field] = []
+        answer: dict[str, FieldValue] = {}
         for k, (p, res) in enumerate(zip(decl.portions, sd.portions)):
             opts = seats + ((NOBODY,) if p.qualifier else ())
             fields.append(Field(f"portion{k}", f"{p.name.capitalize()} winner(s)", "multi", opts,
@@ -226,9 +229,9 @@ class SplitPot(_ShowdownDrill):
     title = "Split the pot"
     focuses = ("any", "ties", "no-qualifier", "odd-chips", "side-pots")
 
-    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray, extra: Any) -> np.ndarray:
+    def _wanted(self, masks: dict[str, np.ndarray], live: np.ndarray) -> np.ndarray:
         if self.focus != "odd-chips":
-            return super()._wanted(masks, live, extra)
+            return super()._wanted(masks, live)
         # the pot is divided among more than one (portion, seat): an odd amount leaves odd chips
         ways = sum(m.sum(axis=1) for m in masks.values())
         wanted: np.ndarray = ways >= 2

@@ -8,22 +8,31 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 from ..cards import format_card
 from ..engine import events
+from ..engine.actions import ActionKind, Phase
+from ..engine.hand import Hand
 from ..errors import GameError
 from ..games import POT_GAMES
 from ..games.pot import big_bet_structure
 from ..games.table_kinds import Spread, table_kind_of
 from ..games.vocabularies import BoardOrder
-from .core import Field, Question
+from .core import Field, FieldValue, Question
 from .drill_base import seat, _rng, Drill, decl_title
 
 
 # --- running the game ---------------------------------------------------------------------
+
+def _in_turn(hand: Hand) -> int:
+    """The seat to act in a hand the drill stopped in (never one that is over)."""
+    if hand.to_act is None:  # pragma: no cover - the drill stops only where someone is to act
+        raise GameError("the drill's hand has nobody to act")
+    return hand.to_act
+
 
 class RunGame(Drill):
     """Run the game: forced bets, who acts first, is an action legal, the largest raise.
@@ -41,7 +50,7 @@ class RunGame(Drill):
     games = POT_GAMES
     focuses = ("any", "forced", "first-to-act", "legal", "max-raise")
 
-    def _new_hand(self, rng: np.random.Generator, players: int, pot_limit: bool) -> Any:
+    def _new_hand(self, rng: np.random.Generator, players: int, pot_limit: bool) -> Hand:
         decl = self.pot_engine.declaration
         structure = None
         if pot_limit:
@@ -53,34 +62,38 @@ class RunGame(Drill):
         return self.pot_engine.new_hand(stacks, button=button, structure=structure, seed=int(rng.integers(2**31)))
 
     @staticmethod
-    def _step(hand: Any, rng: np.random.Generator) -> None:
+    def _step(hand: Hand, rng: np.random.Generator) -> None:
         """One seeded plausible action for the player in turn."""
         acts = {a.kind: a for a in hand.legal_actions()}
-        if hand.phase in ("draw", "discard"):
-            s = hand.to_act
-            if "discard" in acts:
-                k = acts["discard"].min
-                hand.act("discard", cards=[int(c) for c in rng.choice(hand.down[s], k, replace=False)])
+        s = hand.to_act
+        assert s is not None  # the drill plays only hands that are not over
+        if hand.phase.names_cards:
+            if ActionKind.DISCARD in acts:
+                k = acts[ActionKind.DISCARD].min
+                hand.act(ActionKind.DISCARD, cards=[int(c) for c in rng.choice(hand.down[s], k, replace=False)])
             elif rng.random() < 0.3:
-                hand.act("stand pat")
+                hand.act(ActionKind.STAND_PAT)
             else:
                 k = int(rng.integers(1, min(3, len(hand.down[s])) + 1))
-                hand.act("draw", cards=[int(c) for c in rng.choice(hand.down[s], k, replace=False)])
+                hand.act(ActionKind.DRAW, cards=[int(c) for c in rng.choice(hand.down[s], k, replace=False)])
             return
-        if "bring-in" in acts:
-            hand.act("bring-in") if rng.random() < 0.7 or "complete" not in acts else hand.act("complete", acts["complete"].min)
+        if ActionKind.BRING_IN in acts:
+            if rng.random() < 0.7 or ActionKind.COMPLETE not in acts:
+                hand.act(ActionKind.BRING_IN)
+            else:
+                hand.act(ActionKind.COMPLETE, acts[ActionKind.COMPLETE].min)
             return
         r = rng.random()
-        agg = next((a for a in acts.values() if a.kind in ("bet", "raise", "complete")), None)
+        agg = next((a for a in acts.values() if a.kind.is_wager), None)
         live = sum(1 for f in hand.folded if not f)
-        if r < 0.08 and live > 2 and "check" not in acts:
-            hand.act("fold")
-        elif r < 0.3 and agg is not None:
+        if r < 0.08 and live > 2 and ActionKind.CHECK not in acts:
+            hand.act(ActionKind.FOLD)
+        elif r < 0.3 and agg is not None and agg.min is not None and agg.max is not None:
             hand.act(agg.kind, int(rng.integers(agg.min, agg.max + 1)))
         else:
-            hand.act("call" if "call" in acts else "check")
+            hand.act(ActionKind.CALL if ActionKind.CALL in acts else ActionKind.CHECK)
 
-    def _situation(self, hand: Any) -> tuple[list[tuple[str, tuple[int, ...]]], list[str]]:
+    def _situation(self, hand: Hand) -> tuple[list[tuple[str, tuple[int, ...]]], list[str]]:
         decl = self.pot_engine.declaration
         cards: list[tuple[str, tuple[int, ...]]] = []
         for s in range(hand.n):
@@ -114,19 +127,21 @@ class RunGame(Drill):
         decl = self.pot_engine.declaration
         players = int(rng.integers(2, 7))
         hand = self._new_hand(rng, players, False)
+        first = _in_turn(hand)
         opts = tuple(seat(s) for s in range(players))
         cards, facts = self._situation(hand)
         facts = facts[:1]  # only the table: the trainee says what is posted
         if decl.is_stud:
             bring = hand.legal_actions()[0]
             fields = [Field("seat", "Who brings in?", "choice", opts), Field("amount", "The bring-in", "dollars")]
-            answer = {"seat": seat(hand.to_act), "amount": int(bring.min)}
+            assert bring.min is not None  # the bring-in has its amount
+            answer: dict[str, FieldValue] = {"seat": seat(first), "amount": int(bring.min)}
             rule = {"lowest-ace-high": "the lowest up card brings in, aces high",
                     "highest-ace-low": "the highest up card brings in, aces low",
                     "highest-ace-high": "the highest up card brings in, aces high"}[str(decl.bring_in_card)]
             up = ", ".join(f"{seat(s)} {format_card(hand.up[s][0])}" for s in range(players))
             why = (f"Up cards: {up}. In {decl.title} {rule}, spades > hearts > diamonds > clubs breaking a tie "
-                   f"(R14, R2): {seat(hand.to_act)} brings in for ${bring.min}, or may complete to "
+                   f"(R14, R2): {seat(first)} brings in for ${bring.min}, or may complete to "
                    f"${decl.structure.small_bet} (R-A11).")
             prompt = f"{decl.title}, third street is dealt: who brings in, and for how much?"
         else:
@@ -137,14 +152,14 @@ class RunGame(Drill):
                       Field("first", "Who acts first?", "choice", opts)]
             answer = {"sb": seat(hand.sb_seat), "sb_amount": int(hand.committed[hand.sb_seat]),
                       "bb": seat(hand.bb_seat), "bb_amount": int(hand.committed[hand.bb_seat]),
-                      "first": seat(hand.to_act)}
+                      "first": seat(first)}
             heads = (" Heads-up the button posts the small blind and acts first before the first "
                      "draw or flop (R-A7)." if players == 2 else
                      " The seat left of the button posts the small blind, the next the big blind; "
                      "the seat after the big blind acts first.")
             why = (f"With the button at {seat(hand.button)}: {seat(hand.sb_seat)} posts "
                    f"${answer['sb_amount']}, {seat(hand.bb_seat)} posts ${answer['bb_amount']}, "
-                   f"{seat(hand.to_act)} acts first.{heads} "
+                   f"{seat(first)} acts first.{heads} "
                    + (f"The {decl.title} structures set their own blinds ({hand.structure.name}: "
                       f"${hand.structure.small_blind}/${hand.structure.big_blind}, R18)."
                       if table_kind_of(decl.key).spread is Spread.LISTED else
@@ -153,7 +168,8 @@ class RunGame(Drill):
             prompt = f"{decl.title}, a new hand: who posts what, and who acts first?"
         return self._question(seed, prompt, cards, facts, fields, answer, why, kind="forced", hand=hand)
 
-    def _play(self, rng: np.random.Generator, players: int, pot_limit: bool, stop: Any) -> Optional[Any]:
+    def _play(self, rng: np.random.Generator, players: int, pot_limit: bool,
+              stop: Callable[[Hand], bool]) -> Optional[Hand]:
         hand = self._new_hand(rng, players, pot_limit)
         for _ in range(80):
             if hand.is_over:
@@ -166,58 +182,63 @@ class RunGame(Drill):
     def _first_to_act(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
         decl = self.pot_engine.declaration
         target = int(rng.integers(1, len(decl.streets)))
-        state = {"at": (0, "bet")}
+        state = {"at": (0, Phase.BET)}
 
-        def stop(h: Any) -> bool:
+        def stop(h: Hand) -> bool:
             fresh = (h.street_index, h.phase) != state["at"]
             state["at"] = (h.street_index, h.phase)
-            return (h.street_index >= target and fresh and h.phase == "bet"
+            return (h.street_index >= target and fresh and h.phase is Phase.BET
                     and not any(h.committed) and h.street.bet is not None)
 
         hand = self._play(rng, int(rng.integers(2, 6)), False, stop)
         if hand is None:
             return None
+        first = _in_turn(hand)
         live = [s for s in range(hand.n) if not hand.folded[s]]
         opts = tuple(seat(s) for s in live)
         cards, facts = self._situation(hand)
         if decl.is_stud:
             order = "best high hand showing" if decl.board_order is BoardOrder.HIGH else "best low hand showing"
             why = (f"After third street the {order} acts first; only pairs count on the up cards and "
-                   f"equal boards go to the seat nearest the dealer's left (R14, R-A4): {seat(hand.to_act)}.")
+                   f"equal boards go to the seat nearest the dealer's left (R14, R-A4): {seat(first)}.")
         else:
             why = (f"After the first betting round the first seat clockwise from the button "
-                   f"({seat(hand.button)}) still in the hand and not all in acts first: {seat(hand.to_act)}.")
+                   f"({seat(hand.button)}) still in the hand and not all in acts first: {seat(first)}.")
         fields = [Field("seat", "Who acts first?", "choice", opts)]
         prompt = f"{decl.title}, {hand.street.name}: the betting round begins. Who acts first?"
-        return self._question(seed, prompt, cards, facts, fields, {"seat": seat(hand.to_act)}, why,
+        return self._question(seed, prompt, cards, facts, fields, {"seat": seat(first)}, why,
                               kind="first-to-act", hand=hand)
 
     def _legal(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
         steps = int(rng.integers(0, 14))
         count = {"n": 0}
 
-        def stop(h: Any) -> bool:
+        def stop(h: Hand) -> bool:
             count["n"] += 1
-            return h.phase == "bet" and count["n"] > steps and not h.awaiting_bring_in
+            return h.phase is Phase.BET and count["n"] > steps and not h.round_view.awaiting_bring_in
 
         hand = self._play(rng, int(rng.integers(2, 6)), bool(rng.integers(2)), stop)
         if hand is None:
             return None
         legal = {a.kind: a for a in hand.legal_actions()}
-        agg = next((a for a in legal.values() if a.kind in ("bet", "raise", "complete")), None)
-        cb = hand.current_bet
-        cands: list[tuple[str, Optional[int]]] = []
-        if agg is not None:
+        agg = next((a for a in legal.values() if a.kind.is_wager), None)
+        view = hand.round_view
+        cb = view.current_bet
+        cands: list[tuple[ActionKind, Optional[int]]] = []
+        if agg is not None and agg.min is not None and agg.max is not None:
             cands.append((agg.kind, int(rng.integers(agg.min, agg.max + 1))))
             cands.append((agg.kind, agg.max + int(rng.integers(1, 4))))
             if agg.min > cb + 1:
                 cands.append((agg.kind, int(rng.integers(cb + 1, agg.min))))
         else:
-            cands.append(("raise" if cb else "bet", cb + int(hand.unit)))
-        cands.append(("check", None) if "call" in legal else ("call", None) if cb == 0 else ("check", None))
+            cands.append((ActionKind.RAISE if cb else ActionKind.BET, cb + view.unit))
+        cands.append((ActionKind.CHECK, None) if ActionKind.CALL in legal else
+                     (ActionKind.CALL, None) if cb == 0 else (ActionKind.CHECK, None))
         kind, amount = cands[int(rng.integers(len(cands)))]
-        s = hand.to_act
-        ok = kind in legal and (amount is None or legal[kind].min <= amount <= legal[kind].max)
+        s = _in_turn(hand)
+        chosen = legal.get(kind)
+        ok = chosen is not None and (amount is None or (chosen.min is not None and chosen.max is not None
+                                                         and chosen.min <= amount <= chosen.max))
         action = f"{kind} to ${amount}" if amount is not None else kind
         cards, facts = self._situation(hand)
         can = hand.legal_words()
@@ -237,17 +258,19 @@ class RunGame(Drill):
         steps = int(rng.integers(0, 10))
         count = {"n": 0}
 
-        def stop(h: Any) -> bool:
+        def stop(h: Hand) -> bool:
             count["n"] += 1
-            return (h.phase == "bet" and count["n"] > steps and not h.awaiting_bring_in
-                    and any(a.kind in ("bet", "raise", "complete") for a in h.legal_actions()))
+            return (h.phase is Phase.BET and count["n"] > steps and not h.round_view.awaiting_bring_in
+                    and any(a.kind.is_wager for a in h.legal_actions()))
 
         hand = self._play(rng, int(rng.integers(2, 6)), bool(rng.integers(0, 3)), stop)
         if hand is None:
             return None
-        agg = next(a for a in hand.legal_actions() if a.kind in ("bet", "raise", "complete"))
-        s = hand.to_act
-        to_call = hand.current_bet - hand.committed[s]
+        agg = next(a for a in hand.legal_actions() if a.kind.is_wager)
+        s = _in_turn(hand)
+        assert agg.min is not None and agg.max is not None  # a wager legal now has its totals
+        view = hand.round_view
+        to_call = view.to_call[s]
         if hand.structure.kind == "pot-limit":
             how = (f"Pot limit (R16): call ${to_call} first, making the pot ${hand.pot + to_call}; the raise may "
                    f"add that much, so the bet may go to ${hand.current_bet + hand.pot + to_call}"
@@ -256,7 +279,7 @@ class RunGame(Drill):
         elif hand.structure.kind == "no-limit":
             how = "No limit: up to all the chips in front of the player."
         else:
-            how = (f"Limit: the {agg.kind} is one unit of ${hand.unit} on this street (R12)"
+            how = (f"Limit: the {agg.kind} is one unit of ${view.unit} on this street (R12)"
                    + (", limited by the stack" if agg.max < agg.min else "") + ".")
         why = f"{seat(s)} may {agg} (the total in front of the seat this round). {how}"
         fields = [Field("max", f"Most {seat(s)} may {agg.kind} to", "dollars")]

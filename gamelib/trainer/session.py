@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable, Protocol, TypeVar
 
 from ..amounts import whole_number
 from ..errors import GameError
@@ -56,7 +56,17 @@ class Record:
                 "ms": "" if self.ms is None else self.ms}
 
 
-def tally(answered: Iterable[Any], key: Callable[[Any], str]) -> dict[str, tuple[int, int]]:
+class Answered(Protocol):
+    """Anything answered that says whether it was right (a :class:`Record`, a stored answer)."""
+
+    @property
+    def correct(self) -> bool: ...
+
+
+A = TypeVar("A", bound=Answered)
+
+
+def tally(answered: Iterable[A], key: Callable[[A], str]) -> dict[str, tuple[int, int]]:
     """(right, answered) per ``key`` of each answer (anything with ``correct``: a session's
     :class:`Record` or a stored answer), in the order first answered: the one count behind a
     session's score by drill or game and the supervisor's weakest game and drill.
@@ -120,7 +130,7 @@ class Session:
         self.dealt += 1
         return q
 
-    def check(self, question: Question, answer: Any) -> Result:
+    def check(self, question: Question, answer: object) -> Result:
         """Check an answer and add it to the score (:meth:`judge`, then :meth:`keep`).
 
         >>> s = Session(); q = s.next(); s.check(q, q.fields[0].options[0]).question is q
@@ -128,7 +138,7 @@ class Session:
         """
         return self.keep(self.judge(question, answer))
 
-    def judge(self, question: Question, answer: Any) -> Result:
+    def judge(self, question: Question, answer: object) -> Result:
         """The verdict on an answer, not yet scored (the trainer stores it first).
 
         >>> s = Session(); q = s.next(); s.judge(q, q.answer).correct, s.score

@@ -186,7 +186,7 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
         )
         self._load_example(system)
 
-    def _on_system(self, change: dict[str, Any]) -> None:
+    def _on_system(self, change: dict[str, Any]) -> None:  # Any: an ipywidgets change (untyped traitlets)
         self._load_example(change["new"])
 
     def _load_example(self, system: str) -> None:

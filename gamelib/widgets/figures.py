@@ -93,7 +93,7 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def glue_figures(prefix: str, figures: Mapping[str, Any]) -> None:
+def glue_figures(prefix: str, figures: Mapping[str, object]) -> None:
     """Store each figure for the Markdown as ``{glue:text}`prefix-name```.
 
     The values are pasted as text, exactly as given (``str`` of anything else). Outside a
@@ -116,7 +116,7 @@ def glue_figures(prefix: str, figures: Mapping[str, Any]) -> None:
         glue(name, text, display=False)
 
 
-def glue_names(prefix: str, figures: Mapping[str, Any]) -> dict[str, str]:
+def glue_names(prefix: str, figures: Mapping[str, object]) -> dict[str, str]:
     """The glue names and texts ``glue_figures`` stores."""
     return {f"{prefix}-{k}" if prefix else k: v if isinstance(v, str) else str(v) for k, v in figures.items()}
 

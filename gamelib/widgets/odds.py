@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, SupportsFloat
 
 import ipywidgets as widgets
 
@@ -42,7 +42,7 @@ _TH_NUM = 'style="padding:3px 8px;text-align:right;border-bottom:1px solid #888;
 AUTO_WORDS = ("auto", "")
 
 
-def _pct(x: Any) -> str:
+def _pct(x: SupportsFloat) -> str:
     return f"{100 * float(x):.2f}%"
 
 
@@ -81,7 +81,7 @@ def odds_figures(result: Odds, digits: int = 1) -> dict[str, str]:
     >>> f["method"], f["deals"], f["seat0-equity"], f["seat1-badugi-win"]
     ('exact, 44 deals', '44', '11.4%', '88.6%')
     """
-    def pct(x: Any) -> str:
+    def pct(x: SupportsFloat) -> str:
         return f"{100 * float(x):.{digits}f}%"
 
     out = {"method": result.method, "deals": f"{result.deals:,}"}

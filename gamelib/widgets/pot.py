@@ -31,7 +31,7 @@ from typing import Any, Optional, Sequence
 import ipywidgets as widgets
 
 from .messages import badge, error_html
-from ..cards import format_cards, parse_cards
+from ..cards import CardsLike, format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown, qualifier_value
@@ -153,8 +153,8 @@ def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
     return f'<span style="font-size:0.8em;">{row}</span>'
 
 
-def paid_showdown_html(game: str, hands: Sequence[Any], pot: int, board: Any = None,
-                       boards: Optional[Sequence[Any]] = None, button: int = 0,
+def paid_showdown_html(game: str, hands: Sequence[Optional[CardsLike]], pot: int, board: Optional[CardsLike] = None,
+                       boards: Optional[Sequence[CardsLike]] = None, button: int = 0,
                        show_best: Optional[int] = 0) -> str:
     """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
     of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7). Unlike
@@ -330,7 +330,8 @@ class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
     """Shared inputs: hands (one per line, ``fold`` for a folded seat) and the board(s)."""
 
     def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]], boards: Optional[Sequence[str]],
-                 players: int, seed: int, extra: Sequence[Any] = (), four_color: bool = False) -> None:
+                 players: int, seed: int, extra: Sequence[Any] = (),  # Any: ipywidgets widgets (no type hints)
+                 four_color: bool = False) -> None:
         self.engine = _engine(game)
         g = self.engine.declaration
         if hands is None:

@@ -15,10 +15,11 @@ or ``d2`` draw, ``k:Kc Qd``, ``k2`` or ``k`` discard). ``act`` here is that inte
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import pandas as pd
 
+from ..cards import CardsLike
 from ..engine import script as action_script
 from ..engine.hand import Hand
 from ..engine.script import act
@@ -26,7 +27,7 @@ from ..games.pot import POT_DECLARATIONS, Structure
 
 
 def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
-         structure: Optional[Structure] = None, button: int = 0, deck: Any = None) -> Hand:
+         structure: Optional[Structure] = None, button: int = 0, deck: Optional[CardsLike] = None) -> Hand:
     """A hand of ``game`` played by the engine from ``script`` (see the module docstring).
 
     >>> play("stud8", ["i", "f", "f"], [20, 20, 20], seed=1).winnings

@@ -17,7 +17,7 @@ these functions hold no rule.
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Required, Sequence, TypedDict
 
 import ipywidgets as widgets
 import pandas as pd
@@ -122,7 +122,20 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.result.value = f"<p>{verdict} ${int(self.amount.value):,}. {html.escape(rule)}{why}</p>"
 
 
-def buy_in_table(cases: Sequence[dict[str, Any]]) -> pd.DataFrame:
+class BuyInCase(TypedDict, total=False):
+    """One buy-in to check: the arguments of ``check_buy_in`` (a game and an amount; the rest
+    as that function has them)."""
+
+    game: Required[str]
+    amount: Required[int]
+    structure: Optional[str]
+    from_dealer: int
+    cashed_out: Optional[int]
+    button_moves: int
+    others: int
+
+
+def buy_in_table(cases: Sequence[BuyInCase]) -> pd.DataFrame:
     """Buy-in cases checked by the engine (``check_buy_in`` arguments),
     one row each with the verdict and the reason.
 

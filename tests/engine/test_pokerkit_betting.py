@@ -58,26 +58,22 @@ R29 (no completing a short all-in at pot limit and no limit) and R30 (no raise n
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Optional
 
 import numpy as np
 import pytest
 from pokerkit import (
     Automation,
-    BadugiHand,
     BettingStructure,
     Deck,
-    EightOrBetterLowHand,
     Mode,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
     Opening,
-    StandardHighHand,
-    StandardLowHand,
     State,
 )
 from pokerkit import Street as PKStreet
@@ -95,6 +91,9 @@ from gamelib.games.pot import (
     limit_structure,
     stud_structure,
 )
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pokerkit_hands import HAND_TYPES  # noqa: E402  (tests/pokerkit_hands.py)
 
 GAMES = ("badugi", "27-triple-draw", "stud8", "big-o")
 HANDS_PER_GAME = 1000
@@ -172,12 +171,6 @@ def ruling_exists(ruling: str) -> bool:
 
 # --- pokerkit, built from our declaration ----------------------------------------------------
 
-HAND_TYPES = {
-    "badugi": (BadugiHand,),
-    "27-triple-draw": (StandardLowHand,),
-    "stud8": (StandardHighHand, EightOrBetterLowHand),
-    "big-o": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
-}
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.RUNOUT_COUNT_SELECTION, Automation.CHIPS_PULLING)
 BETTING = {"limit": BettingStructure.FIXED_LIMIT, "pot-limit": BettingStructure.POT_LIMIT,
@@ -239,7 +232,7 @@ class Mirror:
         g, st = h.game, h.structure
         stacks = [h.start_stacks[self.to_seat[i]] for i in range(n)]
         blinds = 0 if g.is_stud else (st.small_blind, st.big_blind)
-        hand_types = tuple(MemoHandType(t) for t in HAND_TYPES[g.key])
+        hand_types = tuple(MemoHandType(HAND_TYPES[p.system]) for p in g.portions)
         self.pk = State(AUTOMATIONS, Deck.STANDARD, hand_types, pk_streets(g, st), BETTING[st.kind], True,
                         st.ante, blinds, st.bring_in, stacks, n, mode=Mode.CASH_GAME)
         self.draw_game = g.draws > 0
@@ -388,31 +381,32 @@ def classify_decision(h: Hand, m: Mirror, ours: View, theirs: View) -> Optional[
     if ("raise" in p and "raise" not in o and "bring-in" in o and p["raise"] == o["bring-in"]
             and _same_except(o, p, "raise")):
         return "bring-in-stack-complete"
+    # The betting round, read through its public view (gamelib.engine.betting_round.RoundView).
+    v = h.round_view
     if (not g.is_stud and h.street_index == 0 and h.stacks[h.bb_seat] == 0
             and h.contributed[h.bb_seat] < st.big_blind and _same_except(o, p, "call", "raise")):
         # Either pokerkit's bet is the short blind while nobody has raised (a smaller call and
         # raise), or after a raise it measures the raise from the amount posted, not from the
         # full blind (another minimum raise, and another answer to whether a raise was full).
-        if max(pk.bets) < h.current_bet == st.big_blind or (
-                o.get("call") == p.get("call") and pk.completion_betting_or_raising_amount != h.last_raise):
+        if max(pk.bets) < v.current_bet == st.big_blind or (
+                o.get("call") == p.get("call") and pk.completion_betting_or_raising_amount != v.last_full_raise):
             return "short-big-blind"
-    cb = h.current_bet
-    if (st.kind == "limit" and 0 < cb < h.unit and not h.bring_in_bet and _same_except(o, p, "raise")
+    cb = v.current_bet
+    if (st.kind == "limit" and 0 < cb < v.unit and not v.bring_in_bet and _same_except(o, p, "raise")
             and "raise" in o and "raise" in p):
         all_in = h.committed[s] + h.stacks[s]
-        if o["raise"] == (min(h.unit, all_in),) * 2 and p["raise"] == (min(cb + h.unit, all_in),) * 2:
+        if o["raise"] == (min(v.unit, all_in),) * 2 and p["raise"] == (min(cb + v.unit, all_in),) * 2:
             return "limit-completion"
-    acted = h.bet_last_acted_on(s)
-    if ("raise" in p and "raise" not in o and _same_except(o, p, "raise") and acted is not None
-            and cb - acted < h.last_raise):
+    acted = v.acted_on[s] is not None
+    if ("raise" in p and "raise" not in o and _same_except(o, p, "raise") and acted and s not in v.open_to):
         return "short-all-in-reopens"
-    if ("raise" in o and "raise" not in p and _same_except(o, p, "raise") and acted is not None
-            and cb - acted >= h.last_raise and m.to_pk[s] in pk.acted_player_indices
+    if ("raise" in o and "raise" not in p and _same_except(o, p, "raise") and v.reopened_for(s)
+            and m.to_pk[s] in pk.acted_player_indices
             and pk.consecutive_short_all_in_amounts and "(short: " in this_round(h)):
         return "short-all-ins-add-up"
     if (st.kind == "limit" and "raise" in o and "raise" not in p and _same_except(o, p, "raise")
             and pk.completion_betting_or_raising_count == pk.street.max_completion_betting_or_raising_count
-            and h.bets < 1 + LIMIT_RAISES):
+            and not v.capped):
         return "short-all-in-cap"
     if (g.is_stud and st.kind != "limit" and h.street_index == 0 and "raise" in o and "raise" in p
             and _same_except(o, p, "raise") and o["raise"][1] == p["raise"][1] and o["raise"][0] > p["raise"][0]

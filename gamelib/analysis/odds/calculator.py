@@ -54,6 +54,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from ...cards import CardsLike
 from ...engine.showdown import judge_many
 from ...errors import GameError, shown
 from .boards import BoardTables
@@ -61,7 +62,7 @@ from .deal_by_deal import (AUTO_DECISIONS, Chosen, _auto_notes, _Dens, _decide_u
                                 _OverBudget, _sampled_auto)
 from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
 from .draws import AutoPlayer
-from .question import PAT_WORDS, RANDOM_WORDS, HandLike, _declaration, _question
+from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, _declaration, _question
 from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
 from .tables import GroupTables
 
@@ -79,8 +80,9 @@ AUTO_SAMPLES = 10_000
 Progress = Callable[[int, int], None]
 
 
-def odds(game: Any, hands: Sequence[HandLike], board: Any = None, boards: Optional[Sequence[Any]] = None,
-         dead: Any = None, discards: Optional[Sequence[Any]] = None, draws_to_come: Optional[int] = None,
+def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] = None,
+         boards: Optional[Sequence[Optional[CardsLike]]] = None, dead: Optional[CardsLike] = None,
+         discards: Optional[Sequence[DiscardLike]] = None, draws_to_come: Optional[int] = None,
          budget: int = DEFAULT_BUDGET, samples: Optional[int] = None, seed: int = 0,
          progress: Optional[Progress] = None) -> Odds:
     """Each player's chances in a pot game (see the module docstring).

@@ -13,21 +13,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 import numpy as np
 
-from ...cards import format_cards, parse_cards, refuse_shared_cards
+from ...cards import CardLike, CardsLike, format_cards, parse_cards, refuse_shared_cards
 from ...engine.pot_game import pot_game
 from ...errors import GameError, HandSizeError, shown
 from ...games.pot import PotGame
+
+if TYPE_CHECKING:  # the engine's type, for the game a caller names
+    from ...engine.pot_game import PotGameEngine
 
 #: The words for a player whose cards are unknown.
 RANDOM_WORDS = ("random", "?", "")
 #: The words for a draw that stands pat (as ``""``).
 PAT_WORDS = ("pat",)
 
-HandLike = Union[str, Sequence[Any], None]
+#: A player's hand: its cards (a string or a list of cards), a word of ``RANDOM_WORDS``, or
+#: ``None`` (random).
+HandLike = Union[str, Sequence[CardLike], None]
+#: A pot game as the odds calculator is told it: its key, its declaration or its engine.
+GameLike = Union[str, PotGame, "PotGameEngine"]
+#: A declared draw: the cards thrown, ``""`` or ``"pat"`` to stand pat, or ``None`` for the
+#: automatic player.
+DiscardLike = Optional[CardsLike]
 
 
 @dataclass
@@ -101,7 +111,7 @@ class _Question:
         return bool(self.stages())
 
 
-def _declaration(game: Any) -> PotGame:
+def _declaration(game: object) -> PotGame:  # a key, a declaration or an engine, checked here
     if isinstance(game, PotGame):
         return game
     if isinstance(game, str):
@@ -152,8 +162,9 @@ def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int],
                         f"up card comes last in the hand): {why}")
 
 
-def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Optional[Sequence[Any]],
-              dead: Any, discards: Optional[Sequence[Any]], draws_to_come: Optional[int]) -> _Question:
+def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLike],
+              boards: Optional[Sequence[Optional[CardsLike]]], dead: Optional[CardsLike],
+              discards: Optional[Sequence[DiscardLike]], draws_to_come: Optional[int]) -> _Question:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise GameError(f"the hands are a list, one per player (a hand's cards, or None for a random hand), "
                         f"not {shown(hands)}")
@@ -175,7 +186,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
     if game.boards == 0:
         if board is not None or boards:
             raise HandSizeError(f"{game.title} has no board; give only the players' hands (and dead cards)")
-        given: list[Any] = []
+        given: list[Optional[CardsLike]] = []
     elif board is not None and boards is not None:
         raise HandSizeError("give either board= (one board) or boards= (a list), not both")
     elif boards is not None:
@@ -184,7 +195,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Any, boards: Opti
             raise HandSizeError(f"{game.title} is played with {game.boards} board{'s' if game.boards > 1 else ''}; "
                                 f"got {len(given)}")
     else:
-        given = [board if board is not None else ""] + [""] * (game.boards - 1)
+        given = [board if board is not None else "", *[""] * (game.boards - 1)]
         if board is not None and game.boards > 1:
             raise HandSizeError(f"{game.title} is played with {game.boards} boards: give boards=[...], one each")
     sizes = _board_sizes(game)

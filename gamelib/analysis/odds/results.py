@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Optional, TextIO
 
 import pandas as pd
 
@@ -170,7 +170,7 @@ class ProgressBar:
     '[########################################] 100% of 100 deals'
     """
 
-    def __init__(self, stream: Any, after: float = 0.5, long: int = 250_000, width: int = 40) -> None:
+    def __init__(self, stream: TextIO, after: float = 0.5, long: int = 250_000, width: int = 40) -> None:
         self.stream = stream
         self.after = after
         self.long = long
