@@ -189,6 +189,19 @@ def test_practice_is_closed_during_an_exam_and_a_double_click_stores_one_answer(
     assert practice.question is not None and practice.answer_with(practice.question.answer) is not None
 
 
+def test_the_dispute_desk_is_a_tab_closed_during_an_exam(store: Store) -> None:
+    """The floor supervisor's dispute desk is the trainer's third tab; its examples are the real
+    hands the replay drill asks about, so it closes while an exam is in progress."""
+    store.supervisor(PASSWORD).define_exam(ExamSpec("Reading", ("badugi",), ("read-hand",), "any", 3, 0, 50))
+    app = enter(store, "gus")
+    assert app.tabs.titles[2] == "Dispute desk" and app.desk_box.children == (app.desk,)
+    assert app.exam is not None
+    app.exam.start_button.click()
+    assert app.desk_box.children == (app.desk_closed,) and app.tabs.titles[2] == "Dispute desk (closed)"
+    app.exam.finish_button.click()
+    assert app.desk_box.children == (app.desk,) and app.tabs.titles[2] == "Dispute desk"
+
+
 def test_only_a_supervisor_changes_a_name_and_every_change_is_logged(store: Store) -> None:
     from gamelib.widgets.trainer.supervisor import SupervisorView
 

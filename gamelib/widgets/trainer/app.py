@@ -48,6 +48,7 @@ import ipywidgets as widgets
 from ...trainer.records.identity import address_from_environment
 from ...trainer.records import (AccessDenied, Identity, RecordsConfig, Store, TraineeRecords,
                                identity_from_environment, load_config)
+from ..dispute_desk import DisputeDesk
 from ..messages import error_html
 from .exam import ExamPanel
 from .guard import SecretText, guarded, plain_errors, plain_sentence
@@ -184,9 +185,15 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.practice_closed.add_class("gl-practice-closed")
         self.exam = ExamPanel(records, on_change=self._exam_changed)
         self.practice_box = widgets.VBox([self.trainer])  # the trainer, or the notice that practice is closed
-        self.tabs = widgets.Tab(children=[self.practice_box, self.exam])
+        # the floor supervisor's dispute desk: real hand records replayed and explained; closed
+        # during an exam too (its examples are the hands the replay drill asks about)
+        self.desk = DisputeDesk()
+        self.desk_closed = widgets.HTML(f"<p><b>The dispute desk is closed:</b> {PRACTICE_CLOSED}.</p>")
+        self.desk_box = widgets.VBox([self.desk])
+        self.tabs = widgets.Tab(children=[self.practice_box, self.exam, self.desk_box])
         self.tabs.set_title(0, "Practice")
         self.tabs.set_title(1, "Exam")
+        self.tabs.set_title(2, "Dispute desk")
         exam = self.exam
         self.tabs.observe(guarded(lambda ch: exam.reload() if ch["new"] == 1 and exam.sitting is None else None,
                                   self._say), names="selected_index")
@@ -203,6 +210,10 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             return
         going = self.records.exam_in_progress() is not None
         practice = self.practice_closed if going else self.trainer
+        desk = self.desk_closed if going else self.desk
+        if self.desk_box.children[0] is not desk:
+            self.desk_box.children = (desk,)
+            self.tabs.set_title(2, "Dispute desk (closed)" if going else "Dispute desk")
         if self.practice_box.children[0] is not practice:
             self.practice_box.children = (practice,)
             self.tabs.set_title(0, "Practice (closed)" if going else "Practice")
