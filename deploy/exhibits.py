@@ -2,8 +2,8 @@
 
 Run after the book is built (``bash deploy/print`` builds it first when it is missing)::
 
-    .venv/bin/python deploy/exhibits.py                     # _build/html -> _build/pdf
-    .venv/bin/python deploy/exhibits.py --html /tmp/book/_build/html --out /tmp/pdf
+    .venv/bin/python deploy/exhibits.py                     # _build/html -> _build/pdf, US Letter
+    .venv/bin/python deploy/exhibits.py --paper a4 --html /tmp/book/_build/html --out /tmp/pdf
 
 It writes ``_build/pdf/``:
 
@@ -11,33 +11,34 @@ It writes ``_build/pdf/``:
   ("Exhibit A"): the rules in words, the hand ranks, the settlement and its pay tables, the exact
   numbers and house edge, the optimal strategy and the par sheet, taken from the game's chapter
   of the built book (the sections in :data:`EXHIBIT_SECTIONS`; worked hands and widgets are
-  left out);
+  left out), a bookmark per section;
 * ``handbook.pdf`` -- a contents page, then every page of the table of contents in order, the
   sheets numbered through the whole book, a bookmark per part and per chapter.
+
+Every PDF carries its edition (:func:`printing.edition`: the date, the project's version and the
+commit) under its title and at the foot of every sheet, on US Letter or A4 (``--paper``).
 
 How. Debian's Chromium (the one the browser tests use), driven by Playwright, opens each built
 page from a server on 127.0.0.1 with every other host unreachable, waits until the saved widgets
 are drawn by the vendored widget manager and the math by the vendored MathJax, adds the print
 style sheet beside this file (``print.css``: no navigation, no code, no widget buttons or inputs,
-only the results the widgets were saved with), scales down anything wider than the paper, and
-prints it; pypdf joins the pages of the book, lays the page numbers over them and adds the
-bookmarks. So the paper shows what a
-reader of the web book sees (card pictures, suit symbols, tables, figures), with no network.
+only the results the widgets were saved with), scales down anything wider than the paper, lets
+tall tables run on to the next sheet and keeps each caption with its table (``printing.py``),
+and prints it; pypdf joins the pages of the book, lays the page numbers over them and adds the
+bookmarks. So the paper shows what a reader of the web book sees (card pictures, suit symbols,
+tables, figures), with no network.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
+import html
 import sys
 import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,23 +47,13 @@ from pypdf import PdfReader, PdfWriter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live_build import toc_entries  # noqa: E402  (deploy/live_build.py: the table of contents, read once)
+from printing import (  # noqa: E402  (deploy/printing.py: the paper, the edition, the browser)
+    PAPERS, REPO, Edition, ExhibitError, Paper, Printed, chromium, edition, footer_html, lay_out, open_page,
+    print_pdf, serving)
 
-REPO = Path(__file__).resolve().parents[1]
-PRINT_CSS = Path(__file__).with_name("print.css")
-CHROMIUM = Path("/usr/bin/chromium")
-#: Headless, and every host but this machine unreachable: a page that needs the network fails.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-
-#: The paper: US Letter with half-inch margins, printed at 80 % (the screen's 16 px text becomes
-#: about 9.6 pt). The page is laid out at the width that fills the printable area at that scale.
-PAPER = {"format": "Letter", "margin": {"top": "0.6in", "bottom": "0.6in", "left": "0.5in", "right": "0.5in"}}
-SCALE = 0.8
-LAYOUT_WIDTH = round((8.5 - 1.0) * 96 / SCALE)   # CSS px across the printable area
-LAYOUT_HEIGHT = round((11 - 1.2) * 96 / SCALE)
-#: Nothing is shrunk below this to fit the paper; what would need more is reported as cut off.
-MIN_ZOOM = 0.45
+__all__ = ["EXHIBIT_SECTIONS", "LEFT_OUT", "PAPERS", "Edition", "ExhibitError", "Page", "Paper", "Printed",
+           "banked_chapters", "book_title", "build", "contents_html", "edition", "exhibit_jobs", "main", "pages",
+           "page_title", "plain"]
 
 #: The sections of a banked game's chapter that make its exhibit, by heading, in the book's order.
 #: Each must be in the chapter (a chapter without one is refused, naming it); a kept section's
@@ -71,16 +62,6 @@ EXHIBIT_SECTIONS = ("The object of the game", "The deal and the wagers", "How th
                     "The numbers", "The optimal strategy", "Par sheet")
 #: Inside the kept sections: illustrations for a new dealer, not rules (a filing has none).
 LEFT_OUT = ("Worked hands",)
-
-#: The foot of every printed sheet (Chromium's footer template: a document of its own, 8 px text).
-FOOTER_STYLE = "font-size:8px;width:100%;margin:0 0.5in;display:flex;justify-content:space-between;color:#555"
-
-WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
-TIMEOUT_MS = 60_000
-
-
-class ExhibitError(RuntimeError):
-    """The built book cannot be printed as asked: what is missing, and what is expected."""
 
 
 @dataclass(frozen=True)
@@ -95,18 +76,6 @@ class Page:
     @property
     def html(self) -> str:
         return f"{self.docname}.html"
-
-
-@dataclass
-class Printed:
-    """A PDF this module wrote: where, its pages, and what the browser found while printing."""
-
-    path: Path
-    pages: int
-    shrunk: list[str] = field(default_factory=list)     # elements scaled down to fit the paper
-    cut_off: list[str] = field(default_factory=list)    # elements still wider than the paper
-    controls: int = 0                                   # widget buttons/inputs still visible
-    widgets: int = 0                                    # saved widget views drawn
 
 
 def page_title(html_file: Path) -> str:
@@ -159,133 +128,10 @@ def banked_chapters(html_dir: Path) -> dict[str, Page]:
     return out
 
 
-# --- the browser ------------------------------------------------------------------------------
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@contextmanager
-def serving(html_dir: Path) -> Iterator[str]:
-    """The built book served on 127.0.0.1 at a free port, for as long as the block runs."""
-    handler = functools.partial(_QuietHandler, directory=str(html_dir))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """A browser context of Debian's headless Chromium, through Playwright (never a downloaded
-    browser), its window as wide as the paper's printable area."""
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        raise ExhibitError(f"{CHROMIUM} is missing: run bash .ci/setup (it installs Debian's chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            # One context for every page: the book's scripts and styles are fetched once.
-            yield browser.new_context(viewport={"width": LAYOUT_WIDTH, "height": LAYOUT_HEIGHT})
-        finally:
-            browser.close()
-
-
-def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
-    """A built page, loaded, its saved widgets drawn and its math typeset, in print layout."""
-    page = browser.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    failed: list[str] = []
-    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    page.on("response", lambda r: failed.append(f"{r.url} (HTTP {r.status})") if r.status >= 400 else None)
-    page.goto(url, wait_until="load")
-    if page.locator(WIDGET_VIEW).count():
-        # embed-amd.js draws each saved view into the div.widget-subarea just before its tag.
-        page.wait_for_function(
-            """sel => Array.from(document.querySelectorAll(sel)).every(tag => {
-                   const prev = tag.previousElementSibling;
-                   return prev && prev.classList.contains('widget-subarea')
-                       && prev.querySelector('.jupyter-widgets') !== null; })""",
-            arg=WIDGET_VIEW)
-    if page.locator("div.math, span.math").count():
-        page.wait_for_selector("mjx-container", state="attached")
-        page.evaluate("() => window.MathJax.startup.promise")
-    page.evaluate("() => document.fonts.ready.then(() => true)")
-    page.emulate_media(media="print")
-    page.add_style_tag(content=PRINT_CSS.read_text(encoding="utf-8"))
-    return page, failed
-
-
-#: In the page: links to other pages lose their target (a PDF cannot follow them to the local
-#: server that printed it; links inside the page stay), what a widget saved folded (the
-#: strategy in words) is unfolded, as paper cannot be clicked, and the captions of its hidden
-#: controls are hidden with them.
-_PAPER = """() => {
-  for (const a of document.querySelectorAll('article a[href]')) {
-    const href = a.getAttribute('href');
-    if (!href.startsWith('#')) a.removeAttribute('href');
-  }
-  document.querySelectorAll('.widget-subarea details').forEach(d => { d.open = true; });
-  // A short caption whose controls are hidden (a bold "Wagers" over the wager boxes) goes too.
-  const shown = e => e && e.getClientRects().length > 0;
-  for (const h of Array.from(document.querySelectorAll('.widget-subarea .widget-html'))) {
-    const next = h.nextElementSibling;
-    if (next && !shown(next) && h.innerText.trim().length < 120
-        && !h.querySelector('table, ul, ol, img, svg, .gl-card')) h.style.display = 'none';
-  }
-}"""
-
-#: In the page: anything wider than the printable width is scaled down to fit (not below
-#: MIN_ZOOM); returns what was scaled and what still does not fit.
-_FIT = """(minZoom) => {
-  const article = document.querySelector('article.bd-article');
-  const width = article.clientWidth;
-  const left = article.getBoundingClientRect().left;
-  const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
-      + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
-  const where = e => { const s = e.closest('section[id]'); return s ? ' in #' + s.id : ''; };
-  const shrunk = [], cut = [];
-  const candidates = article.querySelectorAll('table, pre, .widget-subarea, .cell_output img, .cell_output svg, mjx-container[display="true"], .output_html > div');
-  for (const e of candidates) {
-    if (e.closest('[data-fitted]')) continue;
-    const box = e.getBoundingClientRect();
-    if (box.width === 0) continue;
-    const need = Math.max(e.scrollWidth, box.width) + (box.left - left);
-    if (need > width + 1) {
-      const zoom = Math.max(minZoom, (width - (box.left - left)) / Math.max(e.scrollWidth, box.width));
-      e.style.zoom = zoom.toFixed(3);
-      e.style.overflow = 'visible';
-      e.dataset.fitted = '1';
-      shrunk.push(name(e) + where(e) + ' to ' + Math.round(zoom * 100) + '%');
-    }
-  }
-  for (const e of article.querySelectorAll('*')) {
-    const box = e.getBoundingClientRect();
-    if (box.width > 0 && box.right > left + width + 2 && getComputedStyle(e).display !== 'none')
-      cut.push(name(e) + where(e) + ' reaches ' + Math.round(box.right - left) + ' px of ' + width);
-  }
-  return {shrunk, cut: cut.slice(0, 20)};
-}"""
-
-#: In the page: how many widget controls are still shown, and how many widget views.
-_CONTROLS = """() => {
-  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-  const controls = document.querySelectorAll('.widget-subarea button, .widget-subarea input, '
-      + '.widget-subarea select, .widget-subarea textarea');
-  return {controls: Array.from(controls).filter(shown).length,
-          widgets: document.querySelectorAll('.widget-subarea').length};
-}"""
-
 #: In a banked chapter: keep the exhibit's sections (by heading), drop the rest, add the
-#: exhibit's heading, and caption each declared pay table where the chapter shows it (the table
-#: whose rows name the pay lines, in order); returns the headings found and the pay tables not.
+#: exhibit's heading (with the edition), and caption each declared pay table where the chapter
+#: shows it (the table whose rows name the pay lines, in order); returns the headings found and
+#: the pay tables not.
 _EXHIBIT = r"""(x) => {
   const norm = t => t.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
   const title = h => { const c = h.cloneNode(true);
@@ -325,42 +171,27 @@ _EXHIBIT = r"""(x) => {
   document.title = x.title;
   const header = document.createElement('header');
   header.className = 'exhibit-head';
-  header.innerHTML = '<p class="exhibit-label">Exhibit A</p><h1></h1><p class="exhibit-sub"></p>';
+  header.innerHTML = '<p class="exhibit-label">Exhibit A</p><h1></h1><p class="exhibit-sub"></p>'
+      + '<p class="exhibit-edition"></p>';
   header.querySelector('h1').textContent = x.title;
   header.querySelector('.exhibit-sub').textContent = x.sub;
+  header.querySelector('.exhibit-edition').textContent = x.edition;
   top.prepend(header);
   return {found, missing};
 }"""
 
 
-def _footer(footer: str, numbered: bool) -> str:
-    """Chromium's footer template: ``footer`` on the left, and the page numbers (``numbered``) on
-    the right."""
-    numbers = ('<span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span>'
-               if numbered else "")
-    return f'<div style="{FOOTER_STYLE}"><span>{footer}</span>{numbers}</div>'
-
-
-def _print(page: Any, pdf: Path, footer: str, numbered: bool = True) -> None:
-    """Print the page on the paper, ``footer`` at the foot of every sheet, and its own page
-    numbers (``numbered``) or none (the book's are added when it is joined)."""
-    page.pdf(path=str(pdf), print_background=True, scale=SCALE, display_header_footer=True,
-             header_template="<span></span>", footer_template=_footer(footer, numbered), **PAPER)
-
-
 def _escape(text: str) -> str:
-    import html
     return html.escape(text, quote=True)
 
 
-def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[str, Any] | None = None,
-                numbered: bool = True) -> Printed:
-    page, failed = _open(browser, url)
+def _print_page(browser: Any, url: str, job: "Job") -> Printed:
+    page, failed = open_page(browser, url, job.paper)
     try:
-        if exhibit is not None:
-            seen = page.evaluate(_EXHIBIT, {**exhibit, "leftOut": list(LEFT_OUT)})
+        if job.exhibit is not None:
+            seen = page.evaluate(_EXHIBIT, {**job.exhibit, "leftOut": list(LEFT_OUT)})
             where = url.split("/", 3)[-1]
-            missing = [s for s in exhibit["keep"] if s not in seen["found"]]
+            missing = [s for s in job.exhibit["keep"] if s not in seen["found"]]
             if missing:
                 raise ExhibitError(f"{where}: the chapter has no section "
                                    f"{', '.join(repr(m) for m in missing)}, which the exhibit needs; "
@@ -370,45 +201,56 @@ def _print_page(browser: Any, url: str, pdf: Path, footer: str, exhibit: dict[st
                 raise ExhibitError(f"{where}: the exhibit's sections show no table of the "
                                    f"{', '.join(seen['missing'])} pay lines, as declared in gamelib "
                                    "(a table whose rows are the pay lines, best first)")
-        page.evaluate(_PAPER)
-        fit = page.evaluate(_FIT, MIN_ZOOM)
-        shown = page.evaluate(_CONTROLS)
+        done = lay_out(page, job.paper)
         if failed:
             raise ExhibitError(f"{url}: requests failed while printing: {'; '.join(failed[:5])}")
-        _print(page, pdf, footer, numbered)
+        print_pdf(page, job.pdf, job.paper, footer_html(job.footer, _escape(job.edition.short), job.numbered))
     finally:
         page.close()
-    return Printed(pdf, len(PdfReader(pdf).pages), fit["shrunk"], fit["cut"], shown["controls"], shown["widgets"])
+    return Printed(job.pdf, len(PdfReader(job.pdf).pages), done["shrunk"], done["cut"], done["controls"],
+                   done["widgets"], done["captions"], done["headings"])
 
 
 # --- what is printed --------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Job:
-    """One page to print: the built page, the PDF to write, its footer, and for an exhibit what
-    to keep of the chapter (see :data:`_EXHIBIT`)."""
+    """One page to print: the built page, the PDF to write, the paper, the edition, the left of
+    its footer, and for an exhibit what to keep of the chapter (see :data:`_EXHIBIT`); an
+    exhibit gets a bookmark per heading."""
 
     html: str
     pdf: Path
+    paper: Paper
+    edition: Edition
     footer: str
     exhibit: dict[str, Any] | None = None
     numbered: bool = True
 
 
-def exhibit_jobs(html_dir: Path, out: Path, sections: tuple[str, ...] = EXHIBIT_SECTIONS) -> dict[str, Job]:
-    """One exhibit per banked game, ``out/exhibit-<key>.pdf``, from its chapter of the built book."""
+def exhibit_jobs(html_dir: Path, out: Path, paper: Paper, ed: Edition, sections: tuple[str, ...] = EXHIBIT_SECTIONS,
+                 keys: tuple[str, ...] | None = None) -> dict[str, Job]:
+    """One exhibit per banked game (those of ``keys``, or all), ``out/exhibit-<key>.pdf``, from its
+    chapter of the built book."""
     from gamelib.games.banked import DECLARATIONS
 
+    chapters = banked_chapters(html_dir)
+    unknown = sorted(set(keys or ()) - set(chapters))
+    if unknown:
+        raise ExhibitError(f"no banked game {', '.join(map(repr, unknown))}; the games are: {', '.join(chapters)}")
     jobs = {}
-    for key, chapter in banked_chapters(html_dir).items():
+    for key, chapter in chapters.items():
+        if keys is not None and key not in keys:
+            continue
         game = DECLARATIONS[key]
         sub = (f"Rules and math exhibit, from the chapter \u201c{chapter.title}\u201d of the handbook; "
                f"rule filing {game.filing}; rulings {', '.join(game.rulings)}.")
         pay_tables = [{"name": t.name, "lines": [plain(line.outcome) for line in t.lines],
                        "caption": f"{t.name} pay table: paid on {game.hand(t.hand).words}"}
                       for t in game.pay_tables]
-        jobs[key] = Job(chapter.html, out / f"exhibit-{key}.pdf", _escape(f"Exhibit A \u00b7 {game.title}"),
-                        {"keep": list(sections), "title": game.title, "sub": sub, "payTables": pay_tables})
+        jobs[key] = Job(chapter.html, out / f"exhibit-{key}.pdf", paper, ed, _escape(f"Exhibit A \u00b7 {game.title}"),
+                        {"keep": list(sections), "title": game.title, "sub": sub, "payTables": pay_tables,
+                         "edition": ed.words})
     return jobs
 
 
@@ -419,13 +261,12 @@ def _print_all(base: str, jobs: list[Job], workers: int) -> list[Printed]:
     stop = threading.Event()
 
     def run(indexes: list[int]) -> None:
-        with chromium() as browser:
+        with chromium(jobs[indexes[0]].paper) as browser:
             for i in indexes:
                 if stop.is_set():
                     return
                 try:
-                    results[i] = _print_page(browser, f"{base}/{jobs[i].html}", jobs[i].pdf, jobs[i].footer,
-                                             jobs[i].exhibit, jobs[i].numbered)
+                    results[i] = _print_page(browser, f"{base}/{jobs[i].html}", jobs[i])
                 except BaseException:
                     stop.set()
                     raise
@@ -447,9 +288,9 @@ def book_title() -> str:
     return str(yaml.safe_load((REPO / "_config.yml").read_text(encoding="utf-8"))["title"])
 
 
-def contents_html(title: str, parts: list[tuple[Page, int]]) -> str:
-    """The book's contents page: its title, then every page of the table of contents under its
-    part's caption, with the number of the sheet it starts on.
+def contents_html(title: str, parts: list[tuple[Page, int]], edition_words: str = "") -> str:
+    """The book's contents page: its title and edition, then every page of the table of contents
+    under its part's caption, with the number of the sheet it starts on.
 
     >>> "Crazy 4 Poker</td><td>147" in contents_html("The book", [(Page("b/c", "Crazy 4 Poker", "Banked"), 147)])
     True
@@ -462,29 +303,31 @@ def contents_html(title: str, parts: list[tuple[Page, int]]) -> str:
         rows.append(f"<tr><td>{_escape(page.title)}</td><td>{start}</td></tr>")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{_escape(title)}</title><style>"
             "body{font-family:'DejaVu Sans',sans-serif;font-size:12pt;margin:0}"
-            "h1{font-size:24pt;font-weight:500;text-align:center;margin:0.5in 0 0.5in}"
+            "h1{font-size:24pt;font-weight:500;text-align:center;margin:0.5in 0 0.15in}"
+            "p.edition{text-align:center;font-size:10pt;color:#333;margin:0 0 0.45in}"
             "h2{font-size:15pt;font-weight:500;margin:0 0 0.6em}"
             "table{width:100%;border-collapse:collapse}td{padding:3px 0}td+td{text-align:right}"
             "tr.part td{font-weight:bold;padding-top:0.9em}tr{break-inside:avoid}"
-            f"</style></head><body><h1>{_escape(title)}</h1><h2>Contents</h2><table>{''.join(rows)}</table>"
-            "</body></html>")
+            f"</style></head><body><h1>{_escape(title)}</h1><p class='edition'>{_escape(edition_words)}</p>"
+            f"<h2>Contents</h2><table>{''.join(rows)}</table></body></html>")
 
 
-def _print_html(browser: Any, html_text: str, pdf: Path, footer: str, numbered: bool = False) -> int:
+def _print_html(browser: Any, html_text: str, pdf: Path, paper: Paper, footer: str) -> int:
     """Print a page made here (not one of the book's), at full scale; returns its sheets."""
     page = browser.new_page()
     try:
         page.set_content(html_text, wait_until="load")
-        page.pdf(path=str(pdf), print_background=True, display_header_footer=True, header_template="<span></span>",
-                 footer_template=_footer(footer, numbered), **PAPER)
+        print_pdf(page, pdf, paper, footer, scale=1.0)
     finally:
         page.close()
     return len(PdfReader(pdf).pages)
 
 
-def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: Path) -> Printed:
-    """The printed pages as one book: a contents page first, every sheet numbered through the
-    whole book, a bookmark per page of the table of contents (under its part's caption)."""
+def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: Path, paper: Paper,
+               ed: Edition) -> Printed:
+    """The printed pages as one book: a contents page first (with the edition), every sheet
+    numbered through the whole book, a bookmark per page of the table of contents (under its
+    part's caption)."""
     title = book_title()
     contents = tmp / "contents.pdf"
     front = 1
@@ -493,8 +336,8 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
         for _, done in parts:
             starts.append(at)
             at += done.pages
-        sheets = _print_html(browser, contents_html(title, [(p, n) for (p, _), n in zip(parts, starts)]),
-                             contents, _escape(f"{title} \u00b7 Contents"))
+        sheets = _print_html(browser, contents_html(title, [(p, n) for (p, _), n in zip(parts, starts)], ed.words),
+                             contents, paper, footer_html(_escape(f"{title} \u00b7 Contents"), _escape(ed.short), False))
         if sheets == front:
             break
         front = sheets
@@ -504,7 +347,7 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
     total = Printed(pdf, 0)
     part, parent = None, None
     for (page, done), start in zip(parts, starts):
-        writer.append(str(done.path))
+        writer.append(str(done.path), import_outline=False)
         if page.part != part:
             part = page.part
             parent = writer.add_outline_item(title=part, page_number=start - 1) if part else None
@@ -513,14 +356,15 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
         total.cut_off += [f"{page.docname}: {s}" for s in done.cut_off]
         total.controls += done.controls
         total.widgets += done.widgets
+        total.captions += done.captions
     # The sheet numbers: a document of as many empty sheets, only its footer's numbers printed,
     # laid over the book's sheets.
     numbers = tmp / "numbers.pdf"
     _print_html(browser, "<style>div{break-after:page;height:1px}</style>" + "<div></div>" * len(writer.pages),
-                numbers, "", numbered=True)
+                numbers, paper, footer_html("", "", True))
     for sheet, number in zip(writer.pages, PdfReader(numbers).pages):
         sheet.merge_page(number)
-    writer.add_metadata({"/Title": title})
+    _describe(writer, title, ed)
     writer.page_mode = "/UseOutlines"
     with open(pdf, "wb") as f:
         writer.write(f)
@@ -528,39 +372,83 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
     return total
 
 
-def _set_title(pdf: Path, title: str) -> None:
+def _describe(writer: PdfWriter, title: str, ed: Edition) -> None:
+    """The PDF's title, and its edition as its subject."""
+    writer.add_metadata({"/Title": title, "/Subject": ed.words})
+
+
+def heading_places(pdf: Path, headings: list[tuple[int, str]]) -> list[tuple[int, str, int, float]]:
+    """Where each of ``headings`` (in order) is printed in ``pdf``: (level, text, sheet index,
+    height of its line in PDF points), each found as a line of its own on the sheet of the one
+    before it or a later one. A heading not found is refused (the PDF is not the page printed)."""
+    found: dict[int, list[tuple[str, float]]] = {}
+    reader = PdfReader(pdf)
+    out, sheet = [], 0
+    for level, text in headings:
+        while True:
+            if sheet >= len(reader.pages):
+                raise ExhibitError(f"{pdf.name}: the heading {text!r} is not printed as a line of its own")
+            if sheet not in found:
+                runs: list[tuple[str, float]] = []
+                reader.pages[sheet].extract_text(visitor_text=lambda t, cm, tm, font, size: runs.append(
+                    (t, cm[1] * tm[4] + cm[3] * tm[5] + cm[5])))
+                found[sheet] = [(" ".join(plain(t).split()), y) for t, y in runs]
+            line = next((y for t, y in found[sheet] if t == " ".join(plain(text).split())), None)
+            if line is not None:
+                found[sheet] = found[sheet][[t for t, _ in found[sheet]].index(" ".join(plain(text).split())) + 1:]
+                out.append((level, text, sheet, line))
+                break
+            sheet += 1
+    return out
+
+
+def _set_title(pdf: Path, title: str, ed: Edition, headings: list[tuple[int, str]]) -> None:
+    """The exhibit's title and edition, and a bookmark per heading, nested by level."""
+    from pypdf.generic import Fit
+
+    places = heading_places(pdf, headings)
     writer = PdfWriter(clone_from=str(pdf))
-    writer.add_metadata({"/Title": title})
+    _describe(writer, title, ed)
+    parents: dict[int, Any] = {}
+    for level, text, sheet, y in places:
+        parent = next((parents[k] for k in sorted(parents, reverse=True) if k < level), None)
+        parents = {k: v for k, v in parents.items() if k < level}
+        parents[level] = writer.add_outline_item(title=text, page_number=sheet, parent=parent,
+                                                 fit=Fit.fit_horizontally(top=y + 20))
+    writer.page_mode = "/UseOutlines"
     with open(pdf, "wb") as f:
         writer.write(f)
 
 
 def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
-          sections: tuple[str, ...] = EXHIBIT_SECTIONS, workers: int = 2) -> dict[str, Printed]:
-    """Print what is asked from the book built in ``html_dir`` into ``out``: the exhibits
-    (``exhibit-<key>.pdf``) and the book (``handbook.pdf``). Returns each PDF, by game key and
-    ``"book"``, with what the browser found while printing it."""
+          sections: tuple[str, ...] = EXHIBIT_SECTIONS, workers: int = 2, paper: Paper = PAPERS["letter"],
+          keys: tuple[str, ...] | None = None, ed: Edition | None = None) -> dict[str, Printed]:
+    """Print what is asked from the book built in ``html_dir`` into ``out`` on ``paper``: the
+    exhibits (``exhibit-<key>.pdf``, for the games of ``keys`` or all) and the book
+    (``handbook.pdf``), each of edition ``ed`` (:func:`edition` by default). Returns each PDF, by
+    game key and ``"book"``, with what the browser found while printing it."""
     from gamelib.games.banked import DECLARATIONS
 
     if not (html_dir / "index.html").is_file():
         raise ExhibitError(f"no built book in {html_dir}: build it first (bash .ci/book), "
                            "or print with bash deploy/print, which builds it when it is missing")
+    ed = ed or edition()
     out.mkdir(parents=True, exist_ok=True)
-    by_game = exhibit_jobs(html_dir, out, sections) if exhibits else {}
+    by_game = exhibit_jobs(html_dir, out, paper, ed, sections, keys) if exhibits else {}
     title = book_title()
     with tempfile.TemporaryDirectory(prefix="handbook-pdf-") as tmp:
         chapters = pages(html_dir) if book else []
-        book_jobs = [Job(p.html, Path(tmp) / f"{i:03d}.pdf", _escape(f"{title} \u00b7 {p.title}"), numbered=False)
-                     for i, p in enumerate(chapters)]
+        book_jobs = [Job(p.html, Path(tmp) / f"{i:03d}.pdf", paper, ed, _escape(f"{title} \u00b7 {p.title}"),
+                         numbered=False) for i, p in enumerate(chapters)]
         with serving(html_dir) as base:
             printed = _print_all(base, [*by_game.values(), *book_jobs], workers)
         done = dict(zip(by_game, printed))
         for key, exhibit in done.items():
-            _set_title(exhibit.path, f"Exhibit A: {DECLARATIONS[key].title}")
+            _set_title(exhibit.path, f"Exhibit A: {DECLARATIONS[key].title}", ed, exhibit.headings)
         if book:
-            with chromium() as browser:
+            with chromium(paper) as browser:
                 done["book"] = _join_book(list(zip(chapters, printed[len(by_game):])), out / "handbook.pdf",
-                                          browser, Path(tmp))
+                                          browser, Path(tmp), paper, ed)
     return done
 
 
@@ -568,6 +456,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--html", type=Path, default=REPO / "_build" / "html", help="the built book (default: _build/html)")
     p.add_argument("--out", type=Path, default=REPO / "_build" / "pdf", help="where to write the PDFs (default: _build/pdf)")
+    p.add_argument("--paper", choices=sorted(PAPERS), default="letter",
+                   help="the paper: US Letter or A4, with the same margins (default: letter)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--exhibits-only", action="store_true", help="print the exhibits, not the book")
     what.add_argument("--book-only", action="store_true", help="print the book, not the exhibits")
@@ -576,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     try:
         done = build(args.html.resolve(), args.out.resolve(), exhibits=not args.book_only, book=not args.exhibits_only,
-                     workers=args.workers)
+                     workers=args.workers, paper=PAPERS[args.paper])
     except ExhibitError as err:
         print(f"exhibits: {err}", file=sys.stderr)
         return 1
@@ -588,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  WIDER THAN THE PAPER: {c}", file=sys.stderr)
         if printed.controls:
             print(f"  {printed.controls} widget controls still shown", file=sys.stderr)
-    print(f"exhibits: {len(done)} PDFs in {args.out} in {time.monotonic() - start:.0f} s")
+    print(f"exhibits: {len(done)} PDFs on {PAPERS[args.paper].name} in {args.out} in {time.monotonic() - start:.1f} s")
     bad = any(p.cut_off or p.controls for p in done.values())
     return 1 if bad else 0
 
