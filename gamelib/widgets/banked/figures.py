@@ -42,7 +42,7 @@ def plot_returns(game_key: str):  # type: ignore[no-untyped-def]
     import matplotlib.pyplot as plt
 
     a = analysis_of(_game(game_key))
-    names = [k.replace("_", " ") for k in a.returns] + ["main game"]
+    names = [a.printed_name(k) for k in a.returns] + ["main game"]
     values = [float(r) for r in a.returns.values()] + [float(a.expected_return)]
     fig, ax = plt.subplots(figsize=(7, 3.2))
     colors = [GOOD if v >= 0 else BAD for v in values]
