@@ -1,12 +1,16 @@
-"""Numbers from outside: whole numbers, dollars typed in a box, and exact pays.
+"""Input from outside, checked at the boundary: whole numbers, dollars typed in a box, exact
+pays, yes/no options, names, choices from a list and lists of a bounded length.
 
-Every entry point that takes a count, a seat, a stack, a dollar amount or a pay from a caller
-(the API, the command line, a widget's input box) reads it through one of these functions, so
-that bad input is refused the same way everywhere: with a ``gamelib.errors`` exception whose
-message says what was wrong and what is allowed, and quotes at most a few dozen characters of
-the input. Nothing is truncated or rounded on the way in: ``1.5`` is not a seat, ``True`` is not
-a stack, and a pay of ``1.2`` typed as a binary float (really 1.1999999999999999555...) is
-refused rather than paid short.
+This is the one validation layer of the public API. Every entry point that takes a count, a
+seat, a stack, a dollar amount, a pay, a flag, a name or a list from a caller (the API, the
+command line, a widget's input box) reads it through one of these functions, so that bad input
+is refused the same way everywhere: with a ``gamelib.errors`` exception whose message says what
+was wrong and what is allowed, and quotes at most a few dozen characters of the input. One
+integer rule holds everywhere (``is_whole``): Python and numpy integers are whole numbers, a
+bool is not. Nothing is truncated or rounded on the way in: ``1.5`` is not a seat, ``True`` is
+not a stack, ``'no'`` is not False, and a pay of ``1.2`` typed as a binary float (really
+1.1999999999999999555...) is refused rather than paid short. Sizes are bounded by what the
+machine can do in reasonable time and memory, and the bound is in the message.
 
 >>> parse_dollars(" $1,250 ", "the pot")
 1250
@@ -22,9 +26,12 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from decimal import Decimal
 from fractions import Fraction
-from typing import Optional, TypeGuard, Union
+from typing import Optional, TypeGuard, TypeVar, Union
 
 import numpy as np
 
@@ -175,4 +182,90 @@ def exact_pays(value: object, what: str = "the pay", error: type[GameError] = Ga
     return pays
 
 
-__all__ = ["MAX_DIGITS", "MAX_PAYS", "Whole", "PayLike", "is_whole", "whole_number", "parse_dollars", "exact_pays"]
+#: The most characters of a player's name (a table's seat, a record's name).
+MAX_NAME = 60
+_CONTROL = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_T = TypeVar("_T")
+
+
+def flag(value: object, what: str, error: type[GameError] = GameError) -> bool:
+    """A yes/no option: ``True`` or ``False`` (numpy's too), never ``'no'``, ``0`` or ``None``.
+
+    >>> flag(np.True_, "wait for the big blind")
+    True
+    >>> flag("no", "wait for the big blind")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: wait for the big blind must be True or False, not 'no'
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise error(f"{what} must be True or False, not {shown(value)}")
+
+
+def name_text(value: object, what: str, limit: int = MAX_NAME, error: type[GameError] = GameError) -> str:
+    """A name: text with a letter or digit, no control character, at most ``limit`` characters;
+    runs of spaces made one, spaces at the ends dropped.
+
+    >>> name_text("  Ann   Lee ", "the player")
+    'Ann Lee'
+    >>> name_text("   ", "the player")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the player must be a name (text with a letter or digit, at most 60 characters), not '   '
+    """
+    allowed = f"a name (text with a letter or digit, at most {limit:,} characters)"
+    if not isinstance(value, str):
+        raise error(f"{what} must be {allowed}, not {shown(value)}")
+    if len(value) > 4 * limit + 100 or len(text := " ".join(value.split())) > limit:
+        raise error(f"{what} must be {allowed}, not {len(value):,} characters")
+    if not any(ch.isalnum() for ch in text) or any(unicodedata.category(ch) in _CONTROL for ch in text):
+        raise error(f"{what} must be {allowed}, not {shown(value)}")
+    return text
+
+
+def one_of(value: object, what: str, options: Sequence[str], error: type[GameError] = GameError) -> str:
+    """``value`` if it is one of the words ``options``, else a refusal that lists them.
+
+    >>> one_of("high", "the side", ["high", "low"])
+    'high'
+    >>> one_of(5, "the side", ["high", "low"])
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the side must be one of high, low, not 5
+    """
+    if isinstance(value, str) and value in options:
+        return value
+    raise error(f"{what} must be one of {', '.join(options)}, not {shown(value)}")
+
+
+def items(value: Iterable[_T] | object, what: str, lo: int = 0, hi: Optional[int] = None,
+          error: type[GameError] = GameError, each: str = "") -> list[_T]:
+    """``value`` as a list of ``lo`` to ``hi`` items: a list, tuple, array or other ordered
+    collection, never a string (one string is one item, not a list of its letters), a mapping, a
+    set or a number. No more than ``hi + 1`` items are read from an iterator.
+
+    >>> items(("As Kd", "Qh Qc"), "the hands", 2, 8)
+    ['As Kd', 'Qh Qc']
+    >>> items("As Kd Qh", "the hands", 2, 8, each="a hand")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the hands must be a list of 2 to 8 items (each a hand), not one string 'As Kd Qh'
+    """
+    count = f"{lo:,}" if lo == hi else f"{lo:,} to {hi:,}" if hi is not None else f"{lo:,} or more"
+    allowed = f"a list of {count} items" + (f" (each {each})" if each else "")
+    if isinstance(value, (str, bytes, bytearray, memoryview)):
+        raise error(f"{what} must be {allowed}, not one {'string' if isinstance(value, str) else 'bytes'} "
+                    f"{shown(value)}")
+    if isinstance(value, (Mapping, set, frozenset)) or not isinstance(value, Iterable) or (
+            isinstance(value, np.ndarray) and value.ndim == 0):
+        raise error(f"{what} must be {allowed}, not {shown(value)}")
+    out: list[_T] = list(islice(value, None if hi is None else hi + 1))
+    if len(out) < lo or (hi is not None and len(out) > hi):
+        got = f"more than {hi:,}" if hi is not None and len(out) > hi else f"{len(out):,}"
+        raise error(f"{what} must be {allowed}; got {got}")
+    return out
+
+
+__all__ = ["MAX_DIGITS", "MAX_PAYS", "Whole", "PayLike", "is_whole", "whole_number", "parse_dollars", "exact_pays",
+           "MAX_NAME", "flag", "name_text", "one_of", "items"]

@@ -23,7 +23,7 @@ from typing import Union
 
 import numpy as np
 
-from .amounts import is_whole, whole_number
+from .amounts import is_whole, items, whole_number
 from .errors import CardError, DuplicateCardError, GameError, HandSizeError, shown
 
 RANKS = "23456789TJQKA"
@@ -200,7 +200,8 @@ def parse_cards(
     else:
         out = [parse_card(c) for c in cards]
     if n is not None:
-        allowed = [n] if isinstance(n, int) else list(n)
+        allowed = [whole_number(a, "a card count", 0, DECK_SIZE * MAX_DECKS, error=HandSizeError)
+                   for a in ([n] if not isinstance(n, Iterable) else items(n, "the card counts", 1, 60))]
         if len(out) not in allowed:
             want = " or ".join(str(a) for a in allowed)
             listed = format_cards(out[:10]) + (" ..." if len(out) > 10 else "")
@@ -231,6 +232,9 @@ def format_cards(cards: Iterable[CardLike], symbols: bool = False, sep: str = " 
     >>> format_cards([51, 45, 0])
     'As Kd 2c'
     """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"format_cards formats a list of cards (card numbers 0-51 or strings such as 'As'), "
+                        f"not {shown(cards)}")
     return sep.join(format_card(parse_card(c), symbols) for c in cards)
 
 
@@ -315,6 +319,12 @@ class Deck:
         return self.deal(1)[0]
 
 
+#: The most cards ``deal_hands`` deals in one call (hands times cards): 100 MB of ``int8`` and a
+#: few seconds of work.
+MAX_CARDS_DEALT = 100_000_000
+_SHUFFLE_ROWS = 1 << 16  # rows of shuffle keys at a time (27 MB of floats)
+
+
 def deal_hands(
     n_hands: int,
     n_cards: int,
@@ -332,10 +342,16 @@ def deal_hands(
     if not (is_whole(n_cards) and 0 <= n_cards <= DECK_SIZE):
         raise HandSizeError(f"a hand from one deck has a whole number of cards from 0 to 52, not {shown(n_cards)}")
     n_hands = whole_number(n_hands, "the number of hands", 0, 10**8, error=HandSizeError)
+    if n_hands * n_cards > MAX_CARDS_DEALT:
+        raise HandSizeError(f"deal_hands deals at most {MAX_CARDS_DEALT:,} cards in one call (hands times cards, "
+                            f"about {MAX_CARDS_DEALT >> 20:,} MiB), not {n_hands:,} hands of {n_cards} cards")
     rng = rng_from(seed)
-    if n_cards > 13:
-        keys = rng.random((n_hands, DECK_SIZE))
-        return np.argsort(keys, axis=1)[:, :n_cards].astype(np.int8)
+    if n_cards > 13:  # a shuffled deck per row, in blocks (the keys are the same draws as in one block)
+        out8 = np.empty((n_hands, n_cards), dtype=np.int8)
+        for start in range(0, n_hands, _SHUFFLE_ROWS):
+            keys = rng.random((min(_SHUFFLE_ROWS, n_hands - start), DECK_SIZE))
+            out8[start:start + len(keys)] = np.argsort(keys, axis=1)[:, :n_cards]
+        return out8
     out = rng.integers(0, DECK_SIZE, size=(n_hands, n_cards), dtype=np.int8)
     bad = rows_with_duplicates(out)
     while bad.size:

@@ -30,7 +30,7 @@ from typing import Mapping
 
 import numpy as np
 
-from ..amounts import PayLike
+from ..amounts import PayLike, whole_number
 from ..cards import CardsLike, parse_cards, refuse_shared_cards
 from ..errors import GameError, IllegalActionError, WagerError, shown
 from ..games.banked import (DECLARATIONS, BankedGame, Decide, PayTable, Reveal, Wager, dealer_qualifying_value,
@@ -293,7 +293,11 @@ class BankedGameEngine:
         (Fraction(200, 1), 'four aces')
         """
         decl = self.declaration
-        return _table_hit(decl, decl.pay_table(table), {decl.pay_table(table).hand: value})
+        pay_table = decl.pay_table(table)
+        system = system_of(decl.table_system(pay_table))
+        value = whole_number(value, f"a {pay_table.hand} hand's value (from hand_value)", 0,
+                             system.n_classes)
+        return _table_hit(decl, pay_table, {pay_table.hand: value})
 
 
 @lru_cache(maxsize=None)

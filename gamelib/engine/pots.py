@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import GameError, shown
+from ..amounts import whole_number
+from ..errors import GameError
 
 
 @dataclass(frozen=True)
@@ -106,8 +107,7 @@ def divide(amount: int, shares: Sequence[Fraction]) -> list[int]:
     >>> divide(9, [Fraction(1)]), divide(9, [Fraction(1, 2), Fraction(1, 2)]), divide(0, [Fraction(1, 2)] * 2)
     ([9], [5, 4], [0, 0])
     """
-    if not isinstance(amount, int) or amount < 0:
-        raise GameError(f"a pot is a whole number of dollars, 0 or more, not {shown(amount)}")
+    amount = whole_number(amount, "a pot (whole dollars)", 0)
     if not shares or any(s <= 0 for s in shares) or sum(shares) != 1:
         raise GameError(f"portion shares must be positive and add up to 1, not {[str(s) for s in shares]}")
     parts = [int(amount * s) for s in shares]

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..amounts import items, one_of, whole_number
 from ..errors import TableError, shown
+
+#: The most games a rotation or a dealer's-choice list names.
+MAX_GAMES = 100
 from ..games.pot import POT_DECLARATIONS
 
 
 def _pot_games(games: Sequence[str], empty: str) -> list[str]:
     """``games`` as a list, each a pot game's key; ``empty`` is the refusal for no games."""
-    games = list(games)
-    if not games:
+    listed: list[object] = items(games, "the games", 0, MAX_GAMES, TableError, "a pot game's key")
+    if not listed:
         raise TableError(empty)
-    for g in games:
-        if g not in POT_DECLARATIONS:
-            raise TableError(f"{shown(g)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
-    return games
+    return [one_of(g, "each game", list(POT_DECLARATIONS), TableError) for g in listed]
 
 
 class Rotation:
@@ -34,10 +35,8 @@ class Rotation:
 
     def __init__(self, games: Sequence[str], hands_each: int) -> None:
         games = _pot_games(games, "a rotation needs at least one game")
-        if not isinstance(hands_each, int) or hands_each < 1:
-            raise TableError(f"each game of a rotation is played for 1 or more hands, not {shown(hands_each)}")
         self.games = games
-        self.hands_each = hands_each
+        self.hands_each = whole_number(hands_each, "the hands each game of a rotation is played", 1, error=TableError)
 
     def game_for_hand(self, hand_number: int) -> str:
         """The game of hand number ``hand_number`` (0 = the first hand).
@@ -45,6 +44,7 @@ class Rotation:
         >>> Rotation(["archie"], 8).game_for_hand(100)
         'archie'
         """
+        hand_number = whole_number(hand_number, "a hand number", 0, error=TableError)
         return self.games[(hand_number // self.hands_each) % len(self.games)]
 
     def next_game(self, hand_number: int) -> tuple[str, int]:
@@ -53,6 +53,7 @@ class Rotation:
         >>> Rotation(["badugi", "stud8", "big-o"], 8).next_game(9)
         ('big-o', 16)
         """
+        hand_number = whole_number(hand_number, "a hand number", 0, error=TableError)
         start = (hand_number // self.hands_each + 1) * self.hands_each
         return self.game_for_hand(start), start
 
@@ -77,7 +78,7 @@ class DealersChoice:
         ...
         gamelib.errors.TableError: 'stud8' is not on the approved list: badugi
         """
-        if game not in self.approved:
+        if not isinstance(game, str) or game not in self.approved:
             raise TableError(f"{shown(game)} is not on the approved list: {', '.join(self.approved)}")
         return game
 

@@ -31,7 +31,7 @@ from typing import Mapping, Optional
 import numpy as np
 
 from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
-from ..amounts import is_whole
+from ..amounts import is_whole, items
 from ..errors import GameError, HandSizeError, shown
 from ..games.pot import Portion, PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
@@ -152,9 +152,11 @@ def qualifier_value(system: str, qualifier: Optional[str]) -> int:
     return int(evaluate(system, [qualifier])[0])
 
 
-def _hand_list(hands: Sequence[Optional[CardsLike]]) -> list[Optional[list[int]]]:
+def _hand_list(game: PotGame, hands: Sequence[Optional[CardsLike]]) -> list[Optional[list[int]]]:
     out: list[Optional[list[int]]] = []
-    for i, h in enumerate(hands):
+    seats: list[Optional[CardsLike]] = items(hands, f"the hands at a showdown of {game.title}", 1, game.max_players,
+                                             HandSizeError, "a hand's cards, or None for a folded seat")
+    for i, h in enumerate(seats):
         out.append(None if h is None else parse_cards(h, what=f"seat {i}'s hand"))
     return out
 
@@ -182,7 +184,7 @@ class Showdown:
     def __init__(self, game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
                  boards: Optional[Sequence[CardsLike]] = None, community: Optional[CardsLike] = None) -> None:
         self.game = game
-        self.hands = _hand_list(hands)
+        self.hands = _hand_list(game, hands)
         # Stud community card (R-A6): one card every live player uses as part of his hand.
         self.community = parse_cards(community, what="community card") if community is not None else []
         live = [i for i, h in enumerate(self.hands) if h is not None]
@@ -227,7 +229,8 @@ class Showdown:
             return []
         if board is not None and boards is not None:
             raise HandSizeError("give either board= (one board) or boards= (a list), not both")
-        given = [board] if board is not None else list(boards or [])
+        given = [board] if board is not None else items(boards, "boards=", 0, None, HandSizeError,
+                                                             "a board of 5 cards") if boards is not None else []
         if len(given) != n:
             raise HandSizeError(f"{self.game.title} is played with {n} board{'s' if n > 1 else ''}; got {len(given)}")
         out = [parse_cards(b, what=f"board {k + 1}") for k, b in enumerate(given)]

@@ -25,11 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Union
 
+from ..amounts import flag, is_whole, items, name_text, one_of, whole_number
 from ..cards import CardsLike, SeedLike
 from ..errors import TableError, shown
 from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from ..games.table_kinds import Spread, table_kind_listing, table_kind_of
-from .hand import Hand
+from .hand import MAX_STACK, Hand
 from .rotation import DealersChoice, Rotation
 from .stakes import (BIG_O_ALLOWED, BIG_O_MIN_BUY_IN_BETS, MIXED_ALLOWED, check_big_o_structure,  # also re-exported
                      check_mixed_structure, check_table_structure, min_buy_in, mixed_structure_problem,
@@ -87,8 +88,16 @@ class Table:
 
     def __init__(self, game: Union[str, Rotation, DealersChoice], structure: Union[Structure, str, None] = None,
                  seats: int = 8, lower_higher: Optional[tuple[int, int]] = None) -> None:
-        if isinstance(game, str) and game not in POT_DECLARATIONS:
-            raise TableError(f"{shown(game)} is not a pot game; the games are: {', '.join(POT_DECLARATIONS)}")
+        if not isinstance(game, (Rotation, DealersChoice)):
+            game = one_of(game, "a table's game (a pot game's key, a Rotation or a DealersChoice)",
+                          list(POT_DECLARATIONS), TableError)
+        if not (structure is None or isinstance(structure, (str, Structure))):
+            raise TableError(f"a table's structure is a Structure, a structure's name or None, not {shown(structure)}")
+        seats = whole_number(seats, "a table's number of seats", 2, 10, TableError)
+        if lower_higher is not None:
+            limits: list[object] = items(lower_higher, "lower/higher limits", 2, 2, TableError, "whole dollars")
+            lower_higher = (whole_number(limits[0], "the lower limit", 1, error=TableError),
+                            whole_number(limits[1], "the higher limit", 1, error=TableError))
         self.game = game
         self.kind = kind = table_kind_of(game if isinstance(game, str) else None)
         if structure is not None and lower_higher is not None:
@@ -115,8 +124,6 @@ class Table:
         if kind.spread is Spread.MIXED_RULES:  # R26, R17: each game of the table at its own structure
             for key in self._games():
                 check_table_structure(POT_DECLARATIONS[key], self.structure_of(POT_DECLARATIONS[key]), kind)
-        if not 2 <= seats <= 10:
-            raise TableError(f"a table has 2 to 10 seats, not {seats}")
         self.seats: list[Optional[Seat]] = [None] * seats
         self.button = 0
         self.last_button: Optional[int] = None
@@ -174,9 +181,11 @@ class Table:
             raise TableError(f"seat {seat} is empty")
         return occupant
 
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= seat < len(self.seats):
-            raise TableError(f"seat {seat} does not exist; the seats are 0 to {len(self.seats) - 1}")
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` as the index of one of the table's seats (a whole number), or a refusal."""
+        if not is_whole(seat) or not 0 <= seat < len(self.seats):
+            raise TableError(f"seat {shown(seat)} does not exist; the seats are whole numbers 0 to {len(self.seats) - 1}")
+        return int(seat)
 
     def min_buy_in(self) -> int:
         """The smallest buy-in at this table ($0 where no minimum applies).
@@ -197,13 +206,17 @@ class Table:
         ...
         gamelib.errors.TableError: the minimum buy-in is $20 (ten times the largest bet, R18), not $19
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
+        player = name_text(player, "a player's name", error=TableError)
+        wait_for_big_blind = flag(wait_for_big_blind, "wait_for_big_blind", TableError)
         if (taken := self.seats[seat]) is not None:
             raise TableError(f"seat {seat} is taken by {taken.player}")
         if any(s is not None and s.player == player for s in self.seats):
             raise TableError(f"{player} is already seated")
-        if not isinstance(chips, int) or chips <= 0:
-            raise TableError(f"a buy-in is a whole number of dollars above $0, not {shown(chips)}")
+        if not is_whole(chips) or not 0 < chips <= MAX_STACK:
+            raise TableError(f"a buy-in is a whole number of dollars above $0 (at most ${MAX_STACK:,}), not {shown(chips)}")
+        chips = int(chips)
+        from_dealer = whole_number(from_dealer, "chips bought from the dealer", 0, error=TableError)
         kind = self.kind
         if kind.min_buy_in_bets is not None and chips < self.min_buy_in():
             raise TableError(f"the minimum buy-in is ${self.min_buy_in()} ({kind.min_buy_in_words}), not ${chips}")
@@ -233,8 +246,9 @@ class Table:
         >>> t = Table("big-o"); t.sit(0, "Ann", 40); t.change_seat(0, 3); t.seats[3].player
         'Ann'
         """
-        self._check_seat(from_seat)
-        self._check_seat(to_seat)
+        from_seat = self._check_seat(from_seat)
+        to_seat = self._check_seat(to_seat)
+        wait_for_big_blind = flag(wait_for_big_blind, "wait_for_big_blind", TableError)
         if self.current is not None and not self.current.is_over:
             raise TableError("a player changes seats between hands; the hand in progress is not over")
         s = self._occupant(from_seat)
@@ -256,11 +270,13 @@ class Table:
         ...
         gamelib.errors.TableError: Cy has bought $150 from the dealer this hand; at most $150 in one hand (R17)
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         s = self._occupant(seat)
         self._unsettled_player(seat, "buys chips")
-        if not isinstance(amount, int) or amount <= 0:
-            raise TableError(f"a purchase is a whole number of dollars above $0, not {shown(amount)}")
+        if not is_whole(amount) or not 0 < amount <= MAX_STACK - s.stack:
+            raise TableError(f"a purchase is a whole number of dollars above $0 (at most ${MAX_STACK - s.stack:,}: "
+                             f"a stack holds at most ${MAX_STACK:,}), not {shown(amount)}")
+        amount = int(amount)
         limit = self.kind.max_purchase_per_hand
         if limit is not None and s.bought_this_hand + amount > limit:
             raise TableError(f"{s.player} has bought ${s.bought_this_hand} from the dealer this hand; "
@@ -275,7 +291,7 @@ class Table:
         >>> t = Table("big-o"); t.sit(2, "Di", 50); t.cash_out(2)
         50
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         s = self._occupant(seat)
         self._unsettled_player(seat, "cashes out")
         self.seats[seat] = None
@@ -299,6 +315,9 @@ class Table:
             if choice is None:
                 raise TableError(f"dealer's choice: the button must pick one of {', '.join(self.game.approved)}")
             return self.game.choose(choice)
+        if choice is not None and choice != self.game:
+            raise TableError(f"this table deals only {self.game}; choice= is for a dealer's-choice table, "
+                             f"not {shown(choice)}")
         return self.game
 
     def _after(self, seat: int, pool: Sequence[int]) -> int:
