@@ -53,6 +53,25 @@ class VoilaServer:
         """The server's own resident memory, MB."""
         return psutil.Process(self.proc.pid).memory_info().rss / MB
 
+    def log_text(self) -> str:
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read()
+
+    def wait_for_log(self, pattern: str, count: int = 1, timeout: float = 600.0) -> None:
+        """Wait until the regular expression ``pattern`` has matched ``count`` lines of the log (the
+        live book's server says when a chapter's pool of pre-started kernels is full)."""
+        import re
+        import time
+
+        end = time.monotonic() + timeout
+        while len(re.findall(pattern, self.log_text())) < count:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited\n{self.log_tail()}")
+            if time.monotonic() > end:
+                raise TimeoutError(f"{pattern!r} not seen {count} time(s) in {timeout} s\n{self.log_tail()}")
+            time.sleep(0.5)
+
     def log_tail(self, chars: int = 4000) -> str:
         self.log.flush()
         self.log.seek(0)

@@ -8,8 +8,10 @@
 #     chapter live are a click away) and how it starts (the single-user server configured by
 #     deploy/hub/jupyter_server_config.py: Voilà only, no code console);
 #   - the memory each user's server may use;
-#   - the idle culler, a hub service that stops servers unused for CULL_TIMEOUT seconds.
-#     Install it where the hub runs: pip install jupyterhub-idle-culler==2.0.0
+#   - the idle culler, a hub service that stops servers unused for CULL_TIMEOUT seconds, named
+#     "handbook-idle-culler" (service and role), so that a hub that already runs its own
+#     "idle-culler" keeps it and starts (two roles of one name stop JupyterHub from starting).
+#     Install it where the hub runs: pip install -r deploy/requirements-hub-server.txt
 #
 # The single-user servers run the image built from deploy/Containerfile (DockerSpawner,
 # KubeSpawner) or, with a spawner that starts local processes (LocalProcessSpawner,
@@ -21,8 +23,9 @@ import sys
 
 c = get_config()  # noqa: F821 (provided by traitlets when it loads this file)
 
-#: The image built from deploy/Containerfile, pushed where the hub's nodes pull from.
-IMAGE = "registry.example.org/poker-handbook:latest"
+#: The image built from deploy/Containerfile, pushed where the hub's nodes pull from: a fixed tag
+#: (a new build gets a new tag), never "latest", so that every user's server runs the same book.
+IMAGE = "registry.example.org/poker-handbook:1.0.0"
 #: The repository, in the image and on a hub host alike.
 HANDBOOK = "/srv/handbook"
 #: Where a user lands (also the single-user server's own default).
@@ -37,6 +40,8 @@ MEM_GUARANTEE = "300M"
 CULL_TIMEOUT = 3600
 #: How often the culler looks (seconds).
 CULL_EVERY = 300
+#: The culler's service and role: not "idle-culler", which a hub often has already.
+CULLER = "handbook-idle-culler"
 #: The staff trainer's records: every user's server writes to ONE database, since a user's server
 #: keeps no disk and the supervisor must see everyone. Give the hub the SQLAlchemy URL of the
 #: casino's PostgreSQL in HANDBOOK_TRAINER_DB (it reaches the user servers as GAMELIB_TRAINER_DB);
@@ -69,12 +74,12 @@ c.KubeSpawner.uid = 1000
 
 # The idle culler, as a hub service with only the permissions it needs.
 c.JupyterHub.services.append({
-    "name": "idle-culler",
+    "name": CULLER,
     "command": [sys.executable, "-m", "jupyterhub_idle_culler",
                 f"--timeout={CULL_TIMEOUT}", f"--cull-every={CULL_EVERY}"],
 })
 c.JupyterHub.load_roles.append({
-    "name": "idle-culler",
+    "name": CULLER,
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-    "services": ["idle-culler"],
+    "services": [CULLER],
 })

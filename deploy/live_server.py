@@ -357,11 +357,11 @@ class LiveKernelManager(AsyncMappingKernelManager):
                 self.readers.pop(kid, None)
 
 
-def pooled_kernel_manager(base: type[LiveKernelManager]) -> type:
+def pooled_kernel_manager(base: type[LiveKernelManager], page_config_hook: Any = None) -> type:
     """``base`` with Voilà's pools of pre-started kernels, a pool's kernels started at most
     ``warmup_concurrency`` at a time and never while memory is short, and a ready kernel given
     before one still starting."""
-    voila_pooled = voila_kernel_manager_factory(base, True, 0)
+    voila_pooled = voila_kernel_manager_factory(base, True, 0, page_config_hook=page_config_hook)
 
     class LivePool(voila_pooled):  # type: ignore[misc, valid-type]
         def __init__(self, **kwargs: Any) -> None:
@@ -837,7 +837,7 @@ class LiveBook(Voila):
                       allowed_message_types=ALLOWED_MESSAGE_TYPES)
         if preheat:
             sizes = self.pools()
-            cls = pooled_kernel_manager(LiveKernelManager)
+            cls = pooled_kernel_manager(LiveKernelManager, self.voila_configuration.page_config_hook)
             self.kernel_manager = cls(
                 **common,
                 kernel_pools_config={"default": {"pool_size": 0}, **{p: {"pool_size": n} for p, n in sizes.items()}},

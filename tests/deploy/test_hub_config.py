@@ -125,17 +125,21 @@ def test_jupyterhub_config_sets_what_the_hub_needs(hub: Config, server_config: C
                                                          "GAMELIB_TRAINER_CONFIG": "/etc/handbook/trainer.toml"}
     assert _bytes(hub.Spawner.mem_guarantee) < _bytes(hub.Spawner.mem_limit)
     (culler,) = _value(hub, "JupyterHub", "services", [])
-    assert culler["name"] == "idle-culler" and culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
+    assert culler["name"] == "handbook-idle-culler" and culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
     args = dict(a.lstrip("-").split("=", 1) for a in culler["command"][3:])
     assert int(args["timeout"]) >= 600 and int(args["cull-every"]) > 0
     (role,) = _value(hub, "JupyterHub", "load_roles", [])
-    assert role["services"] == ["idle-culler"]
+    assert role["name"] == "handbook-idle-culler" and role["services"] == ["handbook-idle-culler"]
     assert {"list:users", "read:users:activity", "read:servers", "delete:servers"} <= set(role["scopes"])
-    # The hub's own services and roles are kept: the file appends to them.
-    merged = Config({"JupyterHub": {"services": [{"name": "theirs"}], "load_roles": []}})
+    # The hub's own services and roles are kept: the file appends to them, and a hub that runs its
+    # own culler under the usual name "idle-culler" keeps it (two of one name: JupyterHub refuses
+    # to start; the real hub of tests/deploy/test_real_hub.py has one).
+    theirs = {"services": [{"name": "idle-culler"}], "load_roles": [{"name": "idle-culler", "services": ["idle-culler"]}]}
+    merged = Config({"JupyterHub": theirs})
     merged.merge(_load(DEPLOY / "jupyterhub_config.py"))
-    assert [s["name"] for s in _value(merged, "JupyterHub", "services", [{"name": "theirs"}])] == [
-        "theirs", "idle-culler"]
+    services = [s["name"] for s in _value(merged, "JupyterHub", "services", theirs["services"])]
+    roles = [r["name"] for r in _value(merged, "JupyterHub", "load_roles", theirs["load_roles"])]
+    assert services == ["idle-culler", "handbook-idle-culler"] and roles == ["idle-culler", "handbook-idle-culler"]
 
 
 def test_z2jh_values_agree_with_jupyterhub_config(hub: Config, server_config: Config,
@@ -143,6 +147,7 @@ def test_z2jh_values_agree_with_jupyterhub_config(hub: Config, server_config: Co
     single, cull = values["singleuser"], values["cull"]
     assert single["defaultUrl"] == hub.Spawner.default_url
     assert f'{single["image"]["name"]}:{single["image"]["tag"]}' == hub.DockerSpawner.image == hub.KubeSpawner.image
+    assert single["image"]["tag"] != "latest" and re.fullmatch(r"\d+\.\d+\.\d+", single["image"]["tag"])
     assert single["cmd"] == hub.Spawner.cmd[0]
     plain = {k: v for k, v in single["extraEnv"].items() if isinstance(v, str)}
     assert plain == _value(hub, "Spawner", "environment", {})  # the database URL is the hub's secret
@@ -221,56 +226,97 @@ def _workdir_at(image: list[tuple[str, str]], index: int) -> str:
     return [args for op, args in image[:index] if op == "WORKDIR"][-1]
 
 
-def test_the_image_installs_what_ci_setup_installs(image: list[tuple[str, str]]) -> None:
+def _stages(image: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """The Containerfile's stages, each from its FROM."""
+    out: list[list[tuple[str, str]]] = []
+    for op, args in image:
+        if op == "FROM":
+            out.append([])
+        out[-1].append((op, args))
+    return out
+
+
+#: Packages only the tests, the benchmarks, the type check or the book's build use.
+NOT_IN_THE_IMAGE = {"pytest", "hypothesis", "nbval", "playwright", "mypy", "pandas-stubs", "pokerkit", "poker-equity",
+                    "eval7", "treys", "phevaluator", "jupyter-book", "myst-nb", "sphinx", "pypdf", "beautifulsoup4"}
+
+
+def test_the_image_is_built_where_the_tests_ran_and_holds_only_the_runtime(image: list[tuple[str, str]]) -> None:
+    """The build stage runs .ci/setup (what the tests ran with) and builds the book; the image
+    starts from the same Python and takes gamelib, the runtime's packages at the build stage's
+    versions, the live chapters and tini: no test package, no chromium, no postgresql."""
     setup = SETUP.read_text(encoding="utf-8")
     # What .ci/setup installs (if it changes, this test is to be read again).
     assert "python3.11" in setup and "pip install --quiet -r requirements.txt" in setup
     assert "pip install --quiet -e ." in setup and "apt-get install -y -qq chromium" in setup
     assert '"$py" -m venv .venv' in setup and 'cd "$(dirname "${BASH_SOURCE[0]}")/.."' in setup
-    # The same Python minor version, on Debian (the apt-get and the chromium of .ci/setup).
-    (base,) = [args for op, args in image if op == "FROM"]
+    build, final = _stages(image)
+    # The same Python minor version in both stages, on Debian (the apt-get of .ci/setup).
+    (base,) = [args for op, args in image if op == "FROM" and " AS " not in args]
+    assert build[0] == ("FROM", f"{base} AS book")
     match = re.fullmatch(r"python:(\d+\.\d+)-slim-(bookworm|trixie)", base)
-    assert match, base
-    assert f"python{match.group(1)}" in setup
-    # The image runs .ci/setup itself, in the whole repository copied to the working directory.
-    runs = [(i, args) for i, (op, args) in enumerate(image) if op == "RUN"]
-    (setup_at,) = [i for i, args in runs if re.match(r"bash \.ci/setup( |$)", args)]
-    copy_at = image.index(("COPY", ". ."))
-    assert copy_at < setup_at and _workdir_at(image, copy_at) == _workdir_at(image, setup_at) == "/srv/handbook"
-    # The only other installs: the hub's requirements, held to what .ci/setup installed.
-    installs = [args for i, args in runs if i != setup_at and re.search(r"pip install|apt-get install", args)]
-    assert installs == [
-        ".venv/bin/python -m pip freeze --exclude-editable > /tmp/ci-setup-installed.txt && "
-        ".venv/bin/python -m pip install -r deploy/requirements-hub.txt -c /tmp/ci-setup-installed.txt && "
-        "rm /tmp/ci-setup-installed.txt"]
-    # Nothing left from a checkout: the copied .venv and _build are removed, and ignored.
-    assert image[copy_at + 1] == ("RUN", "rm -rf .venv _build")
+    assert match and f"python{match.group(1)}" in setup, base
+    # The build stage runs .ci/setup itself, in the whole repository copied to the working directory.
+    runs = [(i, args) for i, (op, args) in enumerate(build) if op == "RUN"]
+    (setup_at,) = [i for i, args in runs if re.fullmatch(r"(HANDBOOK_SETUP_HUB=0 )?bash \.ci/setup", args)]
+    copy_at = build.index(("COPY", ". ."))
+    assert copy_at < setup_at and _workdir_at(build, copy_at) == _workdir_at(build, setup_at) == "/srv/handbook"
+    assert build[copy_at + 1] == ("RUN", "rm -rf .venv _build")  # nothing from a checkout
     ignored = (DEPLOY / "Containerfile.dockerignore").read_text(encoding="utf-8").split()
     assert {".venv", "_build"} <= set(ignored)
-    # The book and the live chapters are built after the installs.
     (build_at,) = [i for i, args in runs if "bash .ci/book" in args]
-    assert build_at > setup_at and "deploy/live_build.py" in image[build_at][1]
+    assert build_at > setup_at and "deploy/live_build.py" in build[build_at][1]
+    assert "pip freeze --exclude-editable" in build[build_at][1] and "/srv/constraints.txt" in build[build_at][1]
+    # The image: tini, and the runtime held to the build stage's versions; nothing else installed.
+    final_runs = [args for op, args in final if op == "RUN"]
+    installs = [args for args in final_runs if re.search(r"pip install|apt-get install", args)]
+    assert installs == [
+        "apt-get update -qq && apt-get install -y -qq --no-install-recommends tini && rm -rf /var/lib/apt/lists/*",
+        "python -m venv .venv && .venv/bin/python -m pip install --quiet . -r deploy/requirements-image.txt "
+        "-r deploy/requirements-hub.txt -c /srv/constraints.txt && rm /srv/constraints.txt"]
+    assert ("ENTRYPOINT", '["tini", "--"]') in final and final[-1] == ("CMD", '["jupyterhub-singleuser"]')
+    copied = [args for op, args in final if op == "COPY"]
+    assert all(args.startswith("--from=book ") for args in copied)
+    assert "--from=book /srv/handbook/_build/live _build/live" in copied
+    assert not any("chromium" in a or "postgresql" in a or "playwright" in a for a in final_runs)
 
 
-def test_the_hub_requirements_add_without_repinning() -> None:
-    def pins(path: Path) -> dict[str, str]:
-        out = {}
-        for line in path.read_text(encoding="utf-8").splitlines():
-            line = line.split("#")[0].strip()
-            if line:
-                name, _, version = line.partition("==")
-                assert version, f"{path.name}: {line} is not pinned"
-                out[name.lower()] = version
-        return out
+def _names(path: Path) -> dict[str, str]:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            out[re.sub(r"\[.*\]", "", name).strip().lower()] = version
+    return out
 
-    hub, book = pins(DEPLOY / "requirements-hub.txt"), pins(ROOT / "requirements.txt")
-    assert "jupyterhub" in hub and not set(hub) & set(book)
+
+def test_the_image_requirements_are_the_books_runtime_only() -> None:
+    book = _names(ROOT / "requirements.txt")
+    image = _names(DEPLOY / "requirements-image.txt")
+    assert image and all(v == "" for v in image.values())  # names: the versions are the build stage's
+    assert set(image) <= set(book) and not set(image) & NOT_IN_THE_IMAGE
+    assert {"voila", "ipykernel"} <= set(image)
+    assert NOT_IN_THE_IMAGE <= set(book) | {"sphinx"}  # every one of them is a pin of requirements.txt
+
+
+def test_the_hub_requirements_add_without_repinning(values: dict[str, Any]) -> None:
+    hub, server, book = (_names(DEPLOY / "requirements-hub.txt"), _names(DEPLOY / "requirements-hub-server.txt"),
+                         _names(ROOT / "requirements.txt"))
+    assert all(hub.values()) and all(server.values())  # pinned
+    assert "jupyterhub" in hub and "jupyterhub-idle-culler" in server and not (set(hub) | set(server)) & set(book)
+    # The single-user server's JupyterHub is the chart's (the README's and the values' helm command).
+    chart = re.search(r"--version (\d+\.\d+\.\d+)", (DEPLOY / "z2jh-values.yaml").read_text(encoding="utf-8"))
+    assert chart and f"chart {chart.group(1)} runs JupyterHub {hub['jupyterhub']}" in (
+        DEPLOY / "requirements-hub.txt").read_text(encoding="utf-8")
+    assert f"--version {chart.group(1)}" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_image_puts_things_where_the_hubs_look(image: list[tuple[str, str]], hub: Config,
                                                    values: dict[str, Any]) -> None:
-    env = _env(image)
-    repo = _workdir_at(image, image.index(("COPY", ". .")))
+    final = _stages(image)[-1]
+    env = _env(final)
+    repo = _workdir_at(final, final.index(("COPY", "--from=book /srv/handbook/gamelib gamelib")))
     assert env["PATH"].split(":")[0] == f"{repo}/.venv/bin"
     assert hub.Spawner.cmd == [f"{repo}/.venv/bin/jupyterhub-singleuser"] == [values["singleuser"]["cmd"]]
     assert env["JUPYTER_CONFIG_PATH"] == values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"] == f"{repo}/deploy/hub"
@@ -279,9 +325,13 @@ def test_the_image_puts_things_where_the_hubs_look(image: list[tuple[str, str]],
     assert sorted(p.name for p in SERVER_CONFIG.parent.iterdir() if p.suffix in (".py", ".json")) == [
         "jupyter_server_config.py"]
     # A non-root user, uid 1000 as the hub configurations say, running jupyterhub-singleuser.
-    assert ("USER", "1000") in image and "--uid 1000" in " ".join(a for op, a in image if op == "RUN")
-    assert image[-1] == ("CMD", '["jupyterhub-singleuser"]')
-    assert env["GAMELIB_CACHE"] in " ".join(a for op, a in image if op == "RUN" and "chown" in a)
+    assert ("USER", "1000") in final and "--uid 1000" in " ".join(a for op, a in final if op == "RUN")
+    assert env["GAMELIB_CACHE"] in " ".join(a for op, a in final if op == "RUN" and "chown" in a)
+    # what the single-user server loads is in the image: the hub config, the trainer's and the
+    # live book's Voilà settings, the template and the live kernel (deploy/), gamelib, the chapters
+    copied = " ".join(a for op, a in final if op == "COPY")
+    for part in ("gamelib", "deploy", "trainer", "_build/live"):
+        assert f"/srv/handbook/{part} {part}" in copied, part
 
 
 # --- a real single-user server ---------------------------------------------------------------------
