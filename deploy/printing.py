@@ -17,6 +17,7 @@ import functools
 import http.server
 import os
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -26,13 +27,13 @@ from pathlib import Path
 from typing import Any
 
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+#: Debian's Chromium, headless, and every host but this machine unreachable: a page that needs the
+#: network fails (deploy/headless.py: the browser tests start it the same way).
+from headless import CHROMIUM, OFFLINE_ARGS  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 PRINT_CSS = Path(__file__).with_name("print.css")
-CHROMIUM = Path("/usr/bin/chromium")
-#: Headless, and every host but this machine unreachable: a page that needs the network fails.
-OFFLINE_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 #: Printed at 80 % (the screen's 16 px text becomes about 9.6 pt).
 SCALE = 0.8
 #: The margins, in inches (the footer sits in the bottom one).

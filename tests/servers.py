@@ -12,6 +12,7 @@ import asyncio
 import json
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -21,10 +22,10 @@ from typing import IO, Any, Iterator, Mapping, Sequence
 
 import psutil
 
-#: Debian's Chromium (.ci/setup installs it), and how the tests start it headless.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deploy"))
+#: Debian's Chromium (.ci/setup installs it), and how the tests start it headless: the shipped
+#: definition (deploy/headless.py), which the printed book uses too.
+from headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402,F401  (re-exported for the tests)
 
 
 def free_port() -> int:

@@ -141,56 +141,90 @@ def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) ->
     return score
 
 
-def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boards: Sequence[Sequence[int]] = (),
-                discard: Optional[int] = None, seed: Any = 0, samples: int = DEFAULT_SAMPLES,
-                tries: int = 1) -> list[int]:
-    """The cards the automatic player throws away (see the module docstring); ``[]`` = stand pat.
+def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
+                 up: np.ndarray | Sequence[Sequence[int]] | None = None, boards: Sequence[Sequence[int]] = (),
+                 discard: Optional[int] = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
+                 tries: int = 1) -> list[list[int]]:
+    """The cards the automatic player throws away (see the module docstring) from each of many
+    hands at once, each sorted (``[]`` = stand pat): ``down[i]`` the cards he may throw, ``up[i]``
+    those he keeps whatever he does (none by default), every hand with the same numbers of cards,
+    seen with the same ``boards``.
 
     ``discard`` is the exact number to discard (Super Razzdugi's discard, R15), ``None`` for a
     draw (any number, or none). The finished hand has ``game.hole_cards`` cards. ``tries`` is
     how many draws are left, this one included: a set of cards kept is scored by the best of
-    that many independent fillings, as if the player could redraw the same places.
+    that many independent fillings, as if the player could redraw the same places. Every hand
+    is tried with the same seeded replacements (drawn in the same order from the cards it cannot
+    see), so a hand's answer does not depend on the other hands asked with it.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> hands = [parse_cards("Ac 2d 3h Ks Kc"), parse_cards("Ac 2d 3h 4s 5c")]
+    >>> [format_cards(t) for t in draw_choices(POT_DECLARATIONS["a5-triple-draw"], hands, seed=1)]
+    ['Kc Ks', '']
+    """
+    if not isinstance(tries, int) or tries < 1:
+        raise GameError(f"tries is the number of draws left, 1 or more, not {shown(tries)}")
+    down_a = np.asarray(down, dtype=np.int8)
+    if down_a.ndim != 2:
+        raise GameError(f"give the hands as rows of cards, not {shown(down)}")
+    h_count, n_down = down_a.shape
+    up_a = np.zeros((h_count, 0), np.int8) if up is None else np.asarray(up, dtype=np.int8).reshape(h_count, -1)
+    if h_count == 0:
+        return []
+    held = np.concatenate([down_a, up_a], axis=1)  # the cards he holds, the ones he may throw first
+    size = game.hole_cards
+    seen = np.zeros((h_count, 52), bool)
+    seen[np.arange(h_count)[:, None], held.astype(np.intp)] = True
+    seen[:, [c for b in boards for c in b]] = True
+    n_unseen = 52 - int(seen[0].sum())
+    unseen = np.argsort(seen, axis=1, kind="stable")[:, :n_unseen].astype(np.int8)  # each hand's, ascending
+    if discard is None:
+        throws = [t for k in range(n_down + 1) for t in combinations(range(n_down), k)]
+    else:
+        throws = list(combinations(range(n_down), discard))
+    rng = np.random.default_rng(seed)
+    # the same random replacements for every choice (common random numbers: fairer comparisons)
+    n_fill = samples * tries
+    order = rng.random((n_fill, n_unseen)).argsort(axis=1)[:, :size]
+    fills = unseen[:, order]  # (hands, n_fill, size): the same places of each hand's unseen cards
+    blocks: list[np.ndarray] = []
+    for t in throws:
+        keep = held[:, [j for j in range(held.shape[1]) if j not in t]]
+        need = size - keep.shape[1]
+        if need <= 0:
+            block = keep[:, None, :size]
+        else:
+            block = np.concatenate([np.broadcast_to(keep[:, None, :], (h_count, n_fill, keep.shape[1])),
+                                    fills[:, :, :need]], axis=2)
+        blocks.append(block)
+    rows = np.concatenate(blocks, axis=1)  # (hands, rows per hand, size)
+    scores = _score(game, rows.reshape(-1, size), boards).reshape(h_count, -1)
+    best_i = np.zeros(h_count, np.intp)
+    best = np.full(h_count, -1.0)
+    at = 0
+    for i, block in enumerate(blocks):
+        n = block.shape[1]
+        part = scores[:, at:at + n]
+        at += n
+        s = part[:, 0] if n == 1 else part.reshape(h_count, samples, tries).max(axis=2).mean(axis=1)
+        better = s > best + 1e-12  # ties keep the earlier choice: fewer cards thrown
+        best_i[better] = i
+        best[better] = s[better]
+    return [sorted(int(down_a[r, j]) for j in throws[best_i[r]]) for r in range(h_count)]
+
+
+def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boards: Sequence[Sequence[int]] = (),
+                discard: Optional[int] = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
+                tries: int = 1) -> list[int]:
+    """The cards the automatic player throws away from one hand: :func:`draw_choices` of that
+    hand alone (``[]`` = stand pat).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> format_cards(draw_choice(POT_DECLARATIONS["a5-triple-draw"], parse_cards("Ac 2d 3h Ks Kc"), seed=1))
     'Kc Ks'
     """
-    if not isinstance(tries, int) or tries < 1:
-        raise GameError(f"tries is the number of draws left, 1 or more, not {shown(tries)}")
-    down = list(down)
-    up = list(up)
-    held = down + up
-    seen = set(held) | {c for b in boards for c in b}
-    unseen = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
-    size = game.hole_cards
-    if discard is None:
-        throws = [t for k in range(len(down) + 1) for t in combinations(down, k)]
-    else:
-        throws = list(combinations(down, discard))
-    rng = np.random.default_rng(seed)
-    # the same random replacements for every choice (common random numbers: fairer comparisons)
-    n_fill = samples * tries
-    perms = unseen[rng.random((n_fill, len(unseen))).argsort(axis=1)[:, :size]]
-    rows: list[np.ndarray] = []
-    spans: list[tuple[int, int]] = []
-    for t in throws:
-        keep = [c for c in held if c not in t]
-        need = size - len(keep)
-        if need <= 0:
-            block = np.array([keep[:size]], dtype=np.int8)
-        else:
-            fill = perms[:, :need]
-            block = np.concatenate([np.tile(np.array(keep, dtype=np.int8), (n_fill, 1)), fill], axis=1)
-        spans.append((sum(len(r) for r in rows), len(block)))
-        rows.append(block)
-    score = _score(game, np.concatenate(rows), boards)
-    best_i, best = 0, -1.0
-    for i, (start, n) in enumerate(spans):
-        part = score[start:start + n]
-        s = float(part.mean()) if n == 1 else float(part.reshape(samples, tries).max(axis=1).mean())
-        if s > best + 1e-12:  # ties keep the earlier choice: fewer cards thrown
-            best_i, best = i, s
-    return sorted(throws[best_i])
+    return draw_choices(game, [list(down)], [list(up)], boards, discard=discard, seed=seed, samples=samples,
+                        tries=tries)[0]
 
 
 @dataclass(frozen=True)
@@ -413,7 +447,7 @@ class Walkthrough:
 
 
 __all__ = [
-    "Walkthrough", "StreetView", "SeatView", "draw_choice", "hand_words", "portion_cards",
+    "Walkthrough", "StreetView", "SeatView", "draw_choice", "draw_choices", "hand_words", "portion_cards",
     "explain_award", "PayExplanation", "PortionPay", "parse_pots", "sample_deal",
     "pots_from_contributions", "DEFAULT_SAMPLES", "DEFAULT_STACK",
 ]

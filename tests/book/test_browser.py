@@ -27,18 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build" / "html"
 sys.path.insert(0, str(ROOT / "deploy"))
 import exhibits  # noqa: E402  (deploy/exhibits.py)
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+from headless import CHROMIUM, OFFLINE_ARGS as CHROMIUM_ARGS  # noqa: E402  (deploy/headless.py)
 VIEW_SELECTOR = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 20_000
 #: The tables of the page's article wider than the article's text column: [width, column, section, text].
@@ -79,7 +68,7 @@ def browser() -> Iterator[Any]:
     """Debian's headless Chromium, launched by Playwright (never `playwright install`)."""
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run bash .ci/setup (apt-get install chromium)"
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         try:
             yield b
         finally:

@@ -16,38 +16,25 @@ import importlib.metadata
 import inspect
 import json
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
 import pokerkit
 import pytest
-from pokerkit import (
-    BadugiHand,
-    EightOrBetterLowHand,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    RegularLowHand,
-    StandardBadugiHand,
-    StandardHighHand,
-    StandardLowHand,
-)
+from pokerkit import StandardHighHand
 
 from gamelib import POT_GAMES, get_game
 from gamelib.cards import format_cards
+from gamelib.rankings import system as ranking_system
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pokerkit_hands import HAND_TYPES  # noqa: E402  (tests/pokerkit_hands.py)
 
 N_SHOWDOWNS = 1000
 
 #: ranking system -> (pokerkit hand type, uses the board)
-ORACLE = {
-    "high": (StandardHighHand, False),
-    "omaha-high": (OmahaHoldemHand, True),
-    "omaha-low8": (OmahaEightOrBetterLowHand, True),
-    "low8": (EightOrBetterLowHand, False),
-    "a5-low": (RegularLowHand, False),
-    "27-low": (StandardLowHand, False),
-    "badugi": (BadugiHand, False),
-    "badugi-ace-high": (StandardBadugiHand, False),
-}
+ORACLE = {system: (hand_type, ranking_system(system).uses_board) for system, hand_type in HAND_TYPES.items()}
 ARCHIE_HIGH_BAR = StandardHighHand("9c9d4h3s2c")
 
 

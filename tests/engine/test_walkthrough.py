@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 
+import numpy as np
 import pytest
 
 from gamelib import POT_GAMES, get_game
 from gamelib.cards import parse_cards
 from gamelib.engine.payouts import explain_award, parse_pots, pots_from_contributions, sample_deal
-from gamelib.engine.walkthrough import Walkthrough, draw_choice, hand_words, strength
+from gamelib.engine.showdown import qualifier_value
+from gamelib.engine.walkthrough import FIELD, Walkthrough, draw_choice, draw_choices, hand_words, strength
 from gamelib.errors import GameError
-from gamelib.rankings import describe, evaluate
+from gamelib.games.pot import POT_DECLARATIONS
+from gamelib.rankings import describe, evaluate, system as ranking_system
 
 
 @pytest.mark.parametrize("key", POT_GAMES)
@@ -57,6 +61,74 @@ def test_draw_policy_is_seeded_and_sensible() -> None:
     assert draw_choice(bd, parse_cards("Ac 2c 3h 4s"), seed=3) == draw_choice(bd, parse_cards("Ac 2c 3h 4s"), seed=3)
     sr = get_game("super-razzdugi").declaration
     assert len(draw_choice(sr, parse_cards("Kc Kd 2h 3s"), parse_cards("4d"), discard=2, seed=1)) == 2
+
+
+def _one_hand(game, down, up=(), boards=(), discard=None, seed=0, samples=8, tries=1) -> list[int]:
+    """The draw rule of the module docstring for one hand, written out plainly (a loop over the
+    choices, each finished hand scored on its own from the public ``strength``): the reference
+    the many-hands form is held to."""
+    held = list(down) + list(up)
+    seen = set(held) | {c for b in boards for c in b}
+    unseen = np.array([c for c in range(52) if c not in seen], np.int8)
+    size = game.hole_cards
+    throws = ([t for k in range(len(down) + 1) for t in combinations(down, k)] if discard is None
+              else list(combinations(down, discard)))
+    rng = np.random.default_rng(seed)
+    fills = unseen[rng.random((samples * tries, len(unseen))).argsort(axis=1)[:, :size]]
+
+    def score(cards: list[int]) -> float:
+        total = 0.0
+        for p in game.portions:
+            board = list(boards[p.board]) if ranking_system(p.system).uses_board and boards else []
+            if ranking_system(p.system).uses_board and len(board) < 3:
+                continue
+            v = evaluate(p.system, np.array([cards], np.int8), board=board or None)
+            if v[0] >= qualifier_value(p.system, p.qualifier):
+                total += float(p.share) * float(strength(p.system, v, size, board)[0]) ** FIELD
+        return total
+
+    best, best_throw = -1.0, throws[0]
+    for t in throws:
+        keep = [c for c in held if c not in t]
+        if len(keep) >= size:
+            value = score(keep[:size])
+        else:
+            finished = [score(keep + [int(c) for c in f[:size - len(keep)]]) for f in fills]
+            value = float(np.mean(np.array(finished).reshape(samples, tries).max(axis=1)))
+        if value > best + 1e-12:  # ties keep the earlier choice: fewer cards thrown
+            best, best_throw = value, t
+    return sorted(best_throw)
+
+
+@pytest.mark.parametrize("key, tries, board", [("badugi", 1, 0), ("a5-triple-draw", 2, 0), ("drawmaha", 1, 3),
+                                               ("badacey", 3, 0)])
+def test_many_hands_at_once_is_the_rule_hand_by_hand(key: str, tries: int, board: int) -> None:
+    """``draw_choices`` answers each hand as the plain one-hand rule does, in any card order, and
+    as ``draw_choice`` (its one-hand call) does."""
+    game = POT_DECLARATIONS[key]
+    rng = np.random.default_rng(len(key) + tries)
+    deck = [int(c) for c in rng.permutation(52)]
+    boards = [deck[:board]] if game.boards else []
+    rest = deck[board:]
+    hands = np.array([rng.choice(rest, game.hole_cards, replace=False) for _ in range(6)], np.int8)  # unsorted rows
+    got = draw_choices(game, hands, boards=boards, seed=7, samples=8, tries=tries)
+    assert got == [_one_hand(game, [int(c) for c in h], boards=boards, seed=7, samples=8, tries=tries) for h in hands]
+    assert got == [draw_choice(game, [int(c) for c in h], boards=boards, seed=7, samples=8, tries=tries) for h in hands]
+
+
+def test_many_hands_at_once_with_up_cards_and_a_fixed_discard() -> None:
+    """Super Razzdugi's discard (R15): the up card is kept, exactly two down cards go."""
+    game = POT_DECLARATIONS["super-razzdugi"]
+    down = [parse_cards("Kc Kd 2h 3s"), parse_cards("9c 2d Qh 5s")]
+    up = [parse_cards("4d"), parse_cards("Ah")]
+    got = draw_choices(game, down, up, discard=2, seed=1, samples=8)
+    assert got == [_one_hand(game, d, u, discard=2, seed=1, samples=8) for d, u in zip(down, up)]
+    assert all(len(t) == 2 and set(t) <= set(d) for t, d in zip(got, down))
+
+
+def test_many_hands_refuses_a_bad_number_of_draws_left() -> None:
+    with pytest.raises(GameError, match="number of draws left"):
+        draw_choices(POT_DECLARATIONS["badugi"], [parse_cards("As 2d 3h 4c")], tries=0)
 
 
 def test_strength_orders_hands() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
+import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
@@ -269,17 +270,23 @@ def _card_text(cards: Sequence[int]) -> str:
 
 
 def pokerkit_strengths(
-    hand_class: str,
+    system: str,
     hands: Sequence[Sequence[int]],
     boards: Sequence[Sequence[int]] | None = None,
 ) -> np.ndarray:
-    """pokerkit's strength of each hand (``from_game``), larger is better; cached on disk.
+    """pokerkit's strength of each hand (``from_game``) in its hand type for the ranking system
+    ``system`` (``tests/pokerkit_hands.py``), larger is better; cached on disk.
 
     The strength is pokerkit's lookup entry index, negated for its low hand classes (pokerkit
     orders low hands by a larger index being worse). A hand that pokerkit cannot form (no
     eight-or-better low) gets ``NO_HAND``. The cache key is the pokerkit version, the hand class
     and the exact card bytes, so a cached result is only ever reused for the very same question.
     """
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from pokerkit_hands import HAND_TYPES  # tests/pokerkit_hands.py (imports pokerkit: only when asked)
+
+    cls = HAND_TYPES[system]
+    hand_class = cls.__name__
     pk_version = version("pokerkit")
     h = hashlib.sha256()
     h.update(f"{pk_version}|{hand_class}|".encode())
@@ -295,9 +302,6 @@ def pokerkit_strengths(
         if len(cached) == len(hands):
             return cached
 
-    import pokerkit
-
-    cls = getattr(pokerkit, hand_class)
     out = np.empty(len(hands), np.int64)
     for i, row in enumerate(hands):
         hole = _card_text(row)

@@ -26,7 +26,6 @@ from rankings_helpers import (
 )
 
 REFS = {"a5-low": ref_a5_5, "27-low": ref_27_5, "low8": ref_low8_5}
-POKERKIT = {"a5-low": "RegularLowHand", "27-low": "StandardLowHand", "low8": "EightOrBetterLowHand"}
 
 
 def value(system: str, text: str) -> int:
@@ -123,7 +122,7 @@ def test_same_order_as_pokerkit(system: str) -> None:
     # 20,000 hands: 8,000 of five cards, 6,000 of six, 6,000 of seven.
     for n, count in ((5, 8_000), (6, 6_000), (7, 6_000)):
         hands = deal_hands(count, n, seed=200 + n)
-        theirs = pokerkit_strengths(POKERKIT[system], hands)
+        theirs = pokerkit_strengths(system, hands)
         assert_same_order(evaluate(system, hands), theirs, f"{system} {n} cards vs pokerkit")
 
 

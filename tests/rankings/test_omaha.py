@@ -37,11 +37,11 @@ def deals(hole_n: int, board_n: int, count: int, seed: int) -> tuple[np.ndarray,
     return d[:, :hole_n], d[:, hole_n:]
 
 
-@pytest.mark.parametrize("system,pk", [("omaha-high", "OmahaHoldemHand"), ("omaha-low8", "OmahaEightOrBetterLowHand")])
-def test_same_order_as_pokerkit(system: str, pk: str) -> None:
+@pytest.mark.parametrize("system", ["omaha-high", "omaha-low8"])
+def test_same_order_as_pokerkit(system: str) -> None:
     for (h, b), count in SHAPES.items():
         hole, board = deals(h, b, count, seed=300 + 10 * h + b)
-        theirs = pokerkit_strengths(pk, hole, board)
+        theirs = pokerkit_strengths(system, hole, board)
         assert_same_order(evaluate(system, hole, board), theirs, f"{system} {h}+{b} vs pokerkit")
 
 

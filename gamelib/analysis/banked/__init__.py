@@ -10,7 +10,9 @@ is cached on disk (:mod:`gamelib.analysis.cache`), so another pay table is analy
 under a second once the first analysis has run.
 
 The pieces the game modules share (:func:`outcome_table`, :class:`BankedAnalysis`...) are in
-:mod:`gamelib.analysis.banked.common`.
+:mod:`gamelib.analysis.banked.common`; the rules they all apply the same way (the decision from
+the options' values with the tie rule R23, the dealer hands split by qualification and
+comparison, each wager's part read from the declaration) in :mod:`gamelib.analysis.banked.rules`.
 
 >>> from gamelib import get_game
 >>> float(analyze(get_game("three-card-6bonus")).returns["pair_plus"]) < 0

@@ -34,6 +34,7 @@ from ...rankings.crazy4 import CRAZY4
 from ...games.vocabularies import NotQualified, Settles
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .enumeration import canonical_keys, player_vs_dealer_counts
+from .rules import decide, split_dealer_hands, wager_roles
 from ..cache import cached_arrays
 from .crazy4_band import band_bounds, band_text, card_removal_band
 
@@ -137,24 +138,7 @@ class Crazy4Strategy:
 
     def tied_hands(self) -> int:
         """How many of the 2,598,960 hands have two best choices of exactly equal value."""
-        best = self.ev.max(axis=1, keepdims=True)
-        return int(self.weights[(self.ev == best).sum(axis=1) > 1].sum())
-
-
-def _decide(ev: np.ndarray, ties: str) -> np.ndarray:
-    """Best column of each row of ``ev`` (fold, 1x, 3x); exact ties toward the smaller wager
-    (``"less"``, R23) or the larger (``"more"``).
-
-    >>> _decide(np.array([[-2, -2, -3], [1, 4, 4]]), "less").tolist(), _decide(np.array([[-2, -2, -3], [1, 4, 4]]), "more").tolist()
-    ([0, 1], [1, 3])
-    """
-    if ties == "more":
-        best = np.where(ev[:, 2] >= np.maximum(ev[:, 0], ev[:, 1]), 2, np.where(ev[:, 1] >= ev[:, 0], 1, 0))
-    elif ties == "less":
-        best = np.where(ev[:, 0] >= np.maximum(ev[:, 1], ev[:, 2]), 0, np.where(ev[:, 1] >= ev[:, 2], 1, 2))
-    else:
-        raise ValueError(f"ties is 'less' (R23) or 'more', not {ties!r}")
-    return np.array([0, 1, 3])[best]
+        return int(self.weights[decide(self.ev).tied].sum())
 
 
 def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
@@ -163,24 +147,23 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
 
     ``count_super_bonus``/``ties`` select a strategy variant (the defaults reproduce the filing).
     """
-    play, ante = decl.wager("play"), decl.wager("ante")
+    roles = wager_roles(decl)
+    play, ante = decl.wager(roles.decision), decl.wager(roles.unit)
+    others = [decl.wager(k) for k in roles.main if k not in (play.key, ante.key)]
     written_for(decl, "(Play multiples, their minimum hands, Ante and Play when the dealer does not qualify, "
-                "how the Super Bonus settles)",
+                "how the other main wagers settle, the side bets)",
                 (play.multiples, tuple(n.multiple for n in play.needs), ante.if_not_qualified, play.if_not_qualified,
-                 decl.wager("super_bonus").settles),
-                ((1, 3), (3,), NotQualified.PUSHES, NotQualified.WINS, Settles.BY_PAY_TABLE_ELSE_DEALER))
+                 tuple(w.settles for w in others), len(roles.side)),
+                ((1, 3), (3,), NotQualified.PUSHES, NotQualified.WINS, (Settles.BY_PAY_TABLE_ELSE_DEALER,), 1))
+    super_bonus, (side_bet,) = others[0], roles.side
     progress = progress or Progress(False)
     c = crazy4_counts(decl, progress)
     x, wts = c["x"], c["weights"]
-    lt, le, nq = c["lt"], c["le"], c["nq"]
+    nq = c["nq"]
     N = DEALER_HANDS
-    A = np.minimum(lt, nq)  # not qualifying, below the player
-    B = np.minimum(le, nq) - A  # not qualifying, tie
-    C = nq - np.minimum(le, nq)  # not qualifying, above
-    Qb, Qt = lt - A, le - lt - B
-    Qa = N - le - C
+    A, B, C, Qb, Qt, Qa = split_dealer_hands(c["lt"], c["le"], nq, N)
 
-    sb_table = decl.pay_table("super_bonus")
+    sb_table = decl.pay_table(super_bonus.pay_table_key)
     sb_pays = table_pays(sb_table)
     D = lcm(*(p.denominator for p in sb_pays))
     sb_scaled = np.array([int(p * D) for p in sb_pays] + [0], np.int64)
@@ -188,16 +171,17 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
     sb_hit = sb_row >= 0
     sb_play = np.where(sb_hit, sb_scaled[sb_row] * N, -D * (C + Qa))  # Super Bonus when playing
     sb_fold = -D * N
-    ante = D * (Qb - Qa)
+    ante_ev = D * (Qb - Qa)
     play_unit = D * (nq + Qb - Qa)
     use_sb = 1 if count_super_bonus else 0
+    one, three = play.multiples
     ev = np.empty((len(x), 3), np.int64)
     ev[:, 0] = -D * N + use_sb * sb_fold
-    ev[:, 1] = ante + play_unit + use_sb * sb_play
-    ev[:, 2] = ante + 3 * play_unit + use_sb * sb_play
-    barred_3x = x < minimum_value(decl, decl.wager("play").needs[0])  # a 3x Play needs aces or better (R19)
+    ev[:, 1] = ante_ev + one * play_unit + use_sb * sb_play
+    ev[:, 2] = ante_ev + three * play_unit + use_sb * sb_play
+    barred_3x = x < minimum_value(decl, play.needs[0])  # a 3x Play needs aces or better (R19)
     ev[barred_3x, 2] = -(1 << 62)
-    decision = _decide(ev, ties)
+    decision = np.array((0,) + play.multiples)[decide(ev, ties).choice]
     if not count_super_bonus:  # report the true EVs (with the Super Bonus) all the same
         ev[:, 0] += sb_fold
         ev[:, 1:] += sb_play[:, None]
@@ -207,7 +191,7 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
     strategy = Crazy4Strategy(c["keys"], wts, x, decision, ev, D * N, variant)
     progress(f"Crazy 4: strategy derived ({variant})")
 
-    fold, p1, p3 = decision == 0, decision == 1, decision == 3
+    fold, p1, p3 = decision == 0, decision == one, decision == three
     played = ~fold
 
     def tot(mask: np.ndarray, arr: np.ndarray | int) -> int:
@@ -221,11 +205,11 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
         ("loss", -F1, tot(played, Qa) + tot(fold, N)),
     ]
     play_rows = [
-        ("win 3x", Fraction(3), tot(p3, nq + Qb)),
-        ("win 1x", F1, tot(p1, nq + Qb)),
+        (f"win {three}x", Fraction(three), tot(p3, nq + Qb)),
+        (f"win {one}x", Fraction(one), tot(p1, nq + Qb)),
         ("push or fold", Fraction(0), tot(played, Qt) + tot(fold, N)),
-        ("loss 1x", -F1, tot(p1, Qa)),
-        ("loss 3x", Fraction(-3), tot(p3, Qa)),
+        (f"loss {one}x", -Fraction(one), tot(p1, Qa)),
+        (f"loss {three}x", -Fraction(three), tot(p3, Qa)),
     ]
     sb_rows = []
     for i, line in enumerate(sb_table.lines):
@@ -233,22 +217,22 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
     sb_rows.append(("push", Fraction(0), tot(played & ~sb_hit, A + B + Qb + Qt)))
     sb_rows.append(("loss", -F1, tot(played & ~sb_hit, C + Qa) + tot(fold, N)))
 
-    qu_table = decl.pay_table("queens_up")
+    qu_table = decl.pay_table(decl.wager(side_bet).pay_table_key)
     qu_row = pay_rows(qu_table, decl.table_system(qu_table))[x]
     qu_rows = [(line.outcome, line.pays, int(wts[qu_row == i].sum())) for i, line in enumerate(qu_table.lines)]
     qu_rows.append(("loser", -F1, int(wts[qu_row < 0].sum())))
 
     tables = {
-        "ante": outcome_table(ante_rows),
-        "play": outcome_table(play_rows),
-        "super_bonus": outcome_table(sb_rows),
-        "queens_up": outcome_table(qu_rows),
+        ante.key: outcome_table(ante_rows),
+        play.key: outcome_table(play_rows),
+        super_bonus.key: outcome_table(sb_rows),
+        side_bet: outcome_table(qu_rows),
     }
     returns = {k: t.attrs["return"] for k, t in tables.items()}
-    total = returns["ante"] + returns["play"] + returns["super_bonus"]
+    total = sum((returns[k] for k in roles.main), Fraction(0))
     pairings = HANDS_PER_CLASS_TOTAL * N
-    avg_play = Fraction(tot(p1, N) + 3 * tot(p3, N), pairings)
-    average = 2 + avg_play
+    avg_play = Fraction(one * tot(p1, N) + three * tot(p3, N), pairings)
+    average = len(others) + 1 + avg_play  # the Ante and the Super Bonus, and the Play
     notes = [
         "returns per unit Ante; the total is Ante + Play + Super Bonus (as in the filing)",
         "Queens Up counts are over the 2,598,960 player hands",
@@ -260,7 +244,7 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
     return BankedAnalysis(
         game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
         house_edge=-total, average_wager=average, element_of_risk=-total / average, strategy=strategy,
-        main_wagers=("ante", "super_bonus", "play"), notes=notes)
+        main_wagers=roles.main, notes=notes)
 
 
 def strategy_variants(decl: BankedGame) -> dict[str, tuple[int, ...]]:
@@ -270,5 +254,5 @@ def strategy_variants(decl: BankedGame) -> dict[str, tuple[int, ...]]:
     for sb in (True, False):
         for ties in ("less", "more"):
             a = analyze_crazy4(decl, count_super_bonus=sb, ties=ties)
-            out[a.strategy.variant] = tuple(int(c) for c in a.tables["ante"]["combinations"])
+            out[a.strategy.variant] = tuple(int(c) for c in a.tables[wager_roles(decl).unit]["combinations"])
     return out

@@ -36,9 +36,12 @@ from ...cards import CardsLike, format_cards, parse_cards
 from ...errors import GameError
 from ...games.banked import NH_HOLDEM as NH_DECL
 from ...games.banked import BankedGame, pay_rows
-from .common import BankedAnalysis, Progress, outcome_table
+from ...rankings.high import HIGH
+from ...rankings.three_card import THREE_CARD
+from .common import BankedAnalysis, Progress, outcome_table, written_for
 from .nh_classes import PATHS3, PATHS4, PATHS5, by_wagered, deals, main_table, nh_classes, solve
 from .nh_strategy import ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
+from .rules import wager_roles
 
 
 _STRATEGY: list[NHStrategy] = []
@@ -65,6 +68,9 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
     >>> a.tables["main"].attrs["total"], round(float(a.house_edge), 6)
     (155937600, 0.092415)
     """
+    side = [decl.pay_table(decl.wager(k).pay_table_key).hand for k in wager_roles(decl).side]
+    written_for(decl, "side bets on three cards (three-card ranking) or six cards (high)",
+                [h for h in side if _side_hand(decl, h) not in ((3, THREE_CARD.name), (6, HIGH.name))], [])
     progress = progress or Progress(False)
     base = nh_classes(progress)
     s = solve(decl, ties, progress)
@@ -119,18 +125,23 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
     assert wagered == Fraction(int((w2 * s.wagered2).sum()), 50 * 49 * comb(52, 2)), \
         "the amount wagered, backwards and forwards"
 
-    pp_table = decl.pay_table("pair_plus")
-    pp_row = pay_rows(pp_table, decl.table_system(pp_table))[base["v3"].astype(np.intp)]
-    pp = outcome_table([(line.outcome, line.pays, int((pp_row == i).sum())) for i, line in enumerate(pp_table.lines)]
-                       + [("loss", Fraction(-1), int((pp_row < 0).sum()))])
-    six = base["six"]
-    six_table = decl.pay_table("six_card_bonus")
-    six_row = pay_rows(six_table, decl.table_system(six_table))
-    sx = outcome_table([(line.outcome, line.pays, int(six[six_row == i].sum())) for i, line in enumerate(six_table.lines)]
-                       + [("loss", Fraction(-1), int(six[1:][six_row[1:] < 0].sum()))])
-    tables = {"main": main_table_, "pair_plus": pp, "six_card_bonus": sx}
+    roles = wager_roles(decl)
+    tables = {main.key: main_table_}
+    for key in roles.side:  # settled by their table on every deal: counted over the sets they pay on
+        table = decl.pay_table(decl.wager(key).pay_table_key)
+        row_of = pay_rows(table, decl.table_system(table))  # by hand value
+        if _side_hand(decl, table.hand) == (3, THREE_CARD.name):  # the three community cards
+            row = row_of[base["v3"].astype(np.intp)]
+            tables[key] = outcome_table(
+                [(line.outcome, line.pays, int((row == i).sum())) for i, line in enumerate(table.lines)]
+                + [("loss", Fraction(-1), int((row < 0).sum()))])
+        else:  # six cards, high (written_for refuses any other)
+            six = base["six"]
+            tables[key] = outcome_table(
+                [(line.outcome, line.pays, int(six[row_of == i].sum())) for i, line in enumerate(table.lines)]
+                + [("loss", Fraction(-1), int(six[1:][row_of[1:] < 0].sum()))])
     returns = {k: v.attrs["return"] for k, v in tables.items()}
-    total = returns["main"]
+    total = returns[main.key]
     notes = [
         "main game: per unit ante over the 155,937,600 ordered deals (1,326 hole pairs x 50 x 49 x 48), "
         "optimal play at every street; the pays column is the net result in units of ante",
@@ -143,7 +154,7 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
     return BankedAnalysis(
         game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
         house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
-        main_wagers=("ante", "flop", "turn", "river"), notes=notes, caps=capped_returns(decl, main_table_))
+        main_wagers=roles.main, notes=notes, caps=capped_returns(decl, main_table_))
 
 
 def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
@@ -161,7 +172,7 @@ def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
     total = ties.loc[ties["decision"] == "all"].iloc[0]
 
     def played_out(a: BankedAnalysis) -> int:
-        m = a.tables["main"]
+        m = a.tables[main_table(decl).key]
         return ORDERED_DEALS - sum(int(c) for o, c in zip(m["outcome"], m["combinations"]) if o.startswith("fold"))
 
     return {
@@ -178,6 +189,12 @@ def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
     }
 
 
+def _side_hand(decl: BankedGame, hand: str) -> tuple[int, str]:
+    """A judged hand's number of cards and ranking system (what a side bet's count depends on)."""
+    h = decl.hand(hand)
+    return sum(decl.deal[g] for g in h.cards), h.system
+
+
 def capped_returns(decl: BankedGame, main_table: pd.DataFrame) -> pd.DataFrame:
     """The main game's exact return per unit ante with the payout cap (R21) at each allowed ante,
     no side bets, played with the uncapped strategy: a win of ``pays * ante`` dollars above the
@@ -189,7 +206,7 @@ def capped_returns(decl: BankedGame, main_table: pd.DataFrame) -> pd.DataFrame:
     """
     total = main_table.attrs["total"]
     rows = []
-    for ante in decl.wager("ante").allowed or ():
+    for ante in decl.wager(decl.cap_on).allowed or ():
         cap = decl.caps[ante]
         value = Fraction(0)
         capped = 0

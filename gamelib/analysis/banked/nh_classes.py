@@ -16,8 +16,9 @@ runs over the suit classes of the cards seen (169 classes of the 1,326 hole pair
 
 Everything is exact integer arithmetic, scaled by ``50 * 49 * 48 * D`` (``D``: the common
 denominator of the pays). Of exactly equal choices the player takes the one that risks less:
-fold rather than bet, a smaller multiple rather than a larger one (RULINGS R23);
-``ties="more"`` (the larger wager) is kept only to measure what R23 changes.
+fold rather than bet, a smaller multiple rather than a larger one (RULINGS R23, applied by
+:func:`gamelib.analysis.banked.rules.decide`, as in every banked counter); ``ties="more"`` (the
+larger wager) is kept only to measure what R23 changes.
 
 The disk cache (:func:`nh_classes`) holds only what no pay table changes: the classes, the class
 reached by every next card, and how many river cards make each pay key; the strategy is derived
@@ -41,21 +42,17 @@ from typing import Any, Callable
 import numpy as np
 
 from ...combinatorics import colex_index, combinations_array
-from ...errors import GameError
 from ...games.banked import NH_HOLDEM, BankedGame
 from ...rankings.high import HIGH
 from ...rankings.three_card import THREE_CARD
 from .common import CODE_MODULES, Progress, table_pays, written_for
 from .enumeration import canonical_keys, six_card_high_counts
 from .nh_strategy import BETS, STREETS, W3, W4
+from .rules import check_ties, decide
 from ..cache import cached_arrays
 
 #: What a pay table can see of a high hand: its category and top rank (``pay_keys``).
 N_KEYS = len(HIGH.categories) * 13
-#: How exactly equal choices are broken: ``"less"`` is RULINGS R23 (fold rather than bet, the
-#: smaller multiple rather than the larger); ``"more"`` (the larger wager) is kept only to
-#: measure what R23 changes (:func:`gamelib.analysis.banked.nh.nh_tie_effect`).
-TIE_RULES = ("less", "more")
 #: The modules the cached classes are computed by (the disk cache's key covers their source).
 NH_CODE_MODULES = CODE_MODULES + ("gamelib.combinatorics", __name__)
 
@@ -87,27 +84,6 @@ def key_rows(table: Any) -> np.ndarray:
                 rows[key] = i
                 break
     return rows
-
-
-def best_of(options: list[np.ndarray], ties: str = "less") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Max over options (fold, 1x, 2x, 3x), the choice (0 fold, else the multiple) and whether
-    the best value is shared by two or more options. Ties go to the option that risks less
-    (R23), or with ``ties="more"`` to the larger wager.
-
-    >>> options = [np.array([-3, -3]), np.array([-3, 5]), np.array([-4, 5]), np.array([-5, 5])]
-    >>> best_of(options)[1].tolist(), best_of(options)[2].tolist(), best_of(options, "more")[1].tolist()
-    ([0, 1], [True, True], [1, 3])
-    """
-    if ties not in TIE_RULES:
-        raise GameError(f"the tie rule is one of {TIE_RULES}, not {ties!r}")
-    stack = np.stack(np.broadcast_arrays(*options), axis=-1)
-    best = stack.max(axis=-1)
-    at_best = stack == best[..., None]
-    if ties == "less":
-        choice = at_best.argmax(axis=-1)
-    else:
-        choice = stack.shape[-1] - 1 - at_best[..., ::-1].argmax(axis=-1)
-    return best, choice, at_best.sum(axis=-1) > 1
 
 
 def nh_classes(progress: Progress | None = None) -> dict[str, np.ndarray]:
@@ -249,11 +225,10 @@ def solve(decl: BankedGame, ties: str = "less", progress: Progress | None = None
     >>> round(float(-s.expected_return), 6)
     0.092415
     """
-    if ties not in TIE_RULES:
-        raise GameError(f"the tie rule is one of {TIE_RULES}, not {ties!r}")
+    check_ties(ties)
     if progress is not None:
         progress("NH Hold'em: backward induction over suit classes (river, turn, flop)")
-    solution = _induct(decl, lambda options: best_of(options, ties))
+    solution = _induct(decl, lambda options: decide(options, ties))
     assert isinstance(solution, NHSolution)
     solution.ties = ties
     return solution

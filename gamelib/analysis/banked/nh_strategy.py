@@ -21,6 +21,7 @@ from ...cards import CardsLike, format_cards, parse_cards
 from ...combinatorics import colex_index, combinations_array
 from ...errors import GameError
 from ...games.banked import NH_HOLDEM
+from .rules import decide
 
 ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48
 #: The street bets as the declaration has them (R21): the decisions, in order, and the multiples
@@ -282,9 +283,7 @@ class NHStrategy:
         kinds: set[tuple[int, int]] = set()
         for street, opts, sizes, n_cards in ((2, self.opt_river, W4, 4), (1, self.opt_turn, W3, 3),
                                              (0, self.opt_flop[:, None, :], (1,), 2)):
-            top = opts.max(axis=-1, keepdims=True)
-            tied = (opts == top).sum(axis=-1) > 1
-            first = (opts == top).argmax(axis=-1)
+            _, first, tied = decide(opts)  # R23: of the tied options, the first (the one that risks less)
             for i, j in zip(*np.nonzero(tied)):
                 if len(found) >= n:
                     return found

@@ -28,6 +28,7 @@ from ...rankings.three_card import THREE_CARD
 from ...games.vocabularies import NotQualified
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .enumeration import canonical_keys, player_vs_dealer_counts, six_card_high_counts
+from .rules import decide, split_dealer_hands, wager_roles
 from ..cache import cached_arrays
 
 PLAYER_HANDS = comb(52, 3)
@@ -101,22 +102,26 @@ class ThreeCardStrategy:
 
 def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> BankedAnalysis:
     """The exact analysis of Three Card Poker with the 6 Card Bonus under ``decl``'s pay tables."""
-    play, ante = decl.wager("play"), decl.wager("ante")
-    written_for(decl, "(Play multiples, Ante and Play when the dealer does not qualify, the Ante's bonus table)",
-                (play.multiples, ante.if_not_qualified, play.if_not_qualified, ante.bonus),
-                ((1,), NotQualified.WINS, NotQualified.PUSHES, "ante_bonus"))
+    roles = wager_roles(decl)
+    play, ante = decl.wager(roles.decision), decl.wager(roles.unit)
+    main_hand = decl.hand(decl.main_hand)
+    side_hands = tuple(decl.hand(decl.pay_table(decl.wager(k).pay_table_key).hand) for k in roles.side)
+    dealer_cards = decl.hand(decl.qualifier.hand).cards if decl.qualifier else ()
+    counted = {(main_hand.cards, main_hand.system), (main_hand.cards + dealer_cards, HIGH.name)}
+    written_for(decl, "(Play multiples, Ante and Play when the dealer does not qualify, the main wagers, "
+                "a bonus table on the Ante, side bets on hands other than the player's or the six cards)",
+                (play.multiples, ante.if_not_qualified, play.if_not_qualified, roles.main, ante.bonus is not None,
+                 tuple(h.key for h in side_hands if (h.cards, h.system) not in counted)),
+                ((1,), NotQualified.WINS, NotQualified.PUSHES, (ante.key, play.key), True, ()))
     progress = progress or Progress(False)
     c = three_card_counts(decl, progress)
     x, wts = c["x"], c["weights"]
-    lt, le, nq = c["lt"], c["le"], c["nq"]
+    nq = c["nq"]
     N = DEALER_HANDS
-    A = np.minimum(lt, nq)
-    B = np.minimum(le, nq) - A
-    C = nq - np.minimum(le, nq)
-    Qb, Qt = lt - A, le - lt - B
-    Qa = N - le - C
+    _, _, _, Qb, Qt, Qa = split_dealer_hands(c["lt"], c["le"], nq, N)
 
-    ab_table = decl.pay_table("ante_bonus")
+    assert ante.bonus is not None  # written_for refuses a declaration without it
+    ab_table = decl.pay_table(ante.bonus)
     ab_pays = table_pays(ab_table)
     D = lcm(*(p.denominator for p in ab_pays))
     ab_scaled = np.array([int(p * D) for p in ab_pays] + [0], np.int64)
@@ -124,7 +129,7 @@ def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> Ba
     ev = np.empty((len(x), 2), np.int64)
     ev[:, 0] = -D * N
     ev[:, 1] = D * (nq + Qb - Qa) + D * (Qb - Qa) + ab_scaled[ab_row] * N
-    raise_ = ev[:, 1] > ev[:, 0]  # an exact tie folds (R23)
+    raise_ = decide(ev).choice == 1  # an exact tie folds (R23)
     strategy = ThreeCardStrategy(c["keys"], wts, x, raise_, ev, D * N)
     progress("Three Card Poker: strategy derived")
     fold = ~raise_
@@ -135,34 +140,36 @@ def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> Ba
 
     F1, F0 = Fraction(1), Fraction(0)
     tables = {
-        "ante": outcome_table([
+        ante.key: outcome_table([
             ("win", F1, tot(raise_, nq + Qb)),
             ("push", F0, tot(raise_, Qt)),
             ("loss", -F1, tot(raise_, Qa) + tot(fold, N)),
         ]),
-        "play": outcome_table([
+        play.key: outcome_table([
             ("win", F1, tot(raise_, Qb)),
             ("push", F0, tot(raise_, nq + Qt)),
             ("loss", -F1, tot(raise_, Qa)),
-            ("fold (no Play wager)", F0, tot(fold, N)),
+            (f"fold (no {play.name} wager)", F0, tot(fold, N)),
         ]),
-        "ante_bonus": outcome_table(
+        ab_table.key: outcome_table(
             [(line.outcome, line.pays, tot(raise_ & (ab_row == i), N)) for i, line in enumerate(ab_table.lines)]
             + [("no bonus", F0, tot(raise_ & (ab_row < 0), N) + tot(fold, N))]),
     }
-    pp_table = decl.pay_table("pair_plus")
-    pp_row = pay_rows(pp_table, decl.table_system(pp_table))[x]
-    tables["pair_plus"] = outcome_table(
-        [(line.outcome, line.pays, int(wts[pp_row == i].sum())) for i, line in enumerate(pp_table.lines)]
-        + [("loss", -F1, int(wts[pp_row < 0].sum()))])
     six = c["six"]
-    six_table = decl.pay_table("six_card_bonus")
-    six_row = pay_rows(six_table, decl.table_system(six_table))
-    tables["six_card_bonus"] = outcome_table(
-        [(line.outcome, line.pays, int(six[six_row == i].sum())) for i, line in enumerate(six_table.lines)]
-        + [("loss", -F1, int(six[1:][six_row[1:] < 0].sum()))])
+    for key, hand in zip(roles.side, side_hands):
+        table = decl.pay_table(decl.wager(key).pay_table_key)
+        rows = pay_rows(table, decl.table_system(table))
+        if hand.cards == main_hand.cards:  # on the player's own hand: over the 22,100 player hands
+            row = rows[x]
+            tables[key] = outcome_table(
+                [(line.outcome, line.pays, int(wts[row == i].sum())) for i, line in enumerate(table.lines)]
+                + [("loss", -F1, int(wts[row < 0].sum()))])
+        else:  # on the player's and the dealer's cards: over the six-card sets, by value
+            tables[key] = outcome_table(
+                [(line.outcome, line.pays, int(six[rows == i].sum())) for i, line in enumerate(table.lines)]
+                + [("loss", -F1, int(six[1:][rows[1:] < 0].sum()))])
     returns = {k: t.attrs["return"] for k, t in tables.items()}
-    total = returns["ante"] + returns["play"] + returns["ante_bonus"]
+    total = sum((returns[k] for k in roles.main + roles.bonuses), Fraction(0))
     average = 1 + Fraction(tot(raise_, N), PLAYER_HANDS * N)
     notes = [
         "Ante, Play and Ante Bonus returns are per unit Ante over the 407,170,400 pairings; "
@@ -173,4 +180,4 @@ def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> Ba
     return BankedAnalysis(
         game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
         house_edge=-total, average_wager=average, element_of_risk=-total / average, strategy=strategy,
-        main_wagers=("ante", "play"), notes=notes)
+        main_wagers=roles.main, notes=notes)

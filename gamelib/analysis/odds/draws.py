@@ -1,19 +1,17 @@
-"""The automatic player's draws for the odds calculator: the engine's ``draw_choice``, for many
-hands at once, remembered per hand.
+"""The automatic player's draws for the odds calculator: the engine's rule
+(``gamelib.engine.walkthrough.draw_choices``, of which ``draw_choice`` is the one-hand call),
+for many hands at once, remembered per hand.
 
-``gamelib.engine.walkthrough.draw_choice`` reads only the player's own cards, the board shown at
-the draw, how many draws are left and its seed: not the deck's order, not the other players'
-cards (it deals its trial replacements from every card it cannot see). With a seed fixed for the
-whole calculation (``AUTO_SEED``), its choice is a function of the hand, so the calculator can
-decide a known hand's next draw before dealing anything, and decide each distinct hand of a later
-draw once.
+The rule reads only the player's own cards, the board shown at the draw, how many draws are
+left and its seed: not the deck's order, not the other players' cards (it deals its trial
+replacements from every card it cannot see). With a seed fixed for the whole calculation
+(``AUTO_SEED``), its choice is a function of the hand, so the calculator can decide a known
+hand's next draw before dealing anything, and decide each distinct hand of a later draw once.
 
-``choices(game, hands, board, tries)`` gives exactly what ``draw_choice`` gives for each hand
-(given sorted, with ``seed=AUTO_SEED`` and ``samples=AUTO_DRAW_SAMPLES``), computed together:
-the trial replacements are drawn once (``draw_choice`` draws the same ones for every hand of
-the same size on the same board), every hand's every choice is scored in one call of the
-engine's own scoring, and the same mean, maximum and tie rule pick each hand's choice.
-``AutoPlayer`` keeps the answers, so a hand met again costs a dictionary look-up.
+``choices(game, hands, board, tries)`` asks the engine's rule about ``BATCH`` hands at a time
+(given sorted, with ``seed=AUTO_SEED`` and ``samples=AUTO_DRAW_SAMPLES``): each hand's answer is
+``draw_choice``'s for that hand alone. ``AutoPlayer`` keeps the answers, so a hand met again
+costs a dictionary look-up.
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
 >>> from gamelib.cards import parse_cards, format_cards
@@ -28,12 +26,11 @@ engine's own scoring, and the same mean, maximum and tie rule pick each hand's c
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Optional
 
 import numpy as np
 
-from ...engine.walkthrough import _score as score_hands  # the automatic player's own scoring
+from ...engine.walkthrough import draw_choices  # the automatic player's own rule, many hands at once
 from ...games.pot import PotGame
 
 #: The automatic player's seed in the odds calculator: fixed, so a hand always draws the same way.
@@ -50,10 +47,10 @@ Board = tuple[tuple[int, ...], ...]
 
 def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: int = AUTO_SEED,
             samples: int = AUTO_DRAW_SAMPLES) -> list[tuple[int, ...]]:
-    """The cards each hand throws in a draw (sorted; ``()`` stands pat): ``draw_choice(game,
-    hand, boards=board, seed=seed, samples=samples, tries=tries)`` for each row of ``hands``
-    (``(hands, cards)``, each row sorted), all rows scored together. (The automatic player
-    never makes a fixed-count discard, Super Razzdugi's, in the odds calculator: it is declared.)
+    """The cards each hand throws in a draw (sorted; ``()`` stands pat): the engine's
+    ``draw_choices(game, hands, boards=board, seed=seed, samples=samples, tries=tries)``, asked
+    ``BATCH`` hands at a time. (The automatic player never makes a fixed-count discard, Super
+    Razzdugi's, in the odds calculator: it is declared.)
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> from gamelib.cards import parse_cards, format_cards
@@ -64,52 +61,9 @@ def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: in
     hands = np.asarray(hands, dtype=np.int8)
     out: list[tuple[int, ...]] = []
     for start in range(0, len(hands), BATCH):
-        out.extend(_choices(game, hands[start:start + BATCH], board, tries, seed, samples))
+        got = draw_choices(game, hands[start:start + BATCH], boards=board, seed=seed, samples=samples, tries=tries)
+        out.extend(tuple(t) for t in got)
     return out
-
-
-def _choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: int,
-             samples: int) -> list[tuple[int, ...]]:
-    h_count, held = hands.shape
-    if h_count == 0:
-        return []
-    size = game.hole_cards
-    on_board = [c for b in board for c in b]
-    seen = np.zeros((h_count, 52), bool)
-    seen[np.arange(h_count)[:, None], hands.astype(np.intp)] = True
-    seen[:, on_board] = True
-    n_unseen = 52 - int(seen[0].sum())
-    unseen = np.argsort(seen, axis=1, kind="stable")[:, :n_unseen].astype(np.int8)  # ascending, as draw_choice
-    rng = np.random.default_rng(seed)
-    n_fill = samples * tries
-    order = rng.random((n_fill, n_unseen)).argsort(axis=1)[:, :size]  # draw_choice's permutation, same for all
-    perms = unseen[:, order]  # (hands, n_fill, size)
-    throws = [t for k in range(held + 1) for t in combinations(range(held), k)]
-    blocks: list[np.ndarray] = []
-    widths: list[int] = []
-    for t in throws:
-        keep = hands[:, [j for j in range(held) if j not in t]]
-        need = size - keep.shape[1]
-        if need <= 0:
-            block = keep[:, None, :size]
-        else:
-            block = np.concatenate([np.broadcast_to(keep[:, None, :], (h_count, n_fill, keep.shape[1])),
-                                    perms[:, :, :need]], axis=2)
-        blocks.append(block)
-        widths.append(block.shape[1])
-    rows = np.concatenate(blocks, axis=1)  # (hands, rows per hand, size)
-    scores = score_hands(game, rows.reshape(-1, size), [list(b) for b in board]).reshape(h_count, -1)
-    best_i = np.zeros(h_count, np.intp)
-    best = np.full(h_count, -1.0)
-    at = 0
-    for i, n in enumerate(widths):
-        part = scores[:, at:at + n]
-        at += n
-        s = part[:, 0] / 1 if n == 1 else part.reshape(h_count, samples, tries).max(axis=2).mean(axis=1)
-        better = s > best + 1e-12  # ties keep the earlier choice: fewer cards thrown
-        best_i[better] = i
-        best[better] = s[better]
-    return [tuple(sorted(int(hands[r, j]) for j in throws[best_i[r]])) for r in range(h_count)]
 
 
 class AutoPlayer:

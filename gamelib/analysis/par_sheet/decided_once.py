@@ -31,12 +31,9 @@ import numpy as np
 from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value
 from ...games.vocabularies import Counting, NotQualified, OnFold, Settles
 from ..banked.common import table_pays
+from ..banked.rules import CELLS, decide, split_dealer_hands, wager_roles
 from .figures import ParSheet, WagerSheet, _Dist, _kept, _rows, _scaled, _sheet, _side_sheet
 
-#: The columns of the joint counts of a player hand against the dealer, in order: the dealer
-#: does not qualify (``nq``) and is below / ties / is above the player; the dealer qualifies
-#: and is below / ties / is above.
-CELLS = ("nq below", "nq tie", "nq above", "below", "tie", "above")
 
 
 def _not_qualified(decl: BankedGame, key: str) -> int:
@@ -55,13 +52,7 @@ def _cells(c: Mapping[str, np.ndarray], n_dealer: int) -> dict[str, np.ndarray]:
     """The joint counts of each player class against the dealer, one column per ``CELLS``
     (``cells``), and the same times the class's weight (``weighted``, as floats for bincount:
     exact, the counts are far below 2**53)."""
-    lt, le, nq = (np.asarray(c[k], np.int64) for k in ("lt", "le", "nq"))
-    a = np.minimum(lt, nq)
-    b = np.minimum(le, nq) - a
-    cc = nq - np.minimum(le, nq)
-    qb, qt = lt - a, le - lt - b
-    qa = n_dealer - le - cc
-    cells = np.stack([a, b, cc, qb, qt, qa], axis=1)
+    cells = np.stack(split_dealer_hands(c["lt"], c["le"], c["nq"], n_dealer), axis=1)
     return {"cells": cells, "weighted": (cells * np.asarray(c["weights"], np.int64)[:, None]).astype(np.float64)}
 
 
@@ -142,10 +133,10 @@ def _decide_once(decl: BankedGame, x: np.ndarray, base: dict[str, np.ndarray], n
     """The decision of every player class: the one with the best exact expected value of all the
     main wagers together (R19, R20); of exactly equal choices the one that risks less (R23); a
     multiple below its weakest allowed hand never (R19)."""
-    play = decl.decisions[0].wager
+    roles = wager_roles(decl)
+    play, unit = roles.decision, roles.unit
     play_w = decl.wager(play)
     multiples = play_w.multiples
-    unit = play_w.equal_to or decl.cap_on
     parts = _main_parts(decl, x, play, unit)
     D = lcm(*(p.denominator for p in parts))
     values = []
@@ -162,7 +153,7 @@ def _decide_once(decl: BankedGame, x: np.ndarray, base: dict[str, np.ndarray], n
     ev = np.stack([np.full(len(x), fold_value, np.int64)] + [fixed + m * play_value for m in multiples], axis=1)
     for need in play_w.needs:
         ev[x < minimum_value(decl, need), 1 + multiples.index(need.multiple)] = np.iinfo(np.int64).min
-    choice = np.argmax(ev, axis=1)  # the first best: fold, then the smaller multiple (R23)
+    choice = decide(ev).choice  # of the best, the first: fold, then the smaller multiple (R23)
     return _Decided(play, multiples, unit, parts, D, values, play_value, fold_value, choice)
 
 
@@ -353,8 +344,8 @@ def main_keys(decl: BankedGame) -> set[str]:
     >>> sorted(main_keys(THREE_CARD_6BONUS))
     ['ante', 'ante_bonus', 'play']
     """
-    play = decl.wager(decl.decisions[0].wager)
-    unit = play.equal_to or decl.cap_on
+    roles = wager_roles(decl)
+    play, unit = decl.wager(roles.decision), roles.unit
     keys = {play.key}
     for w in decl.wagers:
         if w.required or w.key == unit or (w.equal_to == unit and not w.decision):

@@ -42,8 +42,8 @@ from typing import Any
 from ...errors import GameError
 from ...games.banked import BankedGame
 from ...games.vocabularies import Counting
-from .decided_once import (CELLS, decided_once_return, decided_once_return_for_pays, decided_once_sheet,
-                                     main_keys)
+from ..banked.rules import CELLS
+from .decided_once import decided_once_return, decided_once_return_for_pays, decided_once_sheet, main_keys
 from .figures import ParSheet, WagerSheet
 from .nh import nh_expected_return, nh_sheet
 

@@ -6,6 +6,8 @@ The front door of the family (what the chapters call):
   explorer, the house-edge report, the plots);
 - :mod:`.round`: a hand dealt round by round, with the decisions and the settlement;
 - :mod:`.figures`: tables and pictures of the declaration (limits, pay tables, worked examples);
+- :mod:`.chapter`: what a chapter shows and quotes (worked hands with their verdict in words,
+  tables of hands with the engine's answer, the figures its prose pastes);
 - :mod:`.common`: what they share (the analysis of a game, the sample hands, amounts);
 - :mod:`.pay_designer`: the par sheet's tables and the pay-table designer.
 """

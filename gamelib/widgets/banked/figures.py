@@ -16,7 +16,7 @@ import pandas as pd
 from ..messages import BAD, GOOD, error_html
 from ... import rankings
 from ...cards import parse_cards
-from ...engine.banked import Settlement
+from ...engine.banked import BankedGameEngine, Settlement
 from ...errors import GameError
 from ..cards import hand_html
 from .common import _game, analysis_of, settlement_html
@@ -145,7 +145,7 @@ def pay_table_frame(game_key: str, wager: str) -> pd.DataFrame:
     return pd.DataFrame({"hand": [l.outcome for l in table.lines], "pays": [pays_text(l.pays) for l in table.lines]})
 
 
-def example_html(game_key: str, wagers: Mapping[str, int], **cards: str) -> str:
+def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **cards: str) -> str:
     """A worked example: every hand pictured, then the settlement from ``settle`` (or, for wagers
     or cards the engine refuses, its message: R22, never corrected).
 
