@@ -27,7 +27,7 @@ that make the hand. Systems (``SYSTEMS``):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -226,6 +226,36 @@ def evaluate_hi_lo(hands: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, np
     return omaha_hi_lo(arr, boards)
 
 
+#: Systems whose values are cheaper found together: Omaha's high and eight-or-better low share
+#: the choice of two hole cards and three board cards.
+_TOGETHER: tuple[tuple[tuple[str, str], Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]], ...] = (
+    (("omaha-high", "omaha-low8"), omaha_hi_lo),
+)
+
+
+def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: Optional[np.ndarray]
+                      ) -> dict[str, np.ndarray]:
+    """The values of the same hands (and boards) in several systems at once, each system's
+    evaluation shared where two systems can share it (Omaha high with the eight-or-better low).
+    Arrays only, unchecked, for the odds calculator's inner loop.
+
+    >>> from gamelib.cards import parse_cards
+    >>> v = evaluate_together(["omaha-high", "omaha-low8"], np.array([parse_cards("As Ad 2c 3d")]),
+    ...                       np.array([parse_cards("Kh 4h 7c 5s 9d")]))
+    >>> describe("omaha-high", int(v["omaha-high"][0])), describe("omaha-low8", int(v["omaha-low8"][0]))
+    ('pair of aces (A-A-K-9-7)', 'seven-five low (7-5-4-2-A)')
+    """
+    found: dict[str, np.ndarray] = {}
+    for keys, together in _TOGETHER:
+        if boards is not None and set(keys) <= set(systems):
+            values = together(hands, boards)
+            found.update(zip(keys, values))
+    for key in systems:
+        if key not in found:
+            found[key] = system(key).evaluate_array(hands, boards)
+    return found
+
+
 def describe(system: str, value: int) -> str:
     """The value in the words a dealer says aloud.
 
@@ -312,6 +342,6 @@ def n_values(system: str) -> int:
 
 
 __all__ = [
-    "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "describe", "category",
+    "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "evaluate_together", "describe", "category",
     "categories", "best_hand", "winners", "n_values", "to_hand_array",
 ]

@@ -36,8 +36,7 @@ import numpy as np
 
 from ...combinatorics import BINOM, combinations_array
 from ...engine.showdown import qualifier_value
-from ...rankings import system as ranking_system
-from ...rankings.omaha import omaha_hi_lo
+from ...rankings import evaluate_together, system as ranking_system
 from .boards import TRIPLES
 from . import deals as dealing
 from .deals import _assignments, _Tally
@@ -216,13 +215,7 @@ def _evaluate(q: _Question, layout: tuple[int, tuple[int, ...]], systems: Sequen
     hands = np.concatenate([h for h, _, _ in parts])
     boards = None if board_no < 0 else np.concatenate([b for _, b, _ in parts if b is not None])
     ends = np.cumsum([len(h) for h, _, _ in parts])
-    found: dict[str, np.ndarray] = {}
-    if {"omaha-high", "omaha-low8"} <= set(systems):
-        assert boards is not None
-        found["omaha-high"], found["omaha-low8"] = omaha_hi_lo(hands, boards)
-    for key in systems:
-        if key not in found:
-            found[key] = ranking_system(key).evaluate_array(hands, boards)
+    found = evaluate_together(systems, hands, boards)
     return {key: [_Source(g, v.astype(np.int32)[end - len(h):end], triples)
                   for (h, _, triples), g, end in zip(parts, groups, ends)] for key, v in found.items()}
 
