@@ -300,15 +300,19 @@ class BankedGameEngine:
         return _table_hit(decl, pay_table, {pay_table.hand: value})
 
 
-@lru_cache(maxsize=None)
 def banked_game(key: str) -> BankedGameEngine:
     """The banked game declared under ``key`` (``crazy4``, ``three-card-6bonus``, ``nh-holdem``).
 
     >>> banked_game("crazy4").declaration.qualifier.words
     'king high or better'
     """
-    if key not in DECLARATIONS:
+    if not isinstance(key, str) or key not in DECLARATIONS:
         raise GameError(f"unknown banked game {shown(key)}; the banked games are: {', '.join(DECLARATIONS)}")
+    return _banked_game(key)
+
+
+@lru_cache(maxsize=None)
+def _banked_game(key: str) -> BankedGameEngine:
     return BankedGameEngine(DECLARATIONS[key])
 
 

@@ -93,7 +93,7 @@ def pot_game(key: str) -> PotGameEngine:
     >>> pot_game("big-o").declaration.hole_cards
     5
     """
-    if key not in POT_DECLARATIONS:
+    if not isinstance(key, str) or key not in POT_DECLARATIONS:
         raise GameError(f"unknown pot game {shown(key)}; the pot games are: {', '.join(POT_DECLARATIONS)}")
     return PotGameEngine(POT_DECLARATIONS[key])
 

@@ -54,6 +54,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from ...amounts import whole_number
 from ...cards import CardsLike
 from ...engine.showdown import judge_many
 from ...errors import GameError, shown
@@ -70,6 +71,10 @@ from .tables import GroupTables
 DEFAULT_BUDGET = 3_000_000
 #: Deals sampled when the enumeration is over budget.
 DEFAULT_SAMPLES = 20_000
+#: The largest budget and the most samples a caller may ask for: about a microsecond a deal on one
+#: core, so a question is answered within a minute or so, never left running without end.
+MAX_BUDGET = 30_000_000
+MAX_SAMPLES = 10_000_000
 #: Deals sampled when gamelib's automatic player makes draws deal by deal: a standard error of
 #: 0.005 at most (a share's standard deviation is 1/2 at most).
 AUTO_SAMPLES = 10_000
@@ -99,12 +104,12 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
     gamelib.errors.DuplicateCardError: As is in seat 0's hand and seat 1's hand: one deck has one of each card
     """
     decl = _declaration(game)
-    if not isinstance(budget, int) or budget < 1:
-        raise GameError(f"the budget is the most deals to enumerate, a whole number of 1 or more, not {shown(budget)}")
-    if samples is not None and (not isinstance(samples, int) or samples < 1):
-        raise GameError(f"samples is how many deals to sample, a whole number of 1 or more, not {shown(samples)}")
-    if not isinstance(seed, int) or seed < 0:
-        raise GameError(f"the seed is a whole number of 0 or more, not {shown(seed)}")
+    budget = whole_number(budget, "the budget (the most deals to enumerate)", 1, MAX_BUDGET)
+    if samples is not None:
+        samples = whole_number(samples, "samples (how many deals to sample)", 1, MAX_SAMPLES)
+    seed = whole_number(seed, "the seed", 0)
+    if progress is not None and not callable(progress):
+        raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
     q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
     player = AutoPlayer(decl)
     _decide_up_front(q, player)
@@ -205,4 +210,4 @@ def _added(arrays: Iterator[np.ndarray]) -> list[Any]:
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
-           "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]
+           "MAX_BUDGET", "MAX_SAMPLES", "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import numpy as np
 
+from ...amounts import is_whole
 from ...cards import CardLike, CardsLike, format_cards, parse_cards, refuse_shared_cards
 from ...engine.pot_game import pot_game
 from ...errors import GameError, HandSizeError, shown
@@ -201,28 +202,30 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLik
     sizes = _board_sizes(game)
     known_boards = []
     for b, cards_like in enumerate(given):
-        cards = parse_cards(cards_like or "", what=f"board {b + 1}")
+        cards = parse_cards("" if cards_like is None else cards_like, what=f"board {b + 1}")
         if len(cards) not in sizes:
             raise HandSizeError(f"board {b + 1} has {len(cards)} cards ({format_cards(cards)}); a {game.title} "
                                 f"board shows {', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards")
         known_boards.append(cards)
-    dead_cards = parse_cards(dead or "", what="dead cards")
+    dead_cards = parse_cards("" if dead is None else dead, what="dead cards")
     # draws, or Super Razzdugi's discard (R15): a seat declaring it gives its third-street cards
     at_discard = next(((sum(t.down + t.up for t in game.streets[:k]), s.discard)
                        for k, s in enumerate(game.streets) if s.discard), None) if not game.draws else None
+    if discards is not None and (isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence)
+                                 or len(discards) != n):
+        raise GameError(f"the discards are a list with one entry per player ({n}): the cards thrown, '' to "
+                        f"stand pat ('' or 'pat'), or None for the automatic player; not {shown(discards)}")
     declared = discards is not None and any(d is not None for d in discards)
     if not game.draws and declared and at_discard is None:
         raise GameError(f"{game.title} has no draw: give no discards (cards out of play are dead cards)")
     if draws_to_come is None:
         draws_to_come = 1 if declared and game.draws else 0
-    if not isinstance(draws_to_come, int) or not 0 <= draws_to_come <= game.draws:
+    if not is_whole(draws_to_come) or not 0 <= draws_to_come <= game.draws:
         raise GameError(f"{game.title} has {game.draws} draw{'s' if game.draws != 1 else ''}: draws to come "
                         f"is a whole number from 0 to {game.draws}, not {shown(draws_to_come)}")
     throws: list[Optional[list[int]]] = [None] * n
+    draws_to_come = int(draws_to_come)
     if discards is not None:
-        if isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence) or len(discards) != n:
-            raise GameError(f"the discards are a list with one entry per player ({n}): the cards thrown, '' to "
-                            f"stand pat ('' or 'pat'), or None for the automatic player; not {shown(discards)}")
         if draws_to_come == 0 and declared and at_discard is None:
             raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
                             f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
