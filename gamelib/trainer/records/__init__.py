@@ -4,6 +4,9 @@ supervisor's view reads (issue 13).
 * ``config`` -- where the data lives and who may see it (environment and ``trainer.toml``);
 * ``models`` -- the tables (SQLAlchemy 2), versioned by the Alembic revisions in ``migrations/``;
 * ``database`` -- the engine, the migrations, and the sessions that read and write;
+* ``availability`` -- what a trainee reads when the database cannot be reached
+  (:class:`RecordsUnavailable`: nothing was stored), the writers' queue's time limit, and the
+  check that the SQLite file under a running store is still the one it opened;
 * ``identity`` -- who is answering (typed in, or vouched for by the hub or the proxy);
 * ``rows`` -- what the records give back (an answer, an attempt, an exam being sat);
 * ``store`` -- the repository interface: :class:`Store`, which hands out
@@ -20,6 +23,7 @@ configuration, and backs a SQLite database up while the trainer runs.
 (0, 0)
 """
 
+from .availability import RecordsUnavailable
 from .config import RecordsConfig, check_password, hash_password, load_config
 from .exams import ExamSpec, exam_questions, passes
 from .identity import AccessDenied, Identity, RecordsError, identity_from_environment, sign_in
@@ -30,4 +34,4 @@ from .trainee import TraineeRecords
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "ExamSpec", "exam_questions", "passes",
            "Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRecord", "AttemptRecord", "ExamSitting",
-           "AccessDenied", "RecordsError", "sign_in", "identity_from_environment", "question_text"]
+           "AccessDenied", "RecordsError", "RecordsUnavailable", "sign_in", "identity_from_environment", "question_text"]

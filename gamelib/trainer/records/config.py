@@ -49,7 +49,7 @@ from typing import Any, Mapping
 from ...errors import GameError, shown
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "DB_FILE", "ConfigError", "AUTH_MODES",
-           "trusted_address"]
+           "trusted_address", "check_url", "DRIVERS"]
 
 #: The ways staff sign in (``auth`` in ``trainer.toml``).
 AUTH_MODES = ("accounts", "hub", "proxy")
@@ -145,9 +145,15 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
     if pw and not pw.startswith("pbkdf2_sha256$"):
         raise ConfigError(f"{path}: supervisor_password must be a hash made by "
                           "`python -m gamelib.trainer.records hash-password`, never the password itself")
+    if data_dir.exists() and not data_dir.is_dir():
+        raise ConfigError(f"GAMELIB_DATA names {data_dir}, which is not a folder; give the folder the records "
+                          "live in (it is made if missing)")
+    url = env.get("GAMELIB_TRAINER_DB") or str(values.get("database_url", ""))
+    if url:
+        check_url(url, "GAMELIB_TRAINER_DB" if env.get("GAMELIB_TRAINER_DB") else f"{path}: database_url")
     return RecordsConfig(
         data_dir=data_dir,
-        database_url=env.get("GAMELIB_TRAINER_DB") or str(values.get("database_url", "")),
+        database_url=url,
         supervisor_password=pw,
         supervisors=tuple(supervisors),
         user_header=str(values.get("user_header", "")),
@@ -156,6 +162,35 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
         auth=str(auth),
         trusted_proxies=tuple(proxies),
     )
+
+
+#: The databases the records run on: SQLite and PostgreSQL (with the psycopg driver).
+DRIVERS = ("sqlite", "sqlite+pysqlite", "postgresql+psycopg")
+
+
+def check_url(url: str, where: str = "the database URL") -> str:
+    """``url`` when it is a SQLAlchemy URL of a database the records run on (:data:`DRIVERS`);
+    :class:`ConfigError` naming ``where`` it came from otherwise.
+
+    >>> check_url("postgresql+psycopg://trainer@db/training")
+    'postgresql+psycopg://trainer@db/training'
+    >>> check_url("mysql://db/training")
+    Traceback (most recent call last):
+    ...
+    gamelib.trainer.records.config.ConfigError: the database URL: 'mysql' is not a database the records run on; give sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    allowed = "give sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE"
+    try:
+        driver = make_url(url).drivername
+    except (ArgumentError, ValueError) as err:
+        # the URL itself is not quoted: it may hold a password
+        raise ConfigError(f"{where} is not a database URL; {allowed}") from err
+    if driver not in DRIVERS:
+        raise ConfigError(f"{where}: {shown(driver)} is not a database the records run on; {allowed}")
+    return url
 
 
 def trusted_address(address: str, proxies: tuple[str, ...] | list[str]) -> bool:
@@ -178,7 +213,7 @@ def hash_password(password: str, salt: str | None = None) -> str:
     ['pbkdf2_sha256', '200000', 'ab']
     """
     if not password:
-        raise ConfigError("a supervisor password cannot be empty")
+        raise ConfigError("a supervisor password cannot be empty; type one of at least one character, twice")
     salt = secrets.token_hex(16) if salt is None else salt
     digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt.encode("ascii"), _ITERATIONS)
     return f"pbkdf2_sha256${_ITERATIONS}${salt}${digest.hex()}"

@@ -6,6 +6,15 @@ its start (``BEGIN IMMEDIATE``), so many trainees' kernels can write at once wit
 record or failing on a lock. The schema is versioned by the Alembic revisions in
 ``migrations/``; :func:`upgrade` brings a database to the newest (:data:`HEAD`).
 
+What cannot be reached is said in words (:mod:`.availability`): every read and write of a
+:class:`Database` turns the driver's operational errors into
+:class:`~.availability.RecordsUnavailable` (one plain sentence; the detail in the log), the
+writers' queue lock is given up after :data:`BUSY_TIMEOUT_S`, and a SQLite file deleted or
+replaced under a running store stops its every read and write. A store that opens a SQLite file
+where a database was before (the queue's lock file is left beside it) and finds none says so in
+the log; one that finds the file gone and its write-ahead log left behind (deleted while a
+trainer ran) refuses to open until the operator has put a backup in place or cleared it away.
+
 >>> db = Database("sqlite://"); current_revision(db.engine) == HEAD
 True
 """
@@ -22,13 +31,32 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
 
-__all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIGRATIONS", "HEAD", "BUSY_TIMEOUT_S"]
+from .availability import FileWatch, RecordsUnavailable, file_id, log, timed_flock, transient, unavailable
+
+__all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIGRATIONS", "HEAD", "BUSY_TIMEOUT_S",
+           "RecordsUnavailable", "sqlite_path"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the schema.
 HEAD = "0006"
-#: Seconds a SQLite writer waits for the write lock before giving up.
+#: Seconds a SQLite writer waits for the write lock (SQLite's own, and the writers' queue before
+#: it) before giving up with "not saved, try again".
 BUSY_TIMEOUT_S = 30
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL, as an absolute path (``None`` for another database or SQLite in memory).
+
+    >>> sqlite_path("sqlite:////srv/t.sqlite3"), sqlite_path("sqlite://"), sqlite_path("postgresql://h/db")
+    (PosixPath('/srv/t.sqlite3'), None, None)
+    """
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if not u.drivername.startswith("sqlite") or u.database in (None, "", ":memory:") or \
+            str(u.database).startswith("file:"):
+        return None
+    return Path(os.path.abspath(Path(str(u.database)).expanduser()))
 
 
 def utc(t: dt.datetime) -> dt.datetime:
@@ -40,7 +68,7 @@ def utc(t: dt.datetime) -> dt.datetime:
     return t.astimezone(dt.timezone.utc) if t.tzinfo is not None else t.replace(tzinfo=dt.timezone.utc)
 
 
-def _sqlite_setup(engine: Engine) -> None:
+def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
     """WAL, a busy timeout, foreign keys, and transactions this driver leaves to us: reads begin
     deferred, writes ``BEGIN IMMEDIATE`` (the write lock first, so two writers queue on the busy
     timeout instead of one failing when it upgrades a read lock)."""
@@ -55,7 +83,7 @@ def _sqlite_setup(engine: Engine) -> None:
             # survives the trainer's process being killed or restarted; only a power cut or an
             # operating-system crash can lose the last few moments (see the README).
             cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+        cur.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
@@ -64,7 +92,7 @@ def _sqlite_setup(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("gl_write") else "BEGIN")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
     """An engine for ``url``: SQLite set up as :func:`_sqlite_setup` says (its folder made if
     missing), any other database as SQLAlchemy makes it, with connections checked before use.
 
@@ -72,13 +100,13 @@ def make_engine(url: str) -> Engine:
     'sqlite'
     """
     if url.startswith("sqlite"):
-        kwargs: dict[str, Any] = {"connect_args": {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}}
+        kwargs: dict[str, Any] = {"connect_args": {"timeout": busy_timeout, "check_same_thread": False}}
         if url in ("sqlite://", "sqlite:///:memory:"):
             kwargs["poolclass"] = StaticPool  # one shared in-memory database (doctests)
         engine = create_engine(url, **kwargs)
         if engine.url.database not in (None, "", ":memory:"):
             Path(engine.url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        _sqlite_setup(engine)
+        _sqlite_setup(engine, busy_timeout)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
 
@@ -122,25 +150,84 @@ def current_revision(engine: Engine) -> str | None:
 
 class Database:
     """One records database, opened: the engine, and sessions to read and to write. The schema is
-    upgraded to the newest revision when it opens (``migrate=False`` leaves it as it is)."""
+    upgraded to the newest revision when it opens (``migrate=False`` leaves it as it is).
+    ``busy_timeout``: seconds a writer waits for the writers' queue, and then for SQLite's own
+    lock, before "not saved, try again"."""
 
-    def __init__(self, url: str, migrate: bool = True) -> None:
+    def __init__(self, url: str, migrate: bool = True, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.busy_timeout = busy_timeout
+        path = sqlite_path(url)
+        self._watch = None if path is None else FileWatch(path)
+        self._lock_path = None if path is None or os.name != "posix" else path.with_name(path.name + ".lock")
+        #: What opening found that the operator should know ("" when nothing): a new, empty database
+        #: made where one was before.
+        self.notice = ""
+        if path is not None:
+            self._before_open(path)
+        try:
+            self.engine = make_engine(url, busy_timeout)
+        except OSError as err:
+            raise unavailable(err, "opened") from err
         self.write_engine = self.engine.execution_options(gl_write=True)
-        db = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
-        self._lock_path = None if not db or db == ":memory:" or os.name != "posix" else \
-            Path(db).expanduser().with_name(Path(db).name + ".lock")
-        if migrate:
-            upgrade(self.engine)
+        try:
+            if migrate:
+                upgrade(self.engine)
+            if self._watch is not None:
+                with self.engine.connect():  # the file exists from here on (a new one is made by the connection)
+                    pass
+                self._watch.opened = file_id(self._watch.path)
+        except Exception as err:
+            self.engine.dispose()
+            if transient(err):
+                raise unavailable(err, "opened") from err
+            raise
+
+    def _before_open(self, path: Path) -> None:
+        """Refuse a SQLite file deleted while a trainer ran (its write-ahead log left behind:
+        opening would make a new database beside it, and a backup put back later would be mixed
+        with the stale log); note a new database made where one was before."""
+        if path.exists():
+            return
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists():
+            log.error("the training records database %s is missing but its write-ahead log %s is still there", path, wal)
+            raise RecordsUnavailable(
+                f"the records database {path.name} is missing but its write-ahead log {wal.name} is still there: it "
+                "was deleted or moved, perhaps while a trainer was running, and nothing was opened. Stop every "
+                f"trainer; then delete {wal.name} and {path.name}-shm and either put the latest backup in place as "
+                f"{path.name} or start with an empty database")
+        if self._lock_path is not None and self._lock_path.exists():
+            self.notice = (f"a new, empty records database is being made at {path}, where there was one before (its "
+                           f"writers' lock file {self._lock_path.name} is there): if the old one was deleted or moved "
+                           "by mistake, stop the trainer and put the latest backup in place")
+            log.warning("%s", self.notice)
 
     def close(self) -> None:
         """Close every connection (the data stays)."""
         self.engine.dispose()
 
-    def reading(self) -> DbSession:
-        """A session to read with."""
-        return DbSession(self.engine, expire_on_commit=False)
+    def _check_file(self) -> None:
+        """Refuse when the SQLite file under this database is not the one it opened (and close
+        every connection to the old one: a deleted file's write-ahead files are not touched again)."""
+        if self._watch is not None:
+            try:
+                self._watch.check()
+            except RecordsUnavailable:
+                self.engine.dispose()
+                raise
+
+    @contextmanager
+    def reading(self) -> Iterator[DbSession]:
+        """A session to read with (see the module docstring for what cannot be reached)."""
+        self._check_file()
+        try:
+            with DbSession(self.engine, expire_on_commit=False) as db:
+                yield db
+        except Exception as err:
+            if transient(err):
+                raise unavailable(err, "read") from err
+            raise
 
     @contextmanager
     def writing(self) -> Iterator[DbSession]:
@@ -153,15 +240,29 @@ class Database:
 
     @contextmanager
     def queue(self) -> Iterator[None]:
-        """Hold the writers' queue (a no-op but for a SQLite file)."""
-        if self._lock_path is None:
+        """Hold the writers' queue (on a SQLite file; elsewhere only the checks below) for one
+        write, which must be committed inside it. The file is checked to be the one opened before
+        the write and again after it (a write that went to a deleted file is refused: nothing
+        says it was saved); the queue is given up after ``busy_timeout`` seconds, and a driver's
+        operational error becomes :class:`~.availability.RecordsUnavailable`."""
+        self._check_file()
+        fh = None
+        try:
+            if self._lock_path is not None:
+                fh = timed_flock(self._lock_path, self.busy_timeout)  # opened for each write: not shared across fork
+                if fh is None:
+                    log.error("the training records' writers' queue %s stayed locked for %s s", self._lock_path,
+                              self.busy_timeout)
+                    raise RecordsUnavailable("the records are busy (another writer is holding them): nothing was "
+                                             "saved; try again")
             yield
-            return
-        import fcntl
-
-        with open(self._lock_path, "a+b") as fh:  # opened for each write: a lock is not shared across fork
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+            self._check_file()
+        except RecordsUnavailable:
+            raise
+        except Exception as err:
+            if transient(err):
+                raise unavailable(err, "written") from err
+            raise
+        finally:
+            if fh is not None:
+                fh.close()  # drops the lock

@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...errors import shown
 from .config import RecordsConfig, check_password, load_config
-from .database import Database
+from .database import BUSY_TIMEOUT_S, Database
 from .identity import AccessDenied, Identity, RecordsError, check_name, sign_in
 from .accounts import account_password_ok, check_account_name, hash_account_password
 from .lockout import try_password
@@ -43,12 +43,14 @@ __all__ = ["Store"]
 class Store:
     """The records database (see the module docstring). ``url`` defaults to the configuration's;
     the schema is upgraded to the newest revision when the store opens (``migrate=False`` leaves
-    it as it is)."""
+    it as it is); a write waits at most ``busy_timeout`` seconds for the database's write lock,
+    then is refused (:class:`~.availability.RecordsUnavailable`, nothing stored)."""
 
-    def __init__(self, url: str | None = None, config: RecordsConfig | None = None, migrate: bool = True) -> None:
+    def __init__(self, url: str | None = None, config: RecordsConfig | None = None, migrate: bool = True,
+                 busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.config = config if config is not None else load_config()
         self.url = url if url is not None else self.config.url
-        self.db = Database(self.url, migrate=migrate)
+        self.db = Database(self.url, migrate=migrate, busy_timeout=busy_timeout)
 
     @property
     def engine(self) -> Engine:

@@ -46,7 +46,7 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from ...trainer.records.identity import address_from_environment
-from ...trainer.records import (AccessDenied, Identity, RecordsConfig, Store, TraineeRecords,
+from ...trainer.records import (AccessDenied, Identity, RecordsConfig, RecordsUnavailable, Store, TraineeRecords,
                                identity_from_environment, load_config)
 from ..dispute_desk import DisputeDesk
 from ..messages import error_html
@@ -67,6 +67,8 @@ def practice_closed(records: TraineeRecords) -> str | None:
     reach), or ``None``."""
     try:
         return PRACTICE_CLOSED if records.exam_in_progress() is not None else None
+    except RecordsUnavailable as err:  # out of reach, or its file gone: say which (the detail is logged)
+        return str(err)
     except Exception:  # the database is out of reach: no practice that could not be stored
         logging.getLogger("gamelib.trainer.kernel").exception("the records could not be read")
         return "the records cannot be reached just now; try again in a moment"

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 
 from ...errors import GameError
 from ...trainer import Question, make_drill
-from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, TraineeRecords
+from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, RecordsUnavailable, TraineeRecords
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, plain_sentence
 from .quiz import answer_input, fill_inputs, question_html, read_inputs
@@ -219,6 +219,9 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             r = make_drill(q.drill, q.game, q.focus).check(q, given)
             self.records.record(r, ms=round(1000 * (time.monotonic() - self._shown_at)),
                                 attempt_id=self.sitting.attempt.id, position=self.position)
+        except RecordsUnavailable as err:  # busy or out of reach: nothing stored, the same question again
+            self.result.value = error_html("Not saved, press Submit again", err)
+            return None
         except RecordsError as err:  # answered in another tab, or the attempt is over: catch up
             self.result.value = error_html("Not stored", err)
             return self._catch_up()

@@ -6,7 +6,9 @@ the hand), builds one input per answer field (radio buttons, tick boxes, dollar 
 session score. **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
 machine) with the session's results. Given a trainee's records (``records=``, what
 :class:`~gamelib.widgets.trainer.app.TrainerApp` passes after sign-in), it stores every checked
-answer before the verdict is shown, and shows no verdict if the answer could not be stored. The
+answer before the verdict is shown, and shows no verdict if the answer could not be stored ("Not
+saved", with the reason in words: the records busy past their time limit, out of reach, or their
+file deleted under the trainer; nothing is kept and **Check** may be pressed again). The
 widget holds no rule: every answer and reason comes from the drills, which ask the engine.
 
 Stable CSS classes let a browser test (and a casino's own stylesheet) find the parts:
@@ -38,7 +40,7 @@ from ...games import GAMES
 from ...amounts import whole_number
 from ...trainer import DRILLS, Field, Question, Result, Session, drills_for, make_drill
 from ...trainer.export import data_uri
-from ...trainer.records import TraineeRecords
+from ...trainer.records import RecordsUnavailable, TraineeRecords
 from ...trainer.session import MAX_SEED
 from ..cards import hand_html
 from .guard import guarded, pin
@@ -326,8 +328,8 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.result is not None:
             return self.result
         why = self.closed() if self.closed is not None else None
-        if why:
-            self.feedback.value = error_html("Practice closed", why)
+        if why:  # closed for an exam, or the records out of reach: nothing is stored
+            self.feedback.value = error_html("Practice closed, not saved", why)
             return None
         if self.question is None:
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
@@ -341,6 +343,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.records is not None:  # stored first: the verdict is shown only once it is on record
             try:
                 self.records.record(r, ms=ms)
+            except RecordsUnavailable as err:  # busy, out of reach, its file gone: nothing stored, no verdict
+                self.feedback.value = error_html("Not saved, try again", err)
+                return None
             except GameError as err:  # the records refuse it: say why, show no verdict
                 self.feedback.value = error_html("Not saved", err)
                 return None

@@ -4,6 +4,7 @@ database open, read back with sqlite3."""
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyP
     for var in ("GAMELIB_TRAINER_DB", "GAMELIB_TRAINER_CONFIG", "JUPYTERHUB_USER"):
         monkeypatch.delenv(var, raising=False)
     assert main(["upgrade"]) == 0 and f"empty -> {HEAD}" in capsys.readouterr().out
-    monkeypatch.setattr("getpass.getpass", lambda prompt="": "felt-and-chips")
+    monkeypatch.setattr("sys.stdin", io.StringIO("felt-and-chips\nfelt-and-chips\n"))  # piped in: two lines
     assert main(["hash-password"]) == 0
     line = capsys.readouterr().out.strip()
     (tmp_path / "trainer.toml").write_text(line + "\n", encoding="utf-8")
@@ -41,4 +42,4 @@ def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyP
     store.close()
     monkeypatch.setenv("GAMELIB_TRAINER_DB", "postgresql+psycopg://t:secret@db.example/training")
     assert main(["where"]) == 0 and "secret" not in capsys.readouterr().out
-    assert main(["backup", str(tmp_path / "x")]) == 1
+    assert main(["backup", str(tmp_path / "x")]) == 2  # PostgreSQL: use pg_dump, says the one line
