@@ -24,6 +24,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Callable
 
+from ...amounts import flag
+from ...engine.registry import banked_engine
 from ...games.vocabularies import Counting
 from .common import BankedAnalysis, Progress
 
@@ -48,13 +50,21 @@ def counter(counting: Counting) -> Callable[..., BankedAnalysis]:
     return fn
 
 
-def analyze(game: Any, progress: bool = False) -> BankedAnalysis:
-    """The exact analysis of a banked game object (see :func:`gamelib.get_game`): the counting
-    method its declaration names, under the declaration's pay tables, qualifier and limits."""
-    return counter(game.declaration.counting)(game.declaration, Progress(progress))
+def analyze(game: object, progress: bool = False) -> BankedAnalysis:
+    """The exact analysis of a banked game (a key of ``BANKED_GAMES`` or the game object, see
+    :func:`gamelib.get_game`): the counting method its declaration names, under the declaration's
+    pay tables, qualifier and limits. ``progress`` (True or False) shows a progress bar.
+
+    >>> analyze("badugi")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game() of one, not 'badugi'
+    """
+    decl = banked_engine(game).declaration
+    return counter(decl.counting)(decl, Progress(flag(progress, "progress")))
 
 
-def strategy_of(game: Any, progress: bool = False) -> Any:
+def strategy_of(game: object, progress: bool = False) -> Any:
     """The optimal strategy of a banked game object, derived from its exact analysis.
 
     >>> from gamelib import get_game

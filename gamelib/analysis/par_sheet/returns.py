@@ -39,7 +39,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...errors import GameError
+from ...engine.registry import banked_engine
+from ...errors import GameError, shown
 from ...games.banked import BankedGame
 from ...games.vocabularies import Counting
 from ..banked.rules import CELLS
@@ -51,7 +52,7 @@ __all__ = ["CELLS", "ParSheet", "WagerSheet", "expected_return_of", "nh_expected
            "return_for_pays"]
 
 
-def par_sheet(game: Any) -> ParSheet:
+def par_sheet(game: object) -> ParSheet:
     """The exact par sheet of a banked game object (:func:`gamelib.get_game`, or a game with another
     pay table from ``with_pay_table``): the counting method its declaration names, under its
     pay tables, qualifier, limits and caps.
@@ -61,8 +62,7 @@ def par_sheet(game: Any) -> ParSheet:
     >>> s.game.total, round(float(s.game.house_edge), 6)
     (3986646103440, 0.034189)
     """
-    decl: BankedGame = game.declaration
-    return par_sheet_of(decl)
+    return par_sheet_of(banked_engine(game).declaration)
 
 
 def par_sheet_of(decl: BankedGame) -> ParSheet:
@@ -72,6 +72,8 @@ def par_sheet_of(decl: BankedGame) -> ParSheet:
     >>> par_sheet_of(NH_HOLDEM).game.total
     155937600
     """
+    if not isinstance(decl, BankedGame):
+        raise GameError(f"par_sheet_of reads a banked game's declaration (get_game(key).declaration), not {shown(decl)}")
     builder = _BUILDERS.get(decl.counting)
     if builder is None:  # pragma: no cover - every counting method has a builder (tests check it)
         raise GameError(f"no par sheet is written for the counting {str(decl.counting)!r}")
