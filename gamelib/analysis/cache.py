@@ -8,8 +8,15 @@ a stale result is never returned. ``GAMELIB_CACHE=off`` disables the cache.
 The cache can only cost time, never a wrong answer or a crash:
 
 - every file records the inputs that produced it (name, parameters, code fingerprint) and a
-  SHA-256 checksum of its data; both are checked on every load. A truncated, garbled or altered
-  file is computed again and replaced, with one :class:`CacheWarning`;
+  SHA-256 checksum of its data; both are checked on every load. A truncated or garbled file
+  (a full disk, a killed copy, a flipped bit, an edit that forgot the checksum) or one made for
+  other inputs is computed again and replaced, with one :class:`CacheWarning`. The checksum is
+  not a signature: it holds no secret, so someone who can write to the cache folder can write
+  an entry with other numbers and their checksum, and it is served. Keep the folder as private
+  as the code (it is created with the user's own permissions); never point ``GAMELIB_CACHE`` at
+  a folder others may write;
+- no file larger than :data:`MAX_ENTRY_BYTES` is read (nor written): a bigger one is treated
+  as damaged, never loaded whole into memory;
 - a file is written to a temporary file in the same folder, flushed to disk and renamed into
   place, so a reader never sees half a file and a failed write (a full disk) leaves nothing;
 - if the folder cannot be written (an unwritable ``HOME``, a path that is a file, a full
@@ -72,6 +79,15 @@ LOCK_WAIT_SECONDS = 3 * 3600.0
 #: process and are removed by the next write to the folder.
 TMP_PREFIX = ".gamelib-tmp-"
 _STALE_TMP_SECONDS = 24 * 3600.0
+#: The largest cache file read or written (the largest entry the analyses write is a few MB).
+MAX_ENTRY_BYTES = 512 * 2**20
+
+
+def _too_big(size: int) -> str | None:
+    """Why a file of ``size`` bytes is not read, or ``None``."""
+    if size > MAX_ENTRY_BYTES:
+        return f"it is {size:,} bytes, more than the {MAX_ENTRY_BYTES:,} a cache entry may hold"
+    return None
 
 
 class CacheWarning(UserWarning):
@@ -211,6 +227,13 @@ def _remove_stale_tmp(folder: Path) -> None:
                     leftover.unlink()
 
 
+def _refuse_to_write(why: str) -> Writer:
+    """A writer that writes nothing: the entry is not cached (an ``OSError``, warned about)."""
+    def refuse(fh: IO[bytes]) -> object:
+        raise OSError(f"not written: {why}")
+    return refuse
+
+
 def _write_atomically(path: Path, write: Writer) -> None:
     """Write ``path`` through ``write(binary_file)``: a temporary file in the same folder,
     flushed and synced, then renamed over ``path``. On any failure nothing is left behind."""
@@ -279,10 +302,15 @@ def _read_npz(path: Path, inputs: _Inputs) -> tuple[dict[str, np.ndarray] | None
     import numpy as np
 
     try:
+        if big := _too_big(path.stat().st_size):
+            return None, big
         data = np.load(path, allow_pickle=False)
         if not isinstance(data, np.lib.npyio.NpzFile):
             return None, "it is not an .npz archive"
         with data:
+            members = data.zip.infolist() if data.zip is not None else []
+            if big := _too_big(sum(info.file_size for info in members)):  # as unpacked
+                return None, big
             if HEADER not in data.files:
                 return None, "it has no header (no checksum, no inputs)"
             header = json.loads(str(data[HEADER][()]))
@@ -304,6 +332,8 @@ def _read_npz(path: Path, inputs: _Inputs) -> tuple[dict[str, np.ndarray] | None
 def _read_json(path: Path, inputs: _Inputs) -> tuple[Any, str | None]:
     """``(result, None)``, ``(None, None)`` if absent, or ``(None, why it cannot be used)``."""
     try:
+        if big := _too_big(path.stat().st_size):
+            return None, big
         header_line, newline, body = path.read_bytes().partition(b"\n")
         header = json.loads(header_line)
         problem = inputs.mismatch(header)
@@ -384,6 +414,8 @@ def cached(name: str, params: Params, compute: Callable[[], T], code_modules: It
     def encode(result: T, inputs: _Inputs) -> Writer:
         body = json.dumps(result).encode()  # a result that is not JSON fails here, before any file
         header = json.dumps(inputs.header(hashlib.sha256(body).hexdigest())).encode()
+        if big := _too_big(len(header) + 1 + len(body)):
+            return _refuse_to_write(big)
         return lambda fh: fh.write(header + b"\n" + body)
 
     folder = _folder()
@@ -428,6 +460,8 @@ def cached_arrays(
         if HEADER in result:
             raise ValueError(f"{HEADER!r} is reserved for the cache's header; name the array otherwise")
         arrays = {k: np.asarray(v) for k, v in result.items()}
+        if big := _too_big(sum(a.nbytes for a in arrays.values())):
+            return _refuse_to_write(big)
         header = np.array(json.dumps(inputs.header(_sha256_arrays(arrays))))
         # allow_pickle=False says what _sha256_arrays already ensures (numbers, no objects),
         # and keeps the unpacked arrays from being matched against that flag.
