@@ -64,12 +64,13 @@ PRACTICE_CLOSED = "you have an exam in progress; finish it first"
 
 def practice_closed(records: TraineeRecords) -> str | None:
     """Why ``records``' trainee may not practise now (an exam in progress, or the records out of
-    reach), or ``None``."""
+    reach), or ``None``. :class:`RecordsUnavailable` (the records busy, out of reach, their file
+    gone) is passed on: the trainer says "Not saved" with its sentence."""
     try:
         return PRACTICE_CLOSED if records.exam_in_progress() is not None else None
-    except RecordsUnavailable as err:  # out of reach, or its file gone: say which (the detail is logged)
-        return str(err)
-    except Exception:  # the database is out of reach: no practice that could not be stored
+    except RecordsUnavailable:
+        raise
+    except Exception:  # something else failed: no practice that could not be stored
         logging.getLogger("gamelib.trainer.kernel").exception("the records could not be read")
         return "the records cannot be reached just now; try again in a moment"
 

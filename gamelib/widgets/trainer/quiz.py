@@ -275,7 +275,13 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
     def new_question(self, seed: int | None = None) -> Question | None:
         """Deal a question of the chosen drill (the next seed unless one is given); a refused deal
         keeps the question there was (``None`` if there was none)."""
-        why = self.closed() if self.closed is not None else None
+        try:
+            why = self.closed() if self.closed is not None else None
+        except RecordsUnavailable as err:  # the records out of reach: no question that could not be stored
+            self.question_html.value = error_html("Cannot deal", err)
+            self.answers.children = ()
+            self.feedback.value = ""
+            return None
         if why:  # asked in the kernel each time: a second tab cannot practise during an exam either
             self.question_html.value = error_html("Practice closed", why)
             self.answers.children = ()
@@ -327,9 +333,13 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         """Check the answer in the inputs, show the verdict and update the score (once per question)."""
         if self.result is not None:
             return self.result
-        why = self.closed() if self.closed is not None else None
-        if why:  # closed for an exam, or the records out of reach: nothing is stored
-            self.feedback.value = error_html("Practice closed, not saved", why)
+        try:
+            why = self.closed() if self.closed is not None else None
+        except RecordsUnavailable as err:  # the records out of reach: nothing could be stored
+            self.feedback.value = error_html("Not saved, try again", err)
+            return None
+        if why:
+            self.feedback.value = error_html("Practice closed", why)
             return None
         if self.question is None:
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
