@@ -7,14 +7,18 @@ so the trainer's Voilà configuration is the one measured) on a free port of 127
 Chromium, driven by Playwright, opens N separate browser contexts (N trainees, each with their
 own cookies) at the same moment, and:
 
-1. times each trainee from ``goto`` until the first question is on screen, signing in by name on
-   the way (a class starting together: N kernels start and run the notebook at once; the records
-   go to a fresh SQLite data directory, so every **Check** below also writes its answer);
+1. times each trainee from ``goto`` until the first question is on screen, signing in on the way
+   to a staff account of his own (``trainee-1`` ... ``trainee-N``, created in the records before
+   the server starts, as a supervisor does; the first sign-in sets the account's password, an
+   argon2 hash) (a class starting together: N kernels start and run ``trainer/trainer.ipynb`` at
+   once; the records go to a fresh SQLite data directory, so every **Check** below also writes
+   its answer);
 2. counts the server's kernels and measures them (psutil: resident set size, and unique set size:
    the memory a kernel frees when it exits), the server process itself, and the CPU seconds the
    kernels, the server and the browser used until then;
 3. for ``--rounds`` rounds, has all N trainees press **Check** at the same moment (a barrier) and
    times each until the verdict is on screen, then **New question** (timed until it is shown);
+   afterwards the answers in the records are counted: one for every verdict shown;
 4. closes every tab (with ``beforeunload``, as a person closing tabs) and times until all the
    kernels are gone.
 
@@ -47,18 +51,19 @@ import psutil
 from voila_server import CHROMIUM, CHROMIUM_ARGS, MB, VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's first widget: TrainerWidget(game="big-o", ...)
+GAME, DRILL, SEED = "big-o", "read-hand", 1  # the app's practice: TrainerApp(game="big-o", drill="read-hand", seed=1)
 MAX_TRAINEES = 60
 PAGE_TIMEOUT = 300.0  # seconds a trainee waits for the first question before counting as failed
 OUTSIDE = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
 
 
 def readme_command(port: int) -> list[str]:
-    """The README's trainer command (its "Staff trainer app" section) with the port replaced."""
+    """The README's trainer command (its "Staff trainer app" section: ``trainer/trainer.ipynb``)
+    with the port replaced."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Staff trainer app", 1)[1].split("\n## ", 1)[0]
     line = next(ln for block in re.findall(r"```bash\n(.*?)```", section, re.S) for ln in block.splitlines()
-                if "voila" in ln and "book/trainer.ipynb" in ln)
+                if "voila" in ln and "trainer/trainer.ipynb" in ln)
     argv = [f"--port={port}" if a.startswith("--port=") else a for a in shlex.split(line, comments=True)]
     if "--Voila.ip=127.0.0.1" not in argv:
         raise SystemExit("the README's command does not bind 127.0.0.1; this script serves on loopback only")
@@ -69,14 +74,41 @@ def readme_command(port: int) -> list[str]:
 
 # The records of every server this run starts, deleted when the run ends.
 _DATA = tempfile.TemporaryDirectory(prefix="load-trainer-")
+_SERVER_DATA: dict[int, Path] = {}
 
 
-def trainer_server(extra: list[str], log_path: str | None = None) -> VoilaServer:
+def account(i: int) -> str:
+    """The staff account of trainee ``i`` (and its password is ``account(i) + "-pass"``)."""
+    return f"trainee-{i}"
+
+
+def trainer_server(extra: list[str], log_path: str | None = None, accounts: int = 0) -> VoilaServer:
     """The README's trainer command on a free port; the trainees' records go to a fresh data
-    directory (SQLite), as on a new installation."""
+    directory (SQLite), as on a new installation, holding ``accounts`` staff accounts
+    (:func:`account`) a supervisor created, none signed in yet."""
+    from gamelib.trainer.records import Store, SupervisorRecords, load_config
+
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GAMELIB_TRAINER", "JUPYTERHUB_USER"))}
     env["GAMELIB_DATA"] = tempfile.mkdtemp(prefix="data-", dir=_DATA.name)
-    return VoilaServer(lambda port: readme_command(port) + extra, env=env, log_path=log_path)
+    store = Store(config=load_config(env))
+    boss = SupervisorRecords(store.db, "load test")
+    for i in range(accounts):
+        boss.create_account(account(i + 1), f"Trainee {i + 1}", f"E-{i + 1}")
+    store.close()
+    server = VoilaServer(lambda port: readme_command(port) + extra, env=env, log_path=log_path)
+    _SERVER_DATA[id(server)] = Path(env["GAMELIB_DATA"])
+    return server
+
+
+def answers_on_record(server: VoilaServer) -> int:
+    """The answers stored in the records of ``server``'s data directory."""
+    import sqlite3
+
+    con = sqlite3.connect(_SERVER_DATA[id(server)] / "trainer.sqlite3")
+    try:
+        return int(con.execute("SELECT count(*) FROM answers").fetchone()[0])
+    finally:
+        con.close()
 
 
 def summary(xs: list[float]) -> str:
@@ -126,7 +158,7 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                         if msg.type in ("error", "warning") else None)
                 pages.append(page)
 
-            async def open_one(page) -> bool:  # type: ignore[no-untyped-def]
+            async def open_one(page, i: int) -> bool:  # type: ignore[no-untyped-def]
                 nonlocal full
                 await barrier.wait()
                 t = time.monotonic()
@@ -135,9 +167,10 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                     full += 1
                     return False
                 try:
-                    # each trainee signs in (the records keep every answer from then on)
-                    await page.locator(".gl-signin-name input").fill(f"Trainee {id(page)}",
-                                                                      timeout=1000 * page_timeout)
+                    # each trainee signs in to his account, setting its password (the records keep
+                    # every answer from then on)
+                    await page.locator(".gl-signin-account input").fill(account(i), timeout=1000 * page_timeout)
+                    await page.locator(".gl-signin-password input").fill(account(i) + "-pass")
                     await page.locator(".gl-signin-button").click()
                     await page.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for(
                         timeout=1000 * page_timeout)
@@ -149,7 +182,7 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                 first.append(time.monotonic() - t)
                 return True
 
-            served = await asyncio.gather(*(open_one(pg) for pg in pages))
+            served = await asyncio.gather(*(open_one(pg, i + 1) for i, pg in enumerate(pages)))
             active = [pg for pg, ok in zip(pages, served) if ok]
             await asyncio.sleep(2)  # let the kernels settle before measuring them
             mem = measure(server)
@@ -282,7 +315,7 @@ def main() -> None:
               f"server {gets['mem']['server_cpu']:.1f} s; time to the whole page: {summary(gets['times'])}")
         if time.monotonic() > deadline:
             break
-        server = trainer_server(args.voila_arg, args.server_log)
+        server = trainer_server(args.voila_arg, args.server_log, accounts=n)
         try:
             res = asyncio.run(asyncio.wait_for(run_trainees(n, args.rounds, server, deadline),
                                                max(1.0, deadline - time.monotonic())))
@@ -292,6 +325,7 @@ def main() -> None:
         finally:
             server_log = server.log_tail()
             server.stop()
+        res["stored"] = answers_on_record(server)
         mem = res["mem"]
         served = len(res["first"])
         all_checks = [x for r in res["checks"] for x in r]
@@ -311,7 +345,8 @@ def main() -> None:
                   f"server {mem['server_cpu']:.1f} s, browser {mem['browser_cpu']:.1f} s "
                   f"(on {os.cpu_count()} cores, shared with whatever else runs)")
         print(f"  time to first question: {summary(res['first'])}")
-        print(f"  time to check an answer ({len(all_checks)} checks, all at once per round): {summary(all_checks)}")
+        print(f"  time to check an answer ({len(all_checks)} checks, all at once per round): {summary(all_checks)}; "
+              f"answers on record: {res['stored']}" + ("" if res["stored"] == len(all_checks) else " (NOT every check!)"))
         print(f"  time to deal a new question: {summary(all_news)}")
         print(f"  tabs closed: {res['left']} kernels left after {res['freed']:.1f} s")
         res["gets"] = gets["times"]
