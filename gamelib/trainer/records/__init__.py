@@ -14,6 +14,7 @@ supervisor's view reads (issue 13).
   :class:`SupervisorRecords` (``supervising``: everything, behind the supervisors' credential);
 * ``exams`` -- an exam's questions, the same for everyone, and the exact pass rule;
 * ``report`` -- the supervisor's tables, plots, CSV and Excel exports, and the certificate.
+* ``backup`` -- an online backup of a SQLite database that refuses the live file as its target.
 
 ``python -m gamelib.trainer.records`` upgrades the database, makes a password hash for the
 configuration, and backs a SQLite database up while the trainer runs.

@@ -8,8 +8,9 @@ precedence (a variable beats the file):
                                          the SQLite file ``trainer.sqlite3`` is made there
 ``GAMELIB_TRAINER_CONFIG``               the TOML file (default ``<data directory>/trainer.toml``)
 ``GAMELIB_TRAINER_DB`` / ``database_url``  a SQLAlchemy URL, e.g.
-                                         ``postgresql+psycopg://trainer@db.casino.example/training``;
-                                         unset: SQLite in the data directory
+                                         ``postgresql+psycopg://trainer@db.casino.example/training``
+                                         (``sqlite:///PATH`` or ``postgresql+psycopg://``, see
+                                         :data:`DRIVERS`); unset: SQLite in the data directory
 ``supervisor_password``                  (file only) the supervisors' password as a hash made by
                                          ``python -m gamelib.trainer.records hash-password``
 ``supervisors``                          (file only) user names that are supervisors when the user
