@@ -119,8 +119,82 @@ def test_largest_wins_from_the_filings():
     assert nh.wager("six_card_bonus").largest_win == 5_000  # 1000 to 1 on $10, capped
     # with the cap at each ante, the main game's return is the capped-return table's
     analysis = analyze(get_game("nh-holdem"))
-    for (ante, cap, ret, _), row in zip(nh.game.capped, analysis.caps.itertuples()):
-        assert (ante, cap, ret) == (row.ante, row.cap, row._6)
+    assert len(nh.game.capped) == len(analysis.caps) == 4
+    for c, row in zip(nh.game.capped, analysis.caps.itertuples()):
+        assert (c.ante, c.cap, c.stake, c.expected_return) == (row.ante, row.cap, row.ante, row._6)
+
+
+# ---- the payout cap (R21) on the New Hampshire Hold'em side bets -----------------------------
+#: The best five of six cards over all 20,358,520 six-card sets, the published frequencies (not
+#: the project's count): the 6 Card Bonus's paid hands.
+SIX_CARD_COUNTS = {"royal flush": 188, "straight flush": 1_656, "four of a kind": 14_664, "full house": 165_984,
+                   "flush": 205_792, "straight": 361_620, "three of a kind": 732_160}
+#: A bonus hand of each kind: the hole cards and the bonus board (the community cards Jd 7h 4d).
+SIX_CARD_HANDS = {"royal flush": ("As Ks", "Qs Js Ts 2c"), "straight flush": ("9s 8s", "7s 6s 5s 2c"),
+                  "four of a kind": ("9s 9h", "9d 9c 3s 2c"), "full house": ("9s 9h", "9d 3c 3s 2c"),
+                  "flush": ("As 8s", "6s 5s 2s Kc"), "straight": ("9s 8h", "7d 6c 5s 2c"),
+                  "three of a kind": ("9s 9h", "9d Kc 3s 2c"), "nothing": ("9s 8h", "Kd Qc 3s 2c")}
+
+
+def six_card_bonus_edge_by_settling(ante: int, bet: int) -> Fraction:
+    """The 6 Card Bonus's house edge on a ``bet`` dollar bet at an ``ante`` dollar Ante, worked out
+    apart from the par sheet: each kind of hand settled by the engine (the player folds before
+    the flop card, so the bonus is the hand's only win and the engine's payout cap applies to it
+    alone), weighted by the published count of six-card sets of that kind."""
+    game = get_game("nh-holdem")
+    total = math.comb(52, 6)
+    counts = {**SIX_CARD_COUNTS, "nothing": total - sum(SIX_CARD_COUNTS.values())}
+    won = 0
+    for kind, (hole, bonus) in SIX_CARD_HANDS.items():
+        s = game.settle({"ante": ante, "six_card_bonus": bet, "flop": 0, "turn": 0, "river": 0},
+                        hole=hole, community="Jd 7h 4d", bonus=bonus)
+        assert s.hands["six card bonus"].startswith(kind) or kind == "nothing", (kind, s.hands)
+        won += (s.total - s.result("ante").result) * counts[kind]  # the bonus's dollars, after the cap
+    return -Fraction(won, total * bet)
+
+
+def test_the_six_card_bonus_with_the_cap_is_worked_out_apart_to_the_last_digit():
+    """Issue 24: under R21 the 6 Card Bonus's house edge is 19.8172% at a $5 or $10 Ante and
+    21.0000% at $2 (a $10 bet, the cap taking the most); the par sheet says so beside its
+    uncapped 19.3555%, and the engine's own settlements, weighted by the published six-card
+    counts, and the analysis's outcome table with the cap applied dollar by dollar give the same
+    exact figures."""
+    nh = ps.par_sheet(get_game("nh-holdem"))
+    bonus = nh.wager("six_card_bonus")
+    by_ante = {c.ante: c for c in bonus.capped}
+    assert sorted(by_ante) == [2, 4, 5, 10] and {c.stake for c in bonus.capped} == {10}
+    table = analyze(get_game("nh-holdem")).tables["six_card_bonus"]
+    for ante, words in ((2, "21.0000%"), (4, "20.0943%"), (5, "19.8172%"), (10, "19.8172%")):
+        cap = {2: 1_000, 4: 2_000, 5: 5_000, 10: 5_000}[ante]  # R21
+        settled = six_card_bonus_edge_by_settling(ante, 10)
+        dollars = sum(min(Fraction(p) * 10, cap) * int(c) for p, c in zip(table.attrs["pays_exact"], table["combinations"]))
+        from_table = -dollars / (10 * table.attrs["total"])
+        assert by_ante[ante].house_edge == settled == from_table, ante
+        assert f"{float(settled):.4%}" == words
+        assert by_ante[ante].cap == cap and by_ante[ante].on == "Ante"
+    # the cap never touches a bet whose largest win it covers: $5 or less at a $5 Ante
+    assert (by_ante[2].uncapped_up_to, by_ante[4].uncapped_up_to, by_ante[5].uncapped_up_to) == (0, 2, 5)
+    assert six_card_bonus_edge_by_settling(5, 5) == bonus.house_edge == six_card_bonus_edge_by_settling(10, 3)
+    assert f"{float(bonus.house_edge):.4%}" == "19.3555%"
+    # labelled beside the uncapped figures, in the sheet's words, its frame and the command's text
+    rows = dict(bonus.figures())
+    assert rows["house edge"] == "19.3555% before the cap"
+    assert rows["with the $5,000 cap ($5 Ante)"].startswith("house edge 19.8172% on a $10 bet, standard deviation ")
+    assert rows["with the $1,000 cap ($2 Ante)"].startswith("house edge 21.0000% on a $10 bet")
+    frame = nh.capped_frame()
+    six = frame[frame["wager"] == "6 Card Bonus"]
+    assert six["house edge with the cap"].tolist() == [float(by_ante[a].house_edge) for a in (2, 4, 5, 10)]
+    assert set(six["house edge before the cap"]) == {float(bonus.house_edge)}
+    # Pair Plus's largest win, 40 to 1 on $10, is under every cap: no capped figures, no label
+    assert nh.wager("pair_plus").capped == () and "before the cap" not in str(nh.wager("pair_plus").figures())
+    assert "with the $1,000 cap ($2 Ante): house edge 21.0000% on a $10 bet" in nh.text()
+
+
+def test_a_game_without_a_cap_has_no_capped_figures():
+    for key in ("crazy4", "three-card-6bonus"):
+        sheet = ps.par_sheet(get_game(key))
+        assert all(s.capped == () for s in sheet.sheets().values()) and sheet.capped_frame().empty
+        assert "cap" not in " ".join(f for s in sheet.sheets().values() for f, _ in s.figures())
 
 
 # ---- the brute force ------------------------------------------------------------------------

@@ -3,7 +3,8 @@ distribution of a hand's net result, and from it the expected return, house edge
 risk, hit frequency, standard deviation, each award's "1 in N" and the largest win within the
 limits and caps), a whole game's (:class:`ParSheet`), and the pieces every counting method builds
 them from: a distribution being counted, a sheet made from one, a side bet's sheet from its pay
-rows, the largest win, and the pay-table-independent counts kept in memory between sheets.
+rows, the largest win, the figures with the payout cap applied (:class:`CappedFigures`) and the
+pay-table-independent counts kept in memory between sheets.
 
 The sheets of the games decided once are counted in :mod:`gamelib.analysis.par_sheet.decided_once`, New
 Hampshire Hold'em's in :mod:`gamelib.analysis.par_sheet.nh`; :mod:`gamelib.analysis.par_sheet` is the front door.
@@ -30,6 +31,81 @@ from ...errors import GameError, shown
 from ...games.banked import BankedGame, pay_rows
 
 
+# ---- the figures with the payout cap -------------------------------------------------------
+@dataclass(frozen=True)
+class CappedFigures:
+    """A wager's return and spread with the payout cap applied (R21, B3), at one amount of the
+    wager the cap is set by (``on``, the Ante: ``ante`` dollars, a cap of ``cap`` dollars).
+
+    ``stake`` is the wager's amount in dollars: the Ante itself for the main game; for a side bet
+    its largest amount, where the cap takes the most, the bet settled alone (no other winning
+    wager of the hand shares the cap). ``uncapped_up_to``: the largest amount of the side bet
+    the cap never touches (0: the cap can touch every amount; the main game: 0). The figures are
+    per unit of the wager, exact.
+
+    >>> c = CappedFigures("Ante", 2, 1000, 10, Fraction(-21, 100), Fraction(9), 0)
+    >>> c.house_edge, c.standard_deviation, c.label
+    (Fraction(21, 100), 3.0, 'with the $1,000 cap ($2 Ante)')
+    """
+
+    on: str
+    ante: int
+    cap: int
+    stake: int
+    expected_return: Fraction
+    variance: Fraction
+    uncapped_up_to: int
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The player's expected loss per unit with the cap applied."""
+        return -self.expected_return
+
+    @property
+    def standard_deviation(self) -> float:
+        """The standard deviation of a hand's net result with the cap applied, in units."""
+        return math.sqrt(self.variance)
+
+    @property
+    def label(self) -> str:
+        """The figure's name in the par sheet: which cap, at which amount of the Ante."""
+        return f"with the ${self.cap:,} cap (${self.ante} {self.on})"
+
+
+def capped_figures(decl: BankedGame, key: str, unit: str, items: tuple[tuple[Fraction, int], ...]
+                   ) -> tuple[CappedFigures, ...]:
+    """The figures of one par-sheet entry with the cap applied, one per amount of the wager the
+    cap is set by (R21): for the main game (its unit is that wager) at each Ante; for a side bet
+    at its largest amount, under each Ante's cap, where the cap can take some of its largest win.
+    None for a game without a cap or a wager the cap never touches.
+
+    >>> from gamelib.games.banked import NH_HOLDEM
+    >>> items = ((Fraction(-1), 999), (Fraction(1000), 1))  # pays 1000 to 1 once in 1,000: edge -0.1%
+    >>> [(c.ante, c.cap, c.stake, float(c.house_edge), c.uncapped_up_to)
+    ...  for c in capped_figures(NH_HOLDEM, "six_card_bonus", "six_card_bonus", items)]
+    [(2, 1000, 10, 0.899, 0), (4, 2000, 10, 0.799, 2), (5, 5000, 10, 0.499, 5), (10, 5000, 10, 0.499, 5)]
+    """
+    if not decl.caps or not items:
+        return ()
+    total = sum(c for _, c in items)
+    largest = max(v for v, c in items if c)
+    on = decl.wager(decl.cap_on)
+    side = unit != decl.cap_on
+    stake = max(_amounts(decl, key)) if side else 0
+    out = []
+    for ante in _amounts(decl, decl.cap_on):
+        cap = decl.caps[ante]
+        dollars = stake if side else ante
+        if side and largest * dollars <= cap:
+            continue  # the cap never touches this bet at this Ante
+        vals = [(min(v * dollars, Fraction(cap)) / dollars, c) for v, c in items]
+        mean = sum((v * c for v, c in vals), Fraction(0)) / total
+        var = sum(((v - mean) ** 2 * c for v, c in vals), Fraction(0)) / total
+        free = [a for a in _amounts(decl, key) if largest * a <= cap] if side else []
+        out.append(CappedFigures(on.name, ante, cap, dollars, mean, var, max(free, default=0)))
+    return tuple(out)
+
+
 # ---- one wager's (or the main game's) par sheet ----------------------------------------------
 @dataclass(frozen=True)
 class WagerSheet:
@@ -39,7 +115,9 @@ class WagerSheet:
     number of combinations giving it, over ``total`` combinations. ``wagered``: the average
     amount wagered per hand in the same units. ``awards``: each award (a paid pay-table row, a
     win against the dealer) and its combinations. ``largest_win``: the largest win of one hand
-    in dollars within the table limits and caps.
+    in dollars within the table limits and caps. ``capped``: the figures with the payout cap
+    applied (:class:`CappedFigures`), where a cap can touch this wager; every other figure is
+    before the cap.
 
     >>> s = WagerSheet("x", "X", "the X", ((Fraction(-1), 3), (Fraction(2), 1)), 4, Fraction(1), (("win", 1),), 20)
     >>> s.expected_return, s.hit_frequency, s.variance, s.one_in("win")
@@ -54,7 +132,7 @@ class WagerSheet:
     wagered: Fraction
     awards: tuple[tuple[str, int], ...]
     largest_win: int
-    capped: tuple[tuple[int, int, Fraction, Fraction], ...] = ()
+    capped: tuple[CappedFigures, ...] = ()
 
     @property
     def expected_return(self) -> Fraction:
@@ -125,20 +203,36 @@ class WagerSheet:
         })
 
     def figures(self) -> list[tuple[str, str]]:
-        """The par sheet's single figures, as (figure, value in words) rows."""
+        """The par sheet's single figures, as (figure, value in words) rows. Where a payout cap can
+        touch the wager, the return, house edge, element of risk and standard deviation are
+        labelled as before the cap, and the figures with the cap follow, one row per Ante.
+
+        >>> from gamelib.games.banked import NH_HOLDEM
+        >>> from gamelib.analysis.par_sheet import par_sheet_of
+        >>> rows = dict(par_sheet_of(NH_HOLDEM).wager("six_card_bonus").figures())
+        >>> rows["house edge"], rows["with the $5,000 cap ($5 Ante)"][:22]
+        ('19.3555% before the cap', 'house edge 19.8172% on')
+        """
+        before = " before the cap" if self.capped else ""
         rows = [
             ("combinations counted", f"{self.total:,}"),
-            ("expected return", f"{float(self.expected_return):+.6f} per unit of {self.unit}"),
-            ("house edge", f"{float(self.house_edge):.4%}"),
+            ("expected return", f"{float(self.expected_return):+.6f} per unit of {self.unit}{before}"),
+            ("house edge", f"{float(self.house_edge):.4%}{before}"),
             ("average amount wagered", f"{float(self.wagered):.6f} units of {self.unit}"),
-            ("element of risk", f"{float(self.element_of_risk):.4%}"),
+            ("element of risk", f"{float(self.element_of_risk):.4%}{before}"),
             ("hit frequency", f"{float(self.hit_frequency):.4%}"),
-            ("standard deviation", f"{self.standard_deviation:.6f} units of {self.unit}"),
-            ("largest win per hand", f"${self.largest_win:,}"),
+            ("standard deviation", f"{self.standard_deviation:.6f} units of {self.unit}{before}"),
+            ("largest win per hand", f"${self.largest_win:,}" + (", the cap" if self.capped else "")),
         ]
-        for amount, cap, ret, var in self.capped:
-            rows.append((f"with the ${cap:,} cap, ${amount} {self.unit}",
-                         f"house edge {float(-ret):.4%}, standard deviation {math.sqrt(var):.6f} units"))
+        for c in self.capped:
+            if c.on == self.unit:  # the main game, at this Ante
+                words = f"house edge {float(c.house_edge):.4%}, standard deviation {c.standard_deviation:.6f} units"
+            else:  # a side bet at its largest amount, alone
+                free = (f"; a bet of ${c.uncapped_up_to} or less is never capped" if c.uncapped_up_to
+                        else "; a bet of any amount may be capped")
+                words = (f"house edge {float(c.house_edge):.4%} on a ${c.stake} bet, standard deviation "
+                         f"{c.standard_deviation:.6f} units{free}")
+            rows.append((c.label, words))
         return rows
 
 
@@ -194,6 +288,26 @@ class ParSheet:
                          "house edge": float(s.house_edge), "average wagered": float(s.wagered),
                          "element of risk": float(s.element_of_risk), "hit frequency": float(s.hit_frequency),
                          "standard deviation": s.standard_deviation, "largest win ($)": s.largest_win})
+        return pd.DataFrame(rows)
+
+    def capped_frame(self) -> pd.DataFrame:
+        """The figures with the payout cap beside those before it: one row per wager the cap can
+        touch and amount of the wager the cap is set by (empty for a game without a cap).
+
+        >>> from gamelib.games.banked import NH_HOLDEM
+        >>> from gamelib.analysis.par_sheet import par_sheet_of
+        >>> f = par_sheet_of(NH_HOLDEM).capped_frame()
+        >>> f[f["wager"] == "6 Card Bonus"]["house edge with the cap"].map("{:.4%}".format).tolist()
+        ['21.0000%', '20.0943%', '19.8172%', '19.8172%']
+        """
+        rows = []
+        for s in self.sheets().values():
+            for c in s.capped:
+                rows.append({"wager": s.name, c.on: c.ante, "cap ($)": c.cap, "bet ($)": c.stake,
+                             "house edge before the cap": float(s.house_edge),
+                             "house edge with the cap": float(c.house_edge),
+                             "standard deviation before the cap": s.standard_deviation,
+                             "standard deviation with the cap": c.standard_deviation})
         return pd.DataFrame(rows)
 
     def text(self) -> str:
@@ -266,20 +380,14 @@ def _largest_win(decl: BankedGame, unit: str, largest_net: Fraction) -> int:
 
 def _sheet(decl: BankedGame, key: str, name: str, unit: str, dist: _Dist, wagered: Fraction,
            awards: Iterable[tuple[str, int]], capped: bool = False) -> WagerSheet:
+    """A sheet from a counted distribution; ``capped``: the figures with the cap are worked out
+    (the main game as a whole, and the side bets; not one street bet of the main game alone)."""
     items = dist.items()
     total = sum(c for _, c in items)
     largest = max((v for v, c in items if c), default=Fraction(0))
-    caps: list[tuple[int, int, Fraction, Fraction]] = []
-    if capped and decl.caps and unit == decl.cap_on:
-        for amount in _amounts(decl, unit):
-            cap = decl.caps[amount]
-            vals = [(min(v * amount, Fraction(cap)) / amount, c) for v, c in items]
-            mean = sum((v * c for v, c in vals), Fraction(0)) / total
-            var = sum(((v - mean) ** 2 * c for v, c in vals), Fraction(0)) / total
-            caps.append((amount, cap, mean, var))
     unit_name = decl.wager(unit).name
     return WagerSheet(key, name, unit_name, items, total, Fraction(wagered), tuple((a, int(c)) for a, c in awards),
-                      _largest_win(decl, unit, largest), tuple(caps))
+                      _largest_win(decl, unit, largest), capped_figures(decl, key, unit, items) if capped else ())
 
 
 def _side_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.ndarray) -> WagerSheet:
@@ -294,7 +402,7 @@ def _side_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.ndarra
     for i, line in enumerate(table.lines):
         dist.add(line.pays, counts[i + 1])
         awards.append((line.outcome, counts[i + 1]))
-    return _sheet(decl, key, decl.wager(key).name, key, dist, Fraction(1), awards)
+    return _sheet(decl, key, decl.wager(key).name, key, dist, Fraction(1), awards, capped=True)
 
 
 
