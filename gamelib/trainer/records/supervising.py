@@ -33,6 +33,12 @@ class SupervisorRecords:
         self._db = db
         self.who = who
 
+    @property
+    def notice(self) -> str:
+        """What the operator must know about the database itself, in words ("" when nothing): for
+        example that a new, empty one was made where there was one before."""
+        return self._db.notice
+
     def define_exam(self, spec: ExamSpec) -> ExamSpec:
         """Store an exam (its name must be new); returns it with its id."""
         spec.check()

@@ -1,7 +1,8 @@
 """The staff trainer app: sign in, practise with every answer on record, sit an exam, or open the
 supervisor's view.
 
-:class:`TrainerApp` is what the trainer chapter (``book/trainer.ipynb``) shows and Voilà serves.
+:class:`TrainerApp` is the staff trainer app (``trainer/trainer.ipynb``, served on its own by Voilà
+behind staff sign-in); the book's trainer chapter (``book/trainer.ipynb``) describes it.
 It opens the records store named by the configuration (``gamelib.trainer.records.config``) when
 someone signs in, never before:
 

@@ -305,6 +305,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.sign_ins_html.value = sign_ins_html(self.records.sign_ins())
         self._show_accounts()
         self.status.value = f'<span style="color:#555">{len(answers)} answers, {len(attempts)} exam attempts</span>'
+        if self.records.notice:  # e.g. a new, empty database where there was one: the records may be lost
+            self.status.value = error_html("Check the records database", self.records.notice) + self.status.value
         self._counts = counts
 
     def define_exam(self) -> ExamSpec | None:

@@ -68,6 +68,12 @@ def test_a_database_deleted_under_a_running_store_takes_no_more_answers(tmp_path
     with caplog.at_level(logging.WARNING, "gamelib.trainer.records"):
         again = Store(f"sqlite:///{path}", config=CONFIG)
     assert "new, empty records database" in again.db.notice and "new, empty records database" in caplog.text
+    # the supervisor's view says so too, above the (empty) tables
+    from gamelib.trainer.records.supervising import SupervisorRecords
+    from gamelib.widgets.trainer.supervisor import SupervisorView
+    view = SupervisorView(SupervisorRecords(again.db, "supervisor"))
+    view.refresh()
+    assert "Check the records database" in view.status.value and "new, empty records database" in view.status.value
     assert again.trainee(sign_in(name="Ana")).totals() == (0, 0)
     again.close()
     third = Store(f"sqlite:///{path}", config=CONFIG)  # the new database is there now: nothing to say
