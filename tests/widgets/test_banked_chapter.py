@@ -14,8 +14,9 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.banked.nh import ORDERED_DEALS
 from gamelib.games.banked import dealer_qualifying_value
-from gamelib.widgets.banked.chapter import (caps_text, multiple_table_html, ordered_deal_counts, qualifier_table_html,
-                                            worked_example, worked_example_of)
+from gamelib.widgets.banked.chapter import (caps_text, multiple_table_html, ordered_deal_counts, pay_line_table_html,
+                                            qualifier_table_html, straight_ranks, worked_example, worked_example_of)
+from gamelib.widgets.banked.figures import pay_table_titled
 
 from book.glue_values import glued  # tests/book/glue_values.py (tests/ is on sys.path)
 
@@ -115,3 +116,33 @@ def test_caps_in_words_are_the_declared_caps() -> None:
     text = caps_text("nh-holdem")
     for ante, cap in decl.caps.items():
         assert f"${cap:,} with a" in text and f"${ante}" in text
+
+
+def test_every_pay_table_is_titled_with_its_printed_name() -> None:
+    """Issue 24: a pay table drawn in a chapter carries its printed name as its own caption
+    (kept with the table on paper), and its rows are still the declared lines, in order (what the
+    exhibits look for)."""
+    for key in CHAPTERS:
+        decl = get_game(key).declaration
+        for table in decl.pay_tables:
+            page = pay_table_titled(key, table.key, f"t-{table.key}").to_html()
+            assert f"<caption>{table.name} pays</caption>" in page, (key, table.key)
+            assert f"#T_t-{table.key} caption {{\n  caption-side: top;" in page
+            cells = [line.split(">", 1)[1] for line in page.split("<td")[1:] if 'class="data row' in line]
+            assert [c.split("<")[0] for c in cells[0::2]] == [line.outcome for line in table.lines]
+
+
+@pytest.mark.parametrize("key, top", [("three-card-6bonus", ("mini royal (A-K-Q suited)", "75 to 1")),
+                                      ("nh-holdem", ("straight flush", "40 to 1"))])
+def test_r31_hands_are_paid_as_the_ruling_reads(key: str, top: tuple[str, str]) -> None:
+    """R31: A-K-Q of one suit is the top line (the Mini Royal, where the table has one), in mixed
+    suits a straight; A-2-3 is the lowest straight; K-A-2 is no straight. The chapters' table of
+    Pair Plus hands says what the engine pays, and the chapters quote the straights the engine
+    ranks lowest and highest."""
+    page = pay_line_table_html(key, "pair_plus", ["As Ks Qs", "As Kh Qs", "3d 2c Ah", "Kc Ad 2h"])
+    rows = page.split("<tr>")[2:]
+    assert f"<b>{top[0]}</b>: pays {top[1]}" in rows[0]
+    assert "straight, ace high" in rows[1] and "<b>straight</b>" in rows[1]
+    assert "straight, three high" in rows[2] and "<b>straight</b>" in rows[2]
+    assert "ace-king high (A-K-2)" in rows[3] and "no line pays it" in rows[3]
+    assert straight_ranks(key, "pair_plus") == ("3-2-A", "A-K-Q")

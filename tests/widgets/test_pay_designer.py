@@ -71,3 +71,33 @@ def test_bad_input_is_refused_on_screen_and_the_old_answer_goes(box, bad):
     assert w.find() is None and w.found is None
     assert "Refused" in w.result.value and "house edge (" not in w.result.value
     assert len(w.result.value) < 600  # the whole input is not echoed
+
+
+def test_the_nh_par_sheet_tables_show_the_capped_figures_beside_the_uncapped():
+    """Issue 24 (R21): the 6 Card Bonus's and the main game's figures before the cap are labelled
+    so, and the figures with the cap, one line per Ante, are in the same column."""
+    sheet = par_sheet(get_game("nh-holdem"))
+    frame = par_sheet_frame(sheet).set_index("figure")
+    six = frame["6 Card Bonus"]
+    assert six["house edge"] == "19.3555% before the cap"
+    assert six["with the $5,000 cap ($10 Ante)"].startswith("house edge 19.8172% on a $10 bet")
+    assert six["with the $1,000 cap ($2 Ante)"].startswith("house edge 21.0000% on a $10 bet")
+    assert frame["Pair Plus"]["house edge"] == "7.2760%" and frame["Pair Plus"]["with the $1,000 cap ($2 Ante)"] == ""
+    page = par_sheet_html("nh-holdem")
+    assert "21.0000% on a $10 bet" in page and "19.3555% before the cap" in page
+
+
+def test_the_crazy4_designer_shows_both_edges_and_marks_the_player_s_edge_in_red():
+    """Issue 24: the Super Bonus is measured by the whole game; every row shows the whole game's and
+    the Super Bonus's own edge, and a row giving the player the edge is red and says so."""
+    w = PayDesignerWidget("crazy4", table="super_bonus", vary={"flush": "1..10"}, target="3%")
+    found = w.found
+    assert found is not None and found.attrs["measure"] == "game"
+    assert list(found["house edge"]) == list(found["main game house edge"])
+    red = found[found["player's edge"]]
+    assert len(red) and all(found["main game house edge"][found["player's edge"]] < 0)
+    assert all(red["wager house edge"] > 0)  # the Super Bonus alone still favours the house there
+    page = w.result.value
+    assert "house edge (the whole game)" in page and "Super Bonus house edge" in page
+    assert page.count("player's edge: the house loses") == len(red)
+    assert page.count("<tr style='color:#b00020;'>") == len(red)

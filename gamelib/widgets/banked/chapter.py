@@ -270,6 +270,34 @@ def multiple_table_html(game_key: str | BankedGameEngine, hands: Sequence[str], 
     return hands_table_html(game, hands, allowed, f"a {multiple}x {play.name}")
 
 
+def pay_line_table_html(game_key: str | BankedGameEngine, table: str, hands: Sequence[str]) -> str:
+    """Hands pictured with the engine's answer for one pay table: what each makes in the ranking
+    the table's hand is judged in, and the line of the table that pays it (or that nothing does).
+
+    >>> page = pay_line_table_html("three-card-6bonus", "pair_plus", ["As Ks Qs", "Kc Ad 2h"])
+    >>> "mini royal (A-K-Q suited)</b>: pays 75 to 1" in page, "ace-king high (A-K-2)" in page
+    (True, True)
+    """
+    from ...engine.banked import pays_text
+
+    game = _game(game_key)
+    pay_table = game.declaration.pay_table(table)
+    system = game.declaration.table_system(pay_table)
+    td = "style='padding:4px 8px;'"
+    rows = []
+    for text in hands:
+        cards = parse_cards(text)
+        value = game.hand_value(cards, system)
+        hit = game.pay_line(table, value)
+        paid = (f"<b>{html.escape(hit[1])}</b>: pays {html.escape(pays_text(hit[0]))}" if hit is not None
+                else "no line pays it")
+        rows.append(f"<tr><td {td}>{hand_html(cards)}</td><td {td}>{html.escape(game.describe(value, system))}</td>"
+                    f"<td {td}>{paid}</td></tr>")
+    head = (f"<tr><th {td}>{in_words(len(parse_cards(hands[0]))) if hands else ''} cards</th><th {td}>hand</th>"
+            f"<th {td}>{html.escape(pay_table.name)}</th></tr>")
+    return f"<table style='border-collapse:collapse;'>{head}{''.join(rows)}</table>"
+
+
 # ---- figures the prose pastes ---------------------------------------------------------------------
 def lowest_qualifier(game_key: str | BankedGameEngine) -> tuple[int, str]:
     """The weakest hand a dealer can qualify with, over every hand the dealer can be dealt (a
@@ -298,14 +326,15 @@ def dealt_hands(game_key: str | BankedGameEngine) -> int:
     return comb(52, _size(decl, decl.main_hand))
 
 
-def straight_ranks(game_key: str | BankedGameEngine) -> tuple[str, str]:
-    """The ranks of the lowest and the highest straight of the game's ranking, as a dealer reads
-    them.
+def straight_ranks(game_key: str | BankedGameEngine, table: str | None = None) -> tuple[str, str]:
+    """The ranks of the lowest and the highest straight of the game's ranking (or of the ranking
+    pay table ``table`` is judged in), as a dealer reads them.
 
-    >>> straight_ranks("three-card-6bonus")
-    ('3-2-A', 'A-K-Q')
+    >>> straight_ranks("three-card-6bonus"), straight_ranks("nh-holdem", "pair_plus")
+    (('3-2-A', 'A-K-Q'), ('3-2-A', 'A-K-Q'))
     """
-    system = system_of(_game(game_key).declaration.system)
+    decl = _game(game_key).declaration
+    system = system_of(decl.table_system(decl.pay_table(table)) if table else decl.system)
     straights = [v for v in range(1, system.n_classes + 1) if system.hand_class(v).category == "straight"]
     low, high = (ranks_text(expanded_ranks(system.hand_class(v), system)) for v in (min(straights), max(straights)))
     return low, high
@@ -416,5 +445,5 @@ def tie_rule_figures(game_key: str | BankedGameEngine) -> dict[str, str]:
 
 __all__ = ["SIDE_HAND_WORDS", "either", "with_article", "result_words", "net_words", "WorkedExample",
            "worked_example_of", "worked_example", "hands_table_html", "qualifier_table_html", "multiple_table_html",
-           "lowest_qualifier", "dealt_hands", "straight_ranks", "multiple_minimum", "outcome_count", "fold_values",
+           "pay_line_table_html", "lowest_qualifier", "dealt_hands", "straight_ranks", "multiple_minimum", "outcome_count", "fold_values",
            "caps_text", "ordered_deal_counts", "tie_rule_figures"]

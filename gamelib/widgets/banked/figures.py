@@ -12,7 +12,9 @@ import html
 from typing import Mapping
 
 import pandas as pd
+from pandas.io.formats.style import Styler
 
+from ..dataframe_style import style_table
 from ..messages import BAD, GOOD, error_html
 from ... import rankings
 from ...cards import parse_cards
@@ -133,7 +135,7 @@ def limits_frame(game_key: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def pay_table_frame(game_key: str, wager: str) -> pd.DataFrame:
+def pay_table_frame(game_key: str | BankedGameEngine, wager: str) -> pd.DataFrame:
     """One pay table as the declaration holds it: each row's hand and what it pays, to 1.
 
     >>> pay_table_frame("crazy4", "super_bonus")["pays"].tolist()[-2:]
@@ -143,6 +145,25 @@ def pay_table_frame(game_key: str, wager: str) -> pd.DataFrame:
 
     table = _game(game_key).declaration.pay_table(wager)
     return pd.DataFrame({"hand": [l.outcome for l in table.lines], "pays": [pays_text(l.pays) for l in table.lines]})
+
+
+#: How a pay table's title is drawn: above the table, inside it (so no page break parts them on
+#: paper), in bold on the left.
+TITLE_STYLE = "caption-side:top; text-align:left; font-weight:bold; padding:8px 0 4px 0; color:inherit;"
+
+
+def pay_table_titled(game_key: str | BankedGameEngine, table: str, name: str) -> Styler:
+    """One pay table in the book's style, titled with its printed name ("Super Bonus pays") as the
+    table's own caption; ``name`` is the table's id (``T_<name>``).
+
+    >>> page = pay_table_titled("crazy4", "super_bonus", "demo-pays").to_html()
+    >>> "<caption>Super Bonus pays</caption>" in page, 'id="T_demo-pays"' in page
+    (True, True)
+    """
+    game = _game(game_key)
+    title = f"{game.declaration.pay_table(table).name} pays"
+    return (style_table(pay_table_frame(game, table), name).set_caption(title)
+            .set_table_styles([{"selector": "caption", "props": TITLE_STYLE}], overwrite=False))
 
 
 def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **cards: str) -> str:
@@ -172,4 +193,5 @@ def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **
             + (settlement_html(s) if s is not None else refusal))
 
 
-__all__ = ["returns_frame", "plot_returns", "plot_decision_ev", "plot_nh_starting_hands", "limits_frame", "pay_table_frame", "example_html"]
+__all__ = ["returns_frame", "plot_returns", "plot_decision_ev", "plot_nh_starting_hands", "limits_frame", "pay_table_frame", "pay_table_titled",
+           "example_html"]
