@@ -68,7 +68,7 @@ def test_export_csv_link_holds_the_session() -> None:
     w = TrainerWidget(game="crazy4", drill="pay-wager", seed=5)
     w.answer_with(w.question.answer)
     w.new_question()
-    w.answer_with({})
+    w.answer_with({name: value + 1 for name, value in w.question.answer.items()})  # every part $1 out
     w.export_button.click()
     href = w.csv_link.value.split('href="')[1].split('"')[0]
     assert href.startswith("data:text/csv;charset=utf-8;base64,")
@@ -98,3 +98,32 @@ def test_check_without_a_question_says_so() -> None:
     w.question, w.result = None, None  # as after a refused first deal
     assert w.current_answer() == {} and w.check() is None
     assert "no question has been dealt" in w.feedback.value
+
+
+def test_check_with_no_answer_chosen_is_refused_and_stores_nothing() -> None:
+    """Issue 24: Check before any answer is chosen stored "?" as a wrong answer."""
+    w = TrainerWidget(game="big-o", drill="read-hand", seed=1)
+    assert w.answers.children[0].value is None  # a question just dealt: no radio button chosen
+    w.check_button.click()
+    assert w.result is None and w.session.score == (0, 0) and w.session.records == []
+    assert "Not checked" in w.feedback.value and "choose an answer first (Value)" in w.feedback.value
+    assert "data-correct" not in w.feedback.value and not w.check_button.disabled
+    w.answers.children[0].value = w.question.answer["value"]  # then chosen: checked once, right
+    w.check_button.click()
+    assert w.result is not None and w.result.correct and w.session.score == (1, 1)
+
+
+def test_check_with_a_part_left_blank_is_refused() -> None:
+    w = TrainerWidget(game="crazy4", drill="pay-wager", seed=6)
+    q = w.question
+    w.set_answer({**q.answer, "play": None})  # every part typed but one
+    assert w.check() is None and w.session.score == (0, 0)
+    assert "choose an answer first (Play (1x) $4)" in w.feedback.value
+    w.set_answer(q.answer)
+    assert w.check() is not None and w.session.score == (1, 1)
+
+
+def test_ticking_no_box_is_an_answer() -> None:
+    """A several-answers part with no box ticked is an answer (\"none of these\"), checked as given."""
+    w = TrainerWidget(game="archie", drill="who-wins", focus="no-qualifier", seed=1)
+    assert w.check() is not None and w.session.score[1] == 1

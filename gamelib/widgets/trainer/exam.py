@@ -38,7 +38,7 @@ from ...trainer import Question, make_drill
 from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, RecordsUnavailable, TraineeRecords
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, plain_sentence
-from .quiz import answer_input, fill_inputs, question_html, read_inputs
+from .quiz import answer_input, blank_parts, fill_inputs, question_html, read_inputs
 
 __all__ = ["ExamPanel", "result_line_html", "history_html"]
 
@@ -67,19 +67,6 @@ def history_html(attempts: list[AttemptRecord]) -> str:
                    f"{a.exam.questions} right, {'passed' if a.passed else 'not passed'}</li>"
                    for a in reversed(done) if a.finished_at is not None)
     return f'<div style="margin-top:8px;"><b>Your exams</b><ul style="margin:2px 0;">{rows}</ul></div>'
-
-
-def blank_parts(question: Question, answer: Mapping[str, object]) -> list[str]:
-    """The labels of the parts of ``answer`` left blank: no option chosen, no dollars typed (ticking
-    no box of a several-answers part is an answer).
-
-    >>> from gamelib.trainer import Field, Question
-    >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
-    >>> blank_parts(q, {"d": " "}), blank_parts(q, {"d": "5"})
-    (['Seat 0'], [])
-    """
-    return [f.label for f in question.fields
-            if f.kind != "multi" and (answer.get(f.name) is None or str(answer.get(f.name)).strip() == "")]
 
 
 class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)

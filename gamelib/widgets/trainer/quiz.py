@@ -344,10 +344,15 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.question is None:
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
             return None
+        given = self.current_answer()
         try:
-            r = self.session.judge(self.question, self.current_answer())
+            r = self.session.judge(self.question, given)
         except GameError as err:
             self.feedback.value = error_html("Cannot check", err)
+            return None
+        blank = blank_parts(self.question, given)
+        if blank:  # nothing chosen is no answer: refused, nothing stored, nothing scored
+            self.feedback.value = error_html("Not checked", f"choose an answer first ({', '.join(blank)})")
             return None
         ms = round(1000 * (time.monotonic() - self._shown_at))
         if self.records is not None:  # stored first: the verdict is shown only once it is on record
@@ -423,6 +428,19 @@ def read_inputs(question: Question | None, inputs: Mapping[str, Any]) -> dict[st
     return out
 
 
+def blank_parts(question: Question, answer: Mapping[str, object]) -> list[str]:
+    """The labels of the parts of ``answer`` left blank: no option chosen, no dollars typed (ticking
+    no box of a several-answers part is an answer).
+
+    >>> from gamelib.trainer import Field, Question
+    >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
+    >>> blank_parts(q, {"d": " "}), blank_parts(q, {"d": "5"})
+    (['Seat 0'], [])
+    """
+    return [f.label for f in question.fields
+            if f.kind != "multi" and (answer.get(f.name) is None or str(answer.get(f.name)).strip() == "")]
+
+
 # Any: the inputs are ipywidgets controls, which ship no type hints.
 def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Mapping[str, object]) -> None:
     """Fill the inputs of ``question`` from an answer mapping, as a trainee would (see :func:`read_inputs`)."""
@@ -446,4 +464,4 @@ def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Ma
             w.value = v
 
 
-__all__ = ["TrainerWidget", "answer_input", "read_inputs", "fill_inputs", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
+__all__ = ["TrainerWidget", "answer_input", "read_inputs", "fill_inputs", "blank_parts", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
