@@ -50,6 +50,18 @@ def test_the_answer_is_on_record_before_the_verdict_shows(store: Store) -> None:
     assert rec.correct and rec.seed == 5 and rec.ms >= 0
 
 
+def test_check_with_nothing_chosen_is_not_on_record(store: Store) -> None:
+    """Issue 24: Check before any answer is chosen stored "?" as a wrong answer."""
+    me = store.trainee(sign_in(name="Ana"))
+    w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
+    w.check_button.click()
+    assert me.answers() == [] and "choose an answer first" in w.feedback.value
+    assert "gl-trainer-verdict" not in w.feedback.value and w.session.score == (0, 0)
+    w.answer_with(w.question.answer)
+    [rec] = me.answers()
+    assert rec.correct and "?" not in rec.given
+
+
 def test_no_verdict_without_a_record(store: Store) -> None:
     me = store.trainee(sign_in(name="Ana"))
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
