@@ -345,15 +345,23 @@ def register_schema(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     p.set_defaults(func=_cmd_schema)
 
 
+#: The largest hand record ``replay`` reads (a real record is a few KB).
+MAX_RECORD_BYTES = 1 << 20
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from .handhistory import check
     from .handhistory.report import as_json, text
 
     try:
         with open(args.file, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_RECORD_BYTES + 1)  # never a whole /dev/zero
     except OSError as e:
         raise GameError(f"cannot read the hand record {shown(args.file)}: {e.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise GameError(f"{shown(args.file)} is not a file name (it holds a NUL character)") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise GameError(f"{shown(args.file)} is over {MAX_RECORD_BYTES:,} bytes: a hand record is a few KB of text")
     rp = check(data)
     print(json.dumps(as_json(rp), indent=1) if args.json else text(rp))
     return 0

@@ -267,5 +267,26 @@ def items(value: Iterable[_T] | object, what: str, lo: int = 0, hi: Optional[int
     return out
 
 
+def array_of(value: object, what: str, kinds: str, error: type[GameError] = GameError) -> np.ndarray:
+    """``value`` as a numpy array (one dimension or more) of the dtype kinds ``kinds``: ``"iu"``
+    integers, ``"b"`` bools; a list converts, anything else is refused.
+
+    >>> array_of([[1, 2]], "the hands", "iu").shape
+    (1, 2)
+    >>> array_of([1.5], "the hands", "iu")
+    Traceback (most recent call last):
+    ...
+    gamelib.errors.GameError: the hands must be an array of whole numbers, not [1.5]
+    """
+    try:
+        arr = np.asarray(value)
+    except (TypeError, ValueError, OverflowError):  # ragged lists, numbers past 64 bits
+        arr = np.asarray(None)
+    if arr.dtype.kind not in kinds or arr.ndim == 0:
+        raise error(f"{what} must be an array of {'bools' if kinds == 'b' else 'whole numbers'}, not {shown(value)}")
+    return arr
+
+
 __all__ = ["MAX_DIGITS", "MAX_PAYS", "Whole", "PayLike", "is_whole", "whole_number", "parse_dollars", "exact_pays",
-           "MAX_NAME", "flag", "name_text", "one_of", "items"]
+           "MAX_NAME", "flag", "name_text", "one_of", "items",
+           "array_of"]

@@ -18,12 +18,12 @@ together (``"AsKd"``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Union
 
 import numpy as np
 
-from .amounts import is_whole, items, whole_number
+from .amounts import flag, is_whole, items, whole_number
 from .errors import CardError, DuplicateCardError, GameError, HandSizeError, shown
 
 RANKS = "23456789TJQKA"
@@ -194,7 +194,7 @@ def parse_cards(
         else:  # floats, bools, ...: never truncated to a card (51.9 is not the ace of spades)
             raise CardError(f"the {what} is an array of {cards.dtype}: cards in an array are integer card "
                             f"numbers 0-51 (or card strings such as 'As'), not {shown(cards)}")
-    elif isinstance(cards, (bytes, bytearray, memoryview)) or not isinstance(cards, Iterable):
+    elif isinstance(cards, (bytes, bytearray, memoryview, Mapping, set, frozenset)) or not isinstance(cards, Iterable):
         raise CardError(f"the {what} must be cards: a string such as 'As Td 9c' or a list of cards, "
                         f"not {shown(cards)}")
     else:
@@ -206,7 +206,7 @@ def parse_cards(
             want = " or ".join(str(a) for a in allowed)
             listed = format_cards(out[:10]) + (" ..." if len(out) > 10 else "")
             raise HandSizeError(f"the {what} has {len(out)} cards ({listed or 'none'}); it must have {want}")
-    if not allow_duplicates:
+    if not flag(allow_duplicates, "allow_duplicates", CardError):
         seen: set[int] = set()
         for c in out:
             if c in seen:
@@ -223,7 +223,7 @@ def format_card(card: int, symbols: bool = False) -> str:
     """
     c = parse_card(card)
     suit = SUITS[c & 3]
-    return RANKS[c >> 2] + (SUIT_SYMBOLS[suit] if symbols else suit)
+    return RANKS[c >> 2] + (SUIT_SYMBOLS[suit] if flag(symbols, "symbols", CardError) else suit)
 
 
 def format_cards(cards: Iterable[CardLike], symbols: bool = False, sep: str = " ") -> str:
@@ -232,9 +232,12 @@ def format_cards(cards: Iterable[CardLike], symbols: bool = False, sep: str = " 
     >>> format_cards([51, 45, 0])
     'As Kd 2c'
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+    if isinstance(cards, (str, bytes, Mapping, set, frozenset)) or not isinstance(cards, Iterable):
         raise CardError(f"format_cards formats a list of cards (card numbers 0-51 or strings such as 'As'), "
                         f"not {shown(cards)}")
+    if not isinstance(sep, str):
+        raise CardError(f"the separator of format_cards is a string, such as ' ', not {shown(sep)}")
+    symbols = flag(symbols, "symbols", CardError)
     return sep.join(format_card(parse_card(c), symbols) for c in cards)
 
 
@@ -380,6 +383,9 @@ def rows_with_duplicates(*arrays: np.ndarray) -> np.ndarray:
     >>> rows_with_duplicates(np.array([[0, 1], [5, 7]]), np.array([[3], [7]])).tolist()
     [1]
     """
+    for a in arrays:
+        if not (isinstance(a, np.ndarray) and a.ndim == 2 and a.dtype.kind in "iu"):
+            raise HandSizeError(f"rows of cards are 2-D integer arrays (rows, cards) of card numbers 0-51, not {shown(a)}")
     columns = [np.ascontiguousarray(np.asarray(a).T) for a in arrays]
     n_rows = columns[0].shape[1] if columns else 0
     n = sum(c.shape[0] for c in columns)
@@ -425,11 +431,22 @@ def refuse_shared_cards(holders: Iterable[tuple[str, Iterable[int]]],
     ...
     gamelib.errors.DuplicateCardError: As is in seat 0's hand and board 1: one deck has one of each card
     """
+    if isinstance(holders, (str, bytes, Mapping)) or not isinstance(holders, Iterable):
+        raise CardError(f"the holders are (name, cards) pairs, not {shown(holders)}")
+    if not isinstance(where, str):
+        raise CardError(f"where= is a string naming {{card}}, {{first}} and {{second}}, not {shown(where)}")
     seen: dict[int, str] = {}
-    for name, cards in holders:
-        for c in cards:
+    for pair in holders:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise CardError(f"each holder is a (name, cards) pair, not {shown(pair)}")
+        name, cards = pair
+        for c in parse_cards(cards, allow_duplicates=True, what=name):
             if c in seen:
-                raise DuplicateCardError(f"{where.format(card=format_card(c), first=seen[c], second=name)}: {ONE_DECK}")
+                try:
+                    place = where.format(card=format_card(c), first=seen[c], second=name)
+                except (LookupError, ValueError):
+                    raise CardError(f"where= is a string naming {{card}}, {{first}} and {{second}}, not {shown(where)}")
+                raise DuplicateCardError(f"{place}: {ONE_DECK}")
             seen[c] = name
 
 

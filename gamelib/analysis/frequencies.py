@@ -31,6 +31,7 @@ import pandas as pd
 
 from .. import rankings
 from ..combinatorics import combinations_array
+from ..amounts import is_whole, whole_number
 from ..cards import deal_hands, make_card
 from ..errors import HandSizeError, RankingError, shown
 from ..rankings.core import PatternSystem, expanded_ranks, weights_for
@@ -151,13 +152,11 @@ def value_counts(system: str, n_cards: int) -> dict[int, int]:
 
 
 def _check(system: str, n_cards: int) -> rankings.RankingSystem:
-    if system not in rankings.SYSTEMS:
-        raise RankingError(f"unknown ranking system {shown(system)}; the systems are: {', '.join(rankings.SYSTEMS)}")
-    rs = rankings.system(system)
+    rs = rankings.system(system)  # a RankingError naming the systems for anything else
     if rs.uses_board:
         raise HandSizeError("Omaha hands need a board: use sampled_category_counts for Omaha systems")
     sizes = rs.hand_sizes
-    if n_cards not in sizes:
+    if not is_whole(n_cards) or n_cards not in sizes:
         raise HandSizeError(f"a {system} hand has {', '.join(map(str, sizes))} cards, not {n_cards}")
     return rs
 
@@ -206,6 +205,10 @@ class SampledCounts:
     seed: int
 
 
+#: The most deals ``sampled_category_counts`` samples (a few seconds).
+MAX_SAMPLED_DEALS = 2_000_000
+
+
 def sampled_category_counts(system: str, deals: int = 200_000, seed: int = 2026, hole_cards: int = 4) -> SampledCounts:
     """Seeded Monte Carlo frequencies for the Omaha systems (hole cards plus a five-card board).
 
@@ -215,10 +218,14 @@ def sampled_category_counts(system: str, deals: int = 200_000, seed: int = 2026,
     >>> int(s.table["combinations"].sum())
     2000
     """
-    if system not in rankings.SYSTEMS or not rankings.system(system).uses_board:
+    if not isinstance(system, str) or system not in rankings.SYSTEMS or not rankings.system(system).uses_board:
         with_board = (k for k, s in rankings.RANKING_SYSTEMS.items() if s.uses_board)
         raise RankingError(f"sampling is for the Omaha systems ({', '.join(with_board)}); "
-                           f"use category_counts for {system!r}")
+                           f"use category_counts for {shown(system)}")
+    deals = whole_number(deals, "the deals (a sample's size)", 1, MAX_SAMPLED_DEALS)
+    seed = whole_number(seed, "the seed", 0)
+    sizes = rankings.system(system).hand_sizes
+    hole_cards = whole_number(hole_cards, f"the hole cards of a {system} hand", min(sizes), max(sizes))
     cards = deal_hands(deals, hole_cards + 5, seed)
     values = rankings.evaluate(system, cards[:, :hole_cards], board=cards[:, hole_cards:])
     order = rankings.categories(system)

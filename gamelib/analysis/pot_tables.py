@@ -52,6 +52,15 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _structure(structure: object, game: PotGame) -> Structure:
+    """The structure asked for (a ``Structure``), or the game's own for ``None``."""
+    if structure is None:
+        return game.structure
+    if not isinstance(structure, Structure):
+        raise GameError(f"structure is a Structure (such as limit_structure(2, 4)) or None, not {shown(structure)}")
+    return structure
+
+
 def street_cards(game: PotGame, index: int) -> str:
     """What street ``index`` of ``game`` deals, in words.
 
@@ -59,7 +68,9 @@ def street_cards(game: PotGame, index: int) -> str:
     >>> street_cards(POT_DECLARATIONS["drawmaha"], 2)
     'each player may discard and replace any number of his cards (or stand pat)'
     """
-    st = game.streets[index]
+    if not isinstance(game, PotGame):
+        raise GameError(f"street_cards reads a pot game's declaration (get_game(key).declaration), not {shown(game)}")
+    st = game.streets[whole_number(index, f"a street of {game.title}", 0, len(game.streets) - 1)]
     parts = []
     if st.down:
         parts.append(f"{_plural(st.down, 'card')} face down to each player")
@@ -85,7 +96,7 @@ def betting_table(key: str, structure: Optional[Structure] = None) -> pd.DataFra
     ['$10', '$10', '$20', '$20']
     """
     g = _decl(key)
-    st = structure or g.structure
+    st = _structure(structure, g)
     rows = []
     for i, street in enumerate(g.streets):
         if street.bet is None:
@@ -112,7 +123,7 @@ def structure_table(key: str, structure: Optional[Structure] = None) -> pd.DataF
     '$1'
     """
     g = _decl(key)
-    st = structure or g.structure
+    st = _structure(structure, g)
     rows = []
     if st.kind in ("limit", "spread"):
         rows += [("lower limit", f"${st.small_bet}"), ("higher limit", f"${st.big_bet}")]
@@ -253,6 +264,8 @@ def share_words(share: Fraction) -> str:
     >>> share_words(Fraction(1, 2)), share_words(Fraction(1))
     ('half', 'the whole pot')
     """
+    if not isinstance(share, (Fraction, int)) or isinstance(share, bool) or not 0 <= share <= 1:
+        raise GameError(f"a share of the pot is a Fraction from 0 to 1, not {shown(share)}")
     return {Fraction(1): "the whole pot", Fraction(1, 2): "half"}.get(share, str(share))
 
 

@@ -156,7 +156,7 @@ class BankedGameEngine:
         >>> g.declaration.pay_table("pair_plus").pays_for("flush")
         Fraction(4, 1)
         """
-        return BankedGameEngine(self.declaration.with_pay_table(wager, pays))
+        return BankedGameEngine(self.declaration.with_pay_table(_named(wager, "the pay table"), pays))
 
     # ---- wager checks -----------------------------------------------------------------------
     def check_wagers(self, wagers: Mapping[str, object]) -> dict[str, int]:
@@ -212,7 +212,7 @@ class BankedGameEngine:
         >>> g.decision_options("play"), g.decision_options("play", "Ks Kd 9c 7h 2s"), g.decision_options("play", "As Ad 9c 7h 2s")
         ((0, 1, 3), (0, 1), (0, 1, 3))
         """
-        w = self.declaration.wager(wager)
+        w = self.declaration.wager(_named(wager, "the decision wager"))
         if not w.decision:
             raise GameError(f"the {w.name} is not a decision; the decisions are: "
                             + ", ".join(d.wager for d in self.declaration.decisions))
@@ -277,13 +277,13 @@ class BankedGameEngine:
         >>> g = banked_game("crazy4"); g.hand_value("As Ad Ac Ah 2c") == system_of("crazy4").n_classes
         True
         """
-        ps = system_of(system or self.declaration.system)
+        ps = system_of(self.declaration.system if system is None else system)
         arr = np.array([parse_cards(cards)], dtype=np.intp)
         return int(ps.evaluate_array(arr)[0])
 
     def describe(self, value: int, system: str | None = None) -> str:
         """A value in a dealer's words."""
-        return system_of(system or self.declaration.system).describe(value)
+        return system_of(self.declaration.system if system is None else system).describe(value)
 
     def pay_line(self, table: str, value: int) -> tuple[Fraction, str] | None:
         """What pay table ``table`` pays a hand of ``value`` (in its hand's system): the pays
@@ -293,7 +293,7 @@ class BankedGameEngine:
         (Fraction(200, 1), 'four aces')
         """
         decl = self.declaration
-        pay_table = decl.pay_table(table)
+        pay_table = decl.pay_table(_named(table, "the pay table"))
         system = system_of(decl.table_system(pay_table))
         value = whole_number(value, f"a {pay_table.hand} hand's value (from hand_value)", 0,
                              system.n_classes)
@@ -314,6 +314,13 @@ def banked_game(key: str) -> BankedGameEngine:
 @lru_cache(maxsize=None)
 def _banked_game(key: str) -> BankedGameEngine:
     return BankedGameEngine(DECLARATIONS[key])
+
+
+def _named(key: object, what: str) -> str:
+    """A wager's or a pay table's key as the caller gave it: text (which text, the declaration says)."""
+    if not isinstance(key, str):
+        raise GameError(f"{what} is named by its key, such as 'ante' or 'pair_plus', not {shown(key)}")
+    return key
 
 
 # ---- the generic settler's parts ----------------------------------------------------------------

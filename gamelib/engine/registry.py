@@ -13,6 +13,7 @@ from ..errors import GameError, shown
 from ..games import BANKED_GAMES, GAMES, POT_GAMES, BankedGameKey, PotGameKey
 
 if TYPE_CHECKING:  # imported when a game is first asked for (below), so only named here
+    from ..games.banked import BankedGame
     from .banked import BankedGameEngine
     from .pot_game import PotGameEngine
 
@@ -34,15 +35,29 @@ def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]:
     ...
     gamelib.errors.GameError: unknown game 'no-such-game'; the games are: archie, drawmaha, drawmaha-27, a5-triple-draw, 27-triple-draw, double-board-omaha, stud8, big-o, badugi, badacey, badeucey, razzdugi, 27-razzdugi, super-razzdugi, crazy4, three-card-6bonus, nh-holdem
     """
-    if key in POT_GAMES:
+    if isinstance(key, str) and key in POT_GAMES:
         from .pot_game import pot_game
 
         return pot_game(key)
-    if key in BANKED_GAMES:
+    if isinstance(key, str) and key in BANKED_GAMES:
         from .banked import banked_game
 
         return banked_game(key)
     raise GameError(f"unknown game {shown(key)}; the games are: {', '.join(GAMES)}")
+
+
+def banked_declaration(decl: object, what: str = "the declaration") -> BankedGame:
+    """``decl`` if it is a banked game's declaration (what the par sheet's parts read), else a
+    refusal that says how to get one.
+
+    >>> banked_declaration(get_game("crazy4").declaration).key
+    'crazy4'
+    """
+    from ..games.banked import BankedGame
+
+    if not isinstance(decl, BankedGame):
+        raise GameError(f"{what} must be a banked game's declaration (get_game(key).declaration), not {shown(decl)}")
+    return decl
 
 
 def banked_engine(game: object, what: str = "the game") -> BankedGameEngine:

@@ -31,7 +31,7 @@ from typing import Mapping, Optional
 import numpy as np
 
 from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
-from ..amounts import is_whole, items
+from ..amounts import array_of, is_whole, items
 from ..errors import GameError, HandSizeError, shown
 from ..games.pot import Portion, PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
@@ -249,9 +249,10 @@ class Showdown:
         >>> [(p.name, p.winners) for p in sd.judge([1])]
         [('high', (1,)), ('low', ())]
         """
-        elig = [i for i in eligible if i in self.live]
+        given: list[object] = items(eligible, "the eligible seats", 0, 10_000, GameError, "a seat number")
+        elig = [int(i) for i in given if is_whole(i) and i in self.live]
         if not elig:
-            raise GameError(f"no live seat among {sorted(eligible)}; live seats are {list(self.live)}")
+            raise GameError(f"no live seat among {shown(given)}; live seats are {list(self.live)}")
         results: list[tuple[Portion, tuple[int, ...], str]] = []
         for p, vals in zip(self.game.portions, self.values):
             bar = qualifier_value(p.system, p.qualifier)
@@ -425,7 +426,7 @@ class Showdown:
         """``pots`` (whatever the caller passed) as ``(whole dollars, [seats])`` pairs, or a
         refusal naming the bad pot."""
         want = "pots are a list of (amount, eligible seats) pairs, e.g. [(30, [0, 1, 2]), (20, [1, 2])]"
-        if isinstance(pots, (str, bytes)) or not isinstance(pots, Iterable):
+        if isinstance(pots, (str, bytes, Mapping, set)) or not isinstance(pots, Iterable):
             raise GameError(f"{want}; not {shown(pots)}")
         out = []
         for k, pot in enumerate(pots):
@@ -474,7 +475,7 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     >>> judge_many(POT_DECLARATIONS["badugi"], h)["badugi"].tolist()
     [[True, False]]
     """
-    hands = np.asarray(hands)
+    hands = array_of(hands, "hands", "iu", HandSizeError)
     if hands.ndim != 3:
         raise HandSizeError(f"hands must be an array (deals, players, cards), not shape {hands.shape}")
     d, p, c = hands.shape
@@ -485,11 +486,13 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
     flat = hands.reshape(d * p, c)
     if live is None:
         live = np.ones((d, p), bool)
+    elif (live := array_of(live, "live", "b", HandSizeError)).shape != (d, p):
+        raise HandSizeError(f"live must be a bool array shaped (deals, players) = {(d, p)}, not {live.shape}")
     bds = None
     if game.boards:
         if boards is None:
             raise HandSizeError(f"{game.title} needs its board(s)")
-        bds = np.asarray(boards)
+        bds = array_of(boards, "boards", "iu", HandSizeError)
         if bds.ndim == 2:
             bds = bds[:, None, :]
         if bds.shape[:2] != (d, game.boards):

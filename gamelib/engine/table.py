@@ -157,6 +157,8 @@ class Table:
         >>> Table("stud8").structure_of(POT_DECLARATIONS["stud8"]).name
         '$2/$4 stud'
         """
+        if not isinstance(game, PotGame):
+            raise TableError(f"structure_of takes a pot game's declaration (get_game(key).declaration), not {shown(game)}")
         if self.structure is not None:
             return self.structure
         assert self.lower_higher is not None  # a kind without a structure has default limits
@@ -315,7 +317,7 @@ class Table:
             if choice is None:
                 raise TableError(f"dealer's choice: the button must pick one of {', '.join(self.game.approved)}")
             return self.game.choose(choice)
-        if choice is not None and choice != self.game:
+        if choice is not None and (not isinstance(choice, str) or choice != self.game):
             raise TableError(f"this table deals only {self.game}; choice= is for a dealer's-choice table, "
                              f"not {shown(choice)}")
         return self.game

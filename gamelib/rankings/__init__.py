@@ -27,7 +27,7 @@ that make the hand. Systems (``SYSTEMS``):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -79,7 +79,7 @@ def _is_one_hand(hands: Sequence[object]) -> bool:
 def _check_hands(hands: object, what: str = "hands") -> None:  # what the caller passed, checked here
     if isinstance(hands, (str, np.ndarray)):
         return
-    if isinstance(hands, (bytes, bytearray)) or not isinstance(hands, Iterable):
+    if isinstance(hands, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(hands, Iterable):
         raise CardError(f"the {what} must be a list of hands (each a string such as 'As Kd Qh Jc Tc' or a list "
                         f"of cards), one hand as a string, or an array; not {shown(hands)}")
 
@@ -245,6 +245,12 @@ def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: Optiona
     >>> describe("omaha-high", int(v["omaha-high"][0])), describe("omaha-low8", int(v["omaha-low8"][0]))
     ('pair of aces (A-A-K-9-7)', 'seven-five low (7-5-4-2-A)')
     """
+    if isinstance(systems, str) or not isinstance(systems, Sequence) or not all(isinstance(k, str) for k in systems):
+        raise RankingError(f"systems is a list of ranking systems' names, not {shown(systems)}")
+    for arr in (hands, boards):
+        if (arr is not None or arr is hands) and not (
+                isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and arr.ndim >= 2):
+            raise HandSizeError(f"evaluate_together reads integer arrays of card numbers (hands, cards), not {shown(arr)}")
     found: dict[str, np.ndarray] = {}
     for keys, together in _TOGETHER:
         if boards is not None and set(keys) <= set(systems):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import numpy as np
 
-from ...amounts import is_whole
+from ...amounts import is_whole, items
 from ...cards import CardLike, CardsLike, format_cards, parse_cards, refuse_shared_cards
 from ...engine.pot_game import pot_game
 from ...errors import GameError, HandSizeError, shown
@@ -185,13 +185,13 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLik
         known.append(cards)
     # boards
     if game.boards == 0:
-        if board is not None or boards:
+        if board is not None or boards is not None:
             raise HandSizeError(f"{game.title} has no board; give only the players' hands (and dead cards)")
         given: list[Optional[CardsLike]] = []
     elif board is not None and boards is not None:
         raise HandSizeError("give either board= (one board) or boards= (a list), not both")
     elif boards is not None:
-        given = list(boards)
+        given = items(boards, "boards=", 0, None, HandSizeError, "a board's known cards")
         if len(given) != game.boards:
             raise HandSizeError(f"{game.title} is played with {game.boards} board{'s' if game.boards > 1 else ''}; "
                                 f"got {len(given)}")

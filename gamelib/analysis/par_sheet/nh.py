@@ -19,6 +19,7 @@ from math import comb
 
 import numpy as np
 
+from ...engine.registry import banked_declaration
 from ...errors import GameError
 from ...games.banked import BankedGame
 from ..banked.nh_classes import PATHS5, deals, expected_return, main_table, nh_base, solve
@@ -34,7 +35,7 @@ def nh_expected_return(decl: BankedGame) -> Fraction:
     >>> round(float(nh_expected_return(NH_HOLDEM.with_pay_table("main", {"flush": 5}))), 6)
     -0.100559
     """
-    return expected_return(decl)
+    return expected_return(banked_declaration(decl))
 
 
 def nh_sheet(decl: BankedGame) -> ParSheet:

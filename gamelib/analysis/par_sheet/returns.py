@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...engine.registry import banked_engine
+from ...engine.registry import banked_declaration, banked_engine
 from ...errors import GameError, shown
 from ...games.banked import BankedGame
 from ...games.vocabularies import Counting
@@ -72,8 +72,7 @@ def par_sheet_of(decl: BankedGame) -> ParSheet:
     >>> par_sheet_of(NH_HOLDEM).game.total
     155937600
     """
-    if not isinstance(decl, BankedGame):
-        raise GameError(f"par_sheet_of reads a banked game's declaration (get_game(key).declaration), not {shown(decl)}")
+    decl = banked_declaration(decl)
     builder = _BUILDERS.get(decl.counting)
     if builder is None:  # pragma: no cover - every counting method has a builder (tests check it)
         raise GameError(f"no par sheet is written for the counting {str(decl.counting)!r}")
@@ -91,6 +90,8 @@ def return_for_pays(decl: BankedGame, table: str, key: str) -> Callable[[Mapping
     >>> f({"flush": 2}) == expected_return_of(C4.with_pay_table("super_bonus", {"flush": 2}), "super_bonus")
     True
     """
+    decl = banked_declaration(decl)
+    table, key = _key(table, "the pay table"), _key(key, "the par sheet's entry")
     if decl.counting not in _ONE_DECISION or not (key == "game" or key in main_keys(decl)):
         return lambda pays: expected_return_of(decl.with_pay_table(table, pays), key)
     return decided_once_return_for_pays(decl, table, key)
@@ -105,12 +106,19 @@ def expected_return_of(decl: BankedGame, key: str) -> Fraction:
     >>> expected_return_of(NH_HOLDEM, "main") == par_sheet_of(NH_HOLDEM).wager("main").expected_return
     True
     """
+    decl, key = banked_declaration(decl), _key(key, "the par sheet's entry")
     quick = _QUICK.get(decl.counting)
     if quick is not None:
         keys, fn = quick
         if (key in keys) if keys is not None else (key == "game" or key in main_keys(decl)):
             return fn(decl, key)
     return par_sheet_of(decl).wager(key).expected_return
+
+
+def _key(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise GameError(f"{what} is named by its key, such as 'game' or 'pair_plus', not {shown(value)}")
+    return value
 
 
 _BUILDERS: dict[Counting, Callable[[BankedGame], ParSheet]] = {
