@@ -142,6 +142,8 @@ def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fra
     if n > MAX_CANDIDATES:
         raise GameError(f"{n:,} candidate tables is too many for one search; at most {MAX_CANDIDATES:,}: "
                         "vary fewer lines or give fewer pays")
+    if measure is not None and not isinstance(measure, str):
+        raise GameError(f"measure names a par sheet entry ('game' or a wager's key) or is None, not {shown(measure)}")
     key = measure or measured_wager(decl, table, filed)
     filed.wager(key)  # a clear refusal for an unknown entry
     evaluate = _evaluator(decl, table, key, filed)
