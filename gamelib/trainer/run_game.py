@@ -27,6 +27,10 @@ from .drill_base import seat, _rng, Drill, decl_title
 
 # --- running the game ---------------------------------------------------------------------
 
+#: The name the mixed games give a game whose own table spreads only listed structures (the book's
+#: chapter title): the drill deals such a game at pot limit only as the mixed game.
+MIXED_GAME_NAMES = {"big-o": "Big O8"}
+
 def _in_turn(hand: Hand) -> int:
     """The seat to act in a hand the drill stopped in (never one that is over)."""
     if hand.to_act is None:  # pragma: no cover - the drill stops only where someone is to act
@@ -93,6 +97,39 @@ class RunGame(Drill):
         else:
             hand.act(ActionKind.CALL if ActionKind.CALL in acts else ActionKind.CHECK)
 
+    def _mixed_only(self, hand: Hand) -> bool:
+        """Whether ``hand`` is dealt at a structure the game's own table does not spread (the Big O
+        cash game spreads only its four limit structures, R18): then it is the mixed game's."""
+        kind = table_kind_of(self.pot_engine.declaration.key)
+        return kind.spread is Spread.LISTED and kind.structure_named(hand.structure.name) is None
+
+    def _game_words(self, hand: Hand) -> str:
+        """The game as a prompt names it: a hand of the mixed game (see :meth:`_mixed_only`) says so.
+
+        >>> d = RunGame("big-o"); d._game_words(d._new_hand(_rng(1, 0), 3, True))
+        'Big O8, the mixed game'
+        >>> d._game_words(d._new_hand(_rng(1, 0), 3, False))
+        'Big O'
+        """
+        decl = self.pot_engine.declaration
+        if not self._mixed_only(hand):
+            return decl_title(self)
+        return f"{MIXED_GAME_NAMES.get(decl.key, decl.title)}, the mixed game"
+
+    def _table_words(self, hand: Hand) -> str:
+        """The game and its structure, for the facts of the hand: a hand of the mixed game says why.
+
+        >>> d = RunGame("big-o"); d._table_words(d._new_hand(_rng(1, 0), 3, True))
+        'Big O8, the mixed game, $1/$2 pot-limit (the Big O cash game spreads only its four limit structures, R26)'
+        """
+        words = f"{self._game_words(hand)}, {hand.structure.name}"
+        if not self._mixed_only(hand):
+            return words
+        kind = table_kind_of(self.pot_engine.declaration.key)
+        n = len(kind.structures)
+        count = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
+        return words + f" (the {kind.title} spreads only its {count} limit structures, R26)"
+
     def _situation(self, hand: Hand) -> tuple[list[tuple[str, tuple[int, ...]]], list[str]]:
         decl = self.pot_engine.declaration
         cards: list[tuple[str, tuple[int, ...]]] = []
@@ -104,7 +141,7 @@ class RunGame(Drill):
         for b, cs in enumerate(hand.boards):
             if cs:
                 cards.append(("board" if len(hand.boards) == 1 else f"board {b + 1}", tuple(cs)))
-        facts = [f"{decl.title}, {hand.structure.name}; {hand.n} players; button {seat(hand.button)}"]
+        facts = [f"{self._table_words(hand)}; {hand.n} players; button {seat(hand.button)}"]
         facts.append("stacks now: " + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(hand.stacks)))
         facts.append("in front of each seat this round: "
                      + ", ".join(f"{seat(s)} ${x}" for s, x in enumerate(hand.committed)) + f"; pot ${hand.pot}")
@@ -250,7 +287,7 @@ class RunGame(Drill):
         }.get(hand.structure.kind, "")
         why = f"{seat(s)} may: {can}. So '{action}' is {'legal' if ok else 'not legal'}.{rule}"
         fields = [Field("legal", "Legal?", "choice", ("legal", "not legal"))]
-        prompt = f"{decl_title(self)}, {hand.street.name}: {seat(s)} says '{action}'. Is that legal?"
+        prompt = f"{self._game_words(hand)}, {hand.street.name}: {seat(s)} says '{action}'. Is that legal?"
         return self._question(seed, prompt, cards, facts, fields, {"legal": "legal" if ok else "not legal"},
                               why, kind="legal", action=(kind, amount), hand=hand)
 
@@ -283,11 +320,11 @@ class RunGame(Drill):
                    + (", limited by the stack" if agg.max < agg.min else "") + ".")
         why = f"{seat(s)} may {agg} (the total in front of the seat this round). {how}"
         fields = [Field("max", f"Most {seat(s)} may {agg.kind} to", "dollars")]
-        prompt = (f"{decl_title(self)}, {hand.street.name}: {seat(s)} wants to {agg.kind}. What is the most "
+        prompt = (f"{self._game_words(hand)}, {hand.street.name}: {seat(s)} wants to {agg.kind}. What is the most "
                   "this round's bet may become (the total in front of that seat)?")
         cards, facts = self._situation(hand)
         return self._question(seed, prompt, cards, facts, fields, {"max": int(agg.max)}, why, kind="max-raise",
                               hand=hand)
 
 
-__all__ = ["RunGame"]
+__all__ = ["RunGame", "MIXED_GAME_NAMES"]

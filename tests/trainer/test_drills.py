@@ -396,3 +396,32 @@ def test_pay_wager_deals_only_acceptable_wagers(game: str) -> None:
     g = get_game(game)
     for seed in range(300):
         g.check_wagers(d.next(seed).meta["wagers"])
+
+
+def test_run_game_names_big_o_at_pot_limit_the_mixed_game_big_o8() -> None:
+    """Issue 24: the drill offered "Big O, $1/$2 pot-limit", a structure the Big O cash game does not
+    spread (only its four limit structures, R18/R26). A hand at a structure the cash table lists is
+    "Big O"; any other is the mixed game's Big O8, and the question says so."""
+    from gamelib.games.table_kinds import BIG_O_CASH_TABLE
+
+    listed = {s.name for s in BIG_O_CASH_TABLE.structures}
+    assert len(listed) == 4
+    seen = Counter()
+    for focus in ("legal", "max-raise"):
+        for seed in range(12):
+            q = make_drill("run-game", "big-o", focus).next(seed)
+            structure = q.meta["hand"].structure
+            if structure.name in listed:
+                seen["cash"] += 1
+                assert q.prompt.startswith("Big O, ") and "mixed" not in q.prompt + q.facts[0]
+                assert q.facts[0].startswith(f"Big O, {structure.name};")
+            else:
+                seen["mixed"] += 1
+                assert structure.kind == "pot-limit"
+                assert q.prompt.startswith("Big O8, the mixed game, ")
+                assert q.facts[0].startswith(
+                    f"Big O8, the mixed game, {structure.name} (the Big O cash game spreads only its four "
+                    "limit structures, R26);")
+    assert seen["cash"] and seen["mixed"], seen  # both kinds were dealt and read
+    q = make_drill("run-game", "badugi", "legal").next(1)  # a mixed game is named as it always was
+    assert q.prompt.startswith("Badugi, ") and "the mixed game" not in q.prompt + q.facts[0]
