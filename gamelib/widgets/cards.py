@@ -87,6 +87,14 @@ def card_html(card: CardLike, four_color: bool = False, *, _state: str = "") -> 
 
 
 def _card_set(cards: Iterable[CardLike] | str) -> set[int]:
+    """The cards of a highlight or a dimmed set: a string, a list or a set of cards (parse_cards
+    takes no set, as a hand has an order; a highlight has none).
+
+    >>> sorted(_card_set({51, 50})), sorted(_card_set("As Ks"))
+    ([50, 51], [47, 51])
+    """
+    if isinstance(cards, (set, frozenset)):
+        cards = sorted(cards, key=str)
     return set(parse_cards(cards, allow_duplicates=True, what="highlight"))
 
 
