@@ -454,8 +454,6 @@ def test_no_wager_is_named_by_its_key(pdfs: dict[str, Read], key: str) -> None:
             assert f"{part.name} return" in pdfs[key].text
 
 
-@pytest.mark.xfail(strict=True, reason="the banked chapters' prose (The numbers) still names gamelib and test "
-                                       "files; the notebooks are being refreshed by another engineer (issue 24)")
 @pytest.mark.parametrize("key", BANKED_GAMES)
 def test_no_code_or_test_file_is_named_in_an_exhibit(pdfs: dict[str, Read], key: str) -> None:
     text = pdfs[key].text
