@@ -194,7 +194,7 @@ def parse_cards(
         else:  # floats, bools, ...: never truncated to a card (51.9 is not the ace of spades)
             raise CardError(f"the {what} is an array of {cards.dtype}: cards in an array are integer card "
                             f"numbers 0-51 (or card strings such as 'As'), not {shown(cards)}")
-    elif isinstance(cards, (bytes, bytearray, memoryview, Mapping, set, frozenset)) or not isinstance(cards, Iterable):
+    elif isinstance(cards, (bytes, bytearray, memoryview, Mapping)) or not isinstance(cards, Iterable):
         raise CardError(f"the {what} must be cards: a string such as 'As Td 9c' or a list of cards, "
                         f"not {shown(cards)}")
     else:
@@ -232,7 +232,7 @@ def format_cards(cards: Iterable[CardLike], symbols: bool = False, sep: str = " 
     >>> format_cards([51, 45, 0])
     'As Kd 2c'
     """
-    if isinstance(cards, (str, bytes, Mapping, set, frozenset)) or not isinstance(cards, Iterable):
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
         raise CardError(f"format_cards formats a list of cards (card numbers 0-51 or strings such as 'As'), "
                         f"not {shown(cards)}")
     if not isinstance(sep, str):

@@ -98,7 +98,7 @@ def cards_like(none: bool = False) -> Domain:
     def inside(v: object) -> Optional[bool]:
         if v is None:
             return none
-        if isinstance(v, (str, list, tuple, np.ndarray)):
+        if isinstance(v, (str, list, tuple, np.ndarray, set, frozenset)):  # a set of cards is cards too
             return None
         return False
     return inside
@@ -248,7 +248,7 @@ SURFACE: dict[str, Fn] = {
     "cards.parse_cards": Fn(cards.parse_cards, {"cards": Param("As Kd", cards_like()), "n": Param(2, counts),
                                                 "allow_duplicates": Param(False, flag), "what": Param("hand")}),
     "cards.format_card": Fn(cards.format_card, {"card": Param(51, card), "symbols": Param(False, flag)}),
-    "cards.format_cards": Fn(cards.format_cards, {"cards": Param([51, 0], listed()), "symbols": Param(False, flag),
+    "cards.format_cards": Fn(cards.format_cards, {"cards": Param([51, 0], cards_like()), "symbols": Param(False, flag),
                                                   "sep": Param(" ", text)}),
     "cards.card_name": Fn(cards.card_name, {"card": Param(51, card)}),
     "cards.rng_from": Fn(cards.rng_from, {"seed": Param(1, seed)}),
