@@ -23,6 +23,7 @@ from typing import Any, Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from . import controls
 from .messages import error_html
 from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
@@ -247,12 +248,12 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.actions = widgets.Textarea(value=actions, description="Actions",
                                         placeholder="one per line: fold, check, call, bet 4, raise 8, complete 2, bring-in",
                                         layout=widgets.Layout(width="30em", height="9em"))
-        self.check_button = widgets.Button(description="Check the wagers", button_style="primary")
+        self.check_button = controls.button("Check the wagers", primary=True)
         self.result = widgets.HTML()
         self.seed = seed
         self.check_button.on_click(lambda _: self.check())
         super().__init__([widgets.HTML(f"<b>{html.escape(POT_DECLARATIONS[game].title)}</b>: wager checker"),
-                          self.structure, widgets.HBox([self.players, self.stack]), self.actions,
+                          self.structure, controls.row([self.players, self.stack]), self.actions,
                           self.check_button, self.result])
         self.check()
 

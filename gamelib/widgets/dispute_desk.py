@@ -32,6 +32,7 @@ from typing import Optional
 
 import ipywidgets as widgets
 
+from . import controls
 from .messages import badge, error_html
 from ..engine.pots import Pot
 from ..errors import GameError, shown
@@ -190,7 +191,7 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.paste = widgets.Textarea(placeholder='variant = "F7S/8"\nantes = [...]\n...', rows=8,
                                       layout=widgets.Layout(width="100%"))
         self.upload = widgets.FileUpload(accept=".phh,.toml,.txt", multiple=False, description="Upload .phh")
-        self.load_button = widgets.Button(description="Replay this record", button_style="primary")
+        self.load_button = controls.button("Replay this record", primary=True)
         # a hand entered action by action
         self.game = widgets.Dropdown(options=[(g.title, k) for k, g in POT_DECLARATIONS.items()], value="big-o",
                                      description="Game")
@@ -203,15 +204,15 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                                                 description="Small bet (minimum bet)", style=_WIDE)
         self.big_bet = widgets.BoundedIntText(value=4, min=1, max=10**9, description="Big bet", style=_WIDE)
         self.stacks = widgets.Text(value="100, 100, 100", description="Stacks, p1 first", style=_WIDE)
-        self.start_button = widgets.Button(description="Start the hand")
+        self.start_button = controls.button("Start the hand")
         self.action = widgets.Text(placeholder="p1 cc, p2 cbr 8, d dh p1 ????, d db AhKd2c",
                                    description="Next action", style=_WIDE)
-        self.add_button = widgets.Button(description="Add")
-        self.undo_button = widgets.Button(description="Take back the last")
+        self.add_button = controls.button("Add")
+        self.undo_button = controls.button("Take back the last")
         # stepping through
-        self.prev_button = widgets.Button(description="< Previous")
-        self.next_button = widgets.Button(description="Next >")
-        self.end_button = widgets.Button(description="Jump to the end")
+        self.prev_button = controls.button("< Previous")
+        self.next_button = controls.button("Next >")
+        self.end_button = controls.button("Jump to the end")
         self.message = widgets.HTML()
         self.view = widgets.HTML()
         self.download = widgets.HTML()
@@ -227,15 +228,16 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.examples.observe(lambda change: self._guarded(lambda: self.load_example(change["new"]))(),
                               names="value")
         source = widgets.Tab(children=[
-            widgets.VBox([self.examples, self.paste, widgets.HBox([self.upload, self.load_button])]),
-            widgets.VBox([self.game, self.kind, widgets.HBox([self.ante, self.blind_or_bring_in, self.big_blind]),
-                          widgets.HBox([self.small_bet, self.big_bet]), self.stacks, self.start_button,
-                          widgets.HBox([self.action, self.add_button, self.undo_button])])])
+            widgets.VBox([self.examples, self.paste, controls.row([self.upload, self.load_button])]),
+            widgets.VBox([self.game, self.kind, controls.row([self.ante, self.blind_or_bring_in, self.big_blind]),
+                          controls.row([self.small_bet, self.big_bet]), self.stacks, self.start_button,
+                          controls.row([self.action, self.add_button, self.undo_button])])])
         source.set_title(0, "Paste or upload a record")
         source.set_title(1, "Enter a hand")
-        super().__init__([source, self.message, widgets.HBox([self.prev_button, self.next_button, self.end_button]),
-                          self.view, self.download])
+        super().__init__([source, self.message, controls.row([self.prev_button, self.next_button, self.end_button]),
+                          self.view, self.download, widgets.HTML(controls.STYLE)])  # legible tab titles
         self.add_class("gl-dispute-desk")
+        self.add_class("gl-readable")
         if example or record:
             self.paste.value = record or published_text(str(example))
             self.load_text(self.paste.value)

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
+from . import controls
 from .messages import badge, error_html
 from .. import rankings
 from ..cards import CardsLike, deal_hands, format_cards, parse_cards, refuse_shared_cards
@@ -164,8 +165,8 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
         self.board = widgets.Text(description="Board", placeholder="Omaha only, e.g. Qs Js 9s 4h 8c")
         self.players = widgets.BoundedIntText(value=players, min=2, max=10, description="Players")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.deal_button = widgets.Button(description="Deal", icon="", tooltip="deal seeded random hands")
-        self.compare_button = widgets.Button(description="Compare", button_style="primary")
+        self.deal_button = controls.button("Deal", tooltip="deal seeded random hands")
+        self.compare_button = controls.button("Compare", primary=True)
         self.four_color = widgets.Checkbox(value=four_color, description="Four-colour deck")
         self.summary = widgets.HTML()
         self.result = widgets.HTML()
@@ -179,8 +180,8 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
                 self.summary,
                 self.hands,
                 self.board,
-                widgets.HBox([self.players, self.seed, self.deal_button]),
-                widgets.HBox([self.compare_button, self.four_color]),
+                controls.row([self.players, self.seed, self.deal_button]),
+                controls.row([self.compare_button, self.four_color]),
                 self.result,
             ]
         )

@@ -31,6 +31,7 @@ from ..engine.registry import get_game
 from ..errors import GameError, shown
 from .cards import hand_html
 from .figures import slug
+from . import controls
 from .messages import error_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -135,13 +136,13 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             description="Draws left")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
                                            tooltip="the seed of a sampled answer")
-        self.go_button = widgets.Button(description="Odds", button_style="primary")
+        self.go_button = controls.button("Odds", primary=True)
         self.result = widgets.HTML()
         self.last: Optional[Odds] = None
         self.go_button.on_click(lambda _: self.refresh())
         draw_boxes = [self.draws, self.draws_to_come] if g.draws else [self.draws] if self.discards else []
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>: the odds"), self.hands, *self.boards,
-                          self.dead, *draw_boxes, widgets.HBox([self.seed, self.go_button]), self.result])
+                          self.dead, *draw_boxes, controls.row([self.seed, self.go_button]), self.result])
         self.refresh()
 
     def question(self) -> dict[str, Any]:

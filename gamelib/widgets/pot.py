@@ -30,6 +30,7 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as widgets
 
+from . import controls
 from .messages import badge, error_html
 from ..cards import CardsLike, format_cards, parse_cards
 from ..engine.pot_game import PotGameEngine
@@ -247,8 +248,8 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.pot = widgets.BoundedIntText(value=0, min=0, max=10**6, description="Pot $",
                                           tooltip="0 = the hand's own pot")
-        self.next_button = widgets.Button(description="Next street", button_style="primary")
-        self.restart_button = widgets.Button(description="Restart")
+        self.next_button = controls.button("Next street", primary=True)
+        self.restart_button = controls.button("Restart")
         self.output = widgets.HTML()
         self.result = widgets.HTML()
         self.next_button.on_click(lambda _: self.next_street())
@@ -260,8 +261,8 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         super().__init__([
             widgets.HTML(f"<b>{html.escape(g.title)}</b>: a sample deal. Every player checks or calls; "
                          "draws are chosen by gamelib's automatic player."),
-            widgets.HBox([self.players, self.seed, self.pot]),
-            widgets.HBox([self.next_button, self.restart_button]),
+            controls.row([self.players, self.seed, self.pot]),
+            controls.row([self.next_button, self.restart_button]),
             self.output, self.result,
         ])
         self.restart()
@@ -348,14 +349,14 @@ class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        for b in range(g.boards)]
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.players = widgets.BoundedIntText(value=players, min=2, max=g.max_players, description="Players")
-        self.deal_button = widgets.Button(description="Deal", tooltip="deal seeded random hands")
-        self.go_button = widgets.Button(description=self._go_label, button_style="primary")
+        self.deal_button = controls.button("Deal", tooltip="deal seeded random hands")
+        self.go_button = controls.button(self._go_label, primary=True)
         self.result = widgets.HTML()
         self.four_color = four_color
         self.deal_button.on_click(lambda _: self.deal())
         self.go_button.on_click(lambda _: self.refresh())
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>"), self.hands, *self.boards, *extra,
-                          widgets.HBox([self.players, self.seed, self.deal_button]), self.go_button, self.result])
+                          controls.row([self.players, self.seed, self.deal_button]), self.go_button, self.result])
 
     _go_label = "Compare"
 

@@ -25,6 +25,7 @@ from typing import Optional, Sequence
 import ipywidgets as widgets
 import pandas as pd
 
+from . import controls
 from .messages import badge, error_html
 from ..engine.rotation import DealersChoice, Rotation
 from ..engine.stakes import structure_for
@@ -89,8 +90,8 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                                             layout=widgets.Layout(width="26em"))
         self.hands_each = widgets.BoundedIntText(value=hands_each, min=1, max=1000,
                                                  description="Hands each", style=_WIDE)
-        self.next_button = widgets.Button(description="Next hand", button_style="primary")
-        self.restart_button = widgets.Button(description="Start over")
+        self.next_button = controls.button("Next hand", primary=True)
+        self.restart_button = controls.button("Start over")
         self.status = widgets.HTML()
         self.schedule = widgets.HTML()
         self.hand = hand
@@ -100,7 +101,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.games.observe(lambda _: self.refresh(), names="value")
         self.hands_each.observe(lambda _: self.refresh(), names="value")
         super().__init__([self.games, self.hands_each,
-                          widgets.HBox([self.next_button, self.restart_button]),
+                          controls.row([self.next_button, self.restart_button]),
                           self.status, self.schedule])
         self.refresh()
 
@@ -181,8 +182,8 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
                                                layout=widgets.Layout(width="26em"))
         self.players = widgets.BoundedIntText(value=players, min=2, max=8, description="Players")
         self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks", style=_WIDE)
-        self.deal_button = widgets.Button(description="Deal the pick", button_style="primary")
-        self.restart_button = widgets.Button(description="New table")
+        self.deal_button = controls.button("Deal the pick", primary=True)
+        self.restart_button = controls.button("New table")
         self.status = widgets.HTML()
         self.history = widgets.HTML()
         self.seed = seed
@@ -190,7 +191,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
         self.deal_button.on_click(lambda _: self.deal())
         self.restart_button.on_click(lambda _: self.restart())
         super().__init__([self.approved, self.players, self.pick,
-                          widgets.HBox([self.deal_button, self.restart_button]), self.status, self.history])
+                          controls.row([self.deal_button, self.restart_button]), self.status, self.history])
         self.restart()
 
     def restart(self) -> None:

@@ -22,6 +22,7 @@ from typing import Any, Optional, Required, Sequence, TypedDict
 import ipywidgets as widgets
 import pandas as pd
 
+from . import controls
 from .messages import badge, error_html
 from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
@@ -84,7 +85,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                                                  description="Took off $", style=_WIDE)
         self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves", style=_WIDE)
         self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated", style=_WIDE)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.check_button = controls.button("Check", primary=True)
         self.result = widgets.HTML()
         self.check_button.on_click(lambda _: self.check())
         self.game.observe(lambda _: self._show_fields(), names="value")
@@ -92,7 +93,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                   self.button_moves, self.others):
             w.observe(lambda _: self.check(), names="value")
         super().__init__([self.game, self.structure, self.amount, self.from_dealer, self.has_cashed_out,
-                          widgets.HBox([self.cashed_out, self.button_moves]), self.others,
+                          controls.row([self.cashed_out, self.button_moves]), self.others,
                           self.check_button, self.result])
         self._show_fields()
 

@@ -68,3 +68,20 @@ def test_vendored_files_match_their_checksums() -> None:
 def test_every_vendored_package_keeps_its_licence() -> None:
     for package in [p for p in VENDOR.iterdir() if p.is_dir()]:
         assert (package / "LICENSE").is_file(), f"{package.name} has no LICENSE"
+
+
+def test_axe_core_is_vendored_unmodified_for_the_accessibility_tests() -> None:
+    """tests/accessibility.py injects this copy (no network at test time): the version it names,
+    the bytes .ci/vendor-js recorded, its licence beside it, and never served with the book."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    import accessibility
+
+    axe = accessibility.AXE
+    assert axe.is_file(), f"{axe} is missing: run .ci/vendor-js"
+    assert axe.read_text(encoding="utf-8")[:40].startswith(f"/*! axe v{accessibility.AXE_VERSION}")
+    digest, name = (axe.parent / "SHA256SUMS").read_text(encoding="utf-8").split()
+    assert name == "axe.min.js" and hashlib.sha256(axe.read_bytes()).hexdigest() == digest
+    assert "Mozilla Public License" in (axe.parent / "LICENSE").read_text(encoding="utf-8")
+    assert not list(EXTRA.rglob("axe*.js")), "axe-core belongs to the tests, not to the built book"

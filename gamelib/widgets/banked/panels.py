@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from .. import controls
 from ..messages import badge, error_html
 from ... import rankings
 from ...amounts import exact_pays
@@ -75,18 +76,20 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         bets, hands = PAY_EXAMPLES.get(_example_key(game_key)) or (
             {**default_wagers(game_key), **{d.wager: decision_amount(self.game, d.wager, "1x", default_wagers(game_key))
                                            for d in decl.decisions}}, sample_cards(game_key))
-        style = {"description_width": "14em"}
+        labels = {w.key: f"{w.name} ({w.limits_text()})" for w in decl.wagers}
+        label_em = max(14.0, 1 + 0.55 * max(len(t) for t in labels.values()))  # every label whole (issue 24)
+        style = {"description_width": f"{label_em:g}em"}
         self.wager_inputs = {
-            w.key: widgets.IntText(value=bets.get(w.key, 0), description=f"{w.name} ({w.limits_text()})",
-                                   style=style, layout=widgets.Layout(width="24em"))
+            w.key: widgets.IntText(value=bets.get(w.key, 0), description=labels[w.key], style=style,
+                                   layout=widgets.Layout(width=f"{label_em + 10:g}em", max_width="100%"))
             for w in decl.wagers
         }
         self.card_inputs = {
             who: widgets.Text(value=hands.get(who, ""), description=f"{who} ({n} cards)", style=style,
-                              layout=widgets.Layout(width="30em"))
+                              layout=widgets.Layout(width=f"{label_em + 16:g}em", max_width="100%"))
             for who, n in decl.deal.items()
         }
-        self.settle_button = widgets.Button(description="Settle", button_style="primary")
+        self.settle_button = controls.button("Settle", primary=True)
         self.result = widgets.HTML()
         self.settle_button.on_click(lambda _: self.settle())
         note = ("<p style='margin:4px 0;'><i>Decision wagers (" + html.escape(", ".join(
@@ -95,8 +98,8 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
         tables = [t.key for t in decl.pay_tables]
         self.table_choice = widgets.Dropdown(options=tables, value=wager_table or tables[-1], description="Pay table")
         self.pay_box = widgets.VBox()
-        self.recompute_button = widgets.Button(description="Recompute house edge", button_style="primary")
-        self.reset_button = widgets.Button(description="Reset to the filed table")
+        self.recompute_button = controls.button("Recompute house edge", primary=True)
+        self.reset_button = controls.button("Reset to the filed table")
         self.edge = widgets.HTML()
         self.table_choice.observe(lambda _: self._load_table(), names="value")
         self.recompute_button.on_click(lambda _: self.recompute())
@@ -105,7 +108,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
             widgets.HTML("<b>Wagers</b>"), *self.wager_inputs.values(), widgets.HTML(note),
             widgets.HTML("<b>Cards</b>"), *self.card_inputs.values(), self.settle_button, self.result,
             widgets.HTML("<b>Pay-table editor</b>"), self.table_choice, self.pay_box,
-            widgets.HBox([self.recompute_button, self.reset_button]), self.edge,
+            controls.row([self.recompute_button, self.reset_button]), self.edge,
         ])
         self.settle()
         self._load_table()
@@ -245,7 +248,7 @@ class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
         self.hands = widgets.Textarea(value="\n".join(example), description="Hands",
                                       placeholder=f"the {who} hands, one per line",
                                       layout=widgets.Layout(width="30em", height="5em"))
-        self.button = widgets.Button(description="Compare", button_style="primary")
+        self.button = controls.button("Compare", primary=True)
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
         system = rankings.system(decl.system).title
@@ -367,7 +370,7 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
         }
         self.wagered = widgets.Text(value=str(wagered), description="units wagered", placeholder="as the strategy bet",
                                     style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))
-        self.button = widgets.Button(description="Advise", button_style="primary")
+        self.button = controls.button("Advise", primary=True)
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
         summary = html.escape(analysis_of(game).strategy.summary())

@@ -25,6 +25,7 @@ from ...engine.banked import BankedGameEngine, pays_text
 from ...errors import GameError
 from .common import _game
 from ..dataframe_style import style_table
+from .. import controls
 from ..messages import error_html
 
 
@@ -94,7 +95,7 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
         self.lines_box = widgets.VBox()
         self.target = widgets.Text(value=target, description="House edge wanted", style={"description_width": "10em"},
                                    layout=widgets.Layout(width="22em"))
-        self.find_button = widgets.Button(description="Find pay tables", button_style="primary")
+        self.find_button = controls.button("Find pay tables", primary=True)
         self.result = widgets.HTML()
         self.found: pd.DataFrame | None = None
         self.table_choice.observe(lambda _: self._load_lines(), names="value")
@@ -115,7 +116,7 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
                                     indent=False, layout=widgets.Layout(width="26em"))
             text = widgets.Text(value=vary.get(line.outcome, default), layout=widgets.Layout(width="12em"))
             self.line_inputs[line.outcome] = (tick, text)
-            rows.append(widgets.HBox([tick, text]))
+            rows.append(controls.row([tick, text]))
         self.lines_box.children = [widgets.HTML("<i>Tick the lines that may change; type the pays each may take: "
                                                 "1..10, or 1, 3/2, 2</i>"), *rows]
         self.result.value = ""

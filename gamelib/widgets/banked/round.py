@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 import ipywidgets as widgets
 
+from .. import controls
 from ..messages import badge, error_html
 from ... import rankings
 from ...cards import Deck, format_cards, parse_cards
@@ -165,15 +166,15 @@ class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
         self.game = _game(game_key)
         self.wagers = dict(wagers) if wagers is not None else default_wagers(game_key)
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
-        self.deal_button = widgets.Button(description="Deal", button_style="primary", tooltip="deal a new round with this seed")
-        self.next_button = widgets.Button(description="Next step", tooltip="reveal the next step")
-        self.all_button = widgets.Button(description="Show all", tooltip="reveal the whole round")
+        self.deal_button = controls.button("Deal", primary=True, tooltip="deal a new round with this seed")
+        self.next_button = controls.button("Next step", tooltip="reveal the next step")
+        self.all_button = controls.button("Show all", tooltip="reveal the whole round")
         self.header = widgets.HTML()
         self.output = widgets.HTML()
         self.deal_button.on_click(lambda _: self.deal(restart=True))
         self.next_button.on_click(lambda _: self.next_step())
         self.all_button.on_click(lambda _: self.show_all())
-        super().__init__([widgets.HBox([self.seed, self.deal_button, self.next_button, self.all_button]),
+        super().__init__([controls.row([self.seed, self.deal_button, self.next_button, self.all_button]),
                           self.header, self.output])
         self.deal(restart=False)
 

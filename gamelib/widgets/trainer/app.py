@@ -50,6 +50,7 @@ from ...trainer.records.identity import address_from_environment
 from ...trainer.records import (AccessDenied, Identity, RecordsConfig, RecordsUnavailable, Store, TraineeRecords,
                                identity_from_environment, load_config)
 from ..dispute_desk import DisputeDesk
+from .. import controls
 from ..messages import error_html
 from .exam import ExamPanel
 from .guard import SecretText, guarded, plain_errors, plain_sentence
@@ -100,13 +101,14 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.account = widgets.Text(description="Account", style=_WIDE, placeholder="as your supervisor gave it")
         self.account_password = SecretText(description="Password", style=_WIDE,
                                            placeholder="at your first sign-in: choose one")
-        self.sign_in_button = widgets.Button(description="Sign in", button_style="primary")
+        self.sign_in_button = controls.button("Sign in", primary=True)
         self.message = widgets.HTML()
         self.password = SecretText(description="Supervisor's password", style=_WIDE)  # never echoed to the page
-        self.supervisor_button = widgets.Button(description="Open the supervisor's view")
+        self.supervisor_button = controls.button("Open the supervisor's view")
         self.supervisor_message = widgets.HTML()
         self.who = widgets.HTML()
-        self.sign_out_button = widgets.Button(description="Sign out")
+        self.sign_out_button = controls.button("Sign out")
+        self.add_class("gl-readable")
         for w, cls in ((self, "gl-trainer-app"), (self.account, "gl-signin-account"),
                        (self.account_password, "gl-signin-password"),
                        (self.sign_in_button, "gl-signin-button"), (self.message, "gl-signin-message"),
@@ -123,13 +125,13 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                 widgets.HTML("<b>Sign in to practise</b> with the account your supervisor created for you (at "
                              "your first sign-in, the password you type becomes yours). Every answer you check "
                              "is kept on record for your supervisor; you see only your own."),
-                widgets.HBox([self.account, self.account_password, self.sign_in_button]), self.message]
+                controls.row([self.account, self.account_password, self.sign_in_button]), self.message]
         else:  # the hub or the proxy says who is here, or nobody is signed in
             way = "JupyterHub" if self.config.auth == "hub" else "the casino's staff portal"
             form = [widgets.HTML(f"<b>Open the trainer through {way}</b>: it signs you in."), self.message]
         signin = widgets.VBox(form)
         signin.add_class("gl-signin")
-        supervisor = widgets.VBox([widgets.HBox([self.password, self.supervisor_button]), self.supervisor_message])
+        supervisor = widgets.VBox([controls.row([self.password, self.supervisor_button]), self.supervisor_message])
         supervisor.add_class("gl-supervisor-signin")
         self._signin_children: tuple[Any, ...] = \
             (supervisor,) if supervisor_only else (signin, widgets.HTML("<hr style='margin:8px 0'>"), supervisor)
@@ -202,7 +204,8 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.tabs.observe(guarded(lambda ch: exam.reload() if ch["new"] == 1 and exam.sitting is None else None,
                                   self._say), names="selected_index")
         self._show_who()
-        bar = widgets.HBox([self.who] + ([] if who.vouched else [self.sign_out_button]))
+        # controls.STYLE: the tab titles legible (WCAG AA contrast), for this app's tabs only
+        bar = controls.row([self.who] + ([] if who.vouched else [self.sign_out_button]) + [widgets.HTML(controls.STYLE)])
         self._show(bar, self.tabs)
         self._exam_changed()
         return self.records

@@ -36,6 +36,7 @@ import ipywidgets as widgets
 from ...errors import GameError
 from ...trainer import Question, make_drill
 from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, RecordsUnavailable, TraineeRecords
+from .. import controls
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, plain_sentence
 from .quiz import answer_input, blank_parts, fill_inputs, question_html, read_inputs
@@ -77,13 +78,12 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self.records = records
         self.on_change = on_change
         self.choice = widgets.Dropdown(description="Exam", style=_WIDE)
-        self.start_button = widgets.Button(description="Start exam", button_style="primary")
-        self.finish_button = widgets.Button(description="Finish now", tooltip="hand the exam in as it is",
-                                            disabled=True)
+        self.start_button = controls.button("Start exam", primary=True)
+        self.finish_button = controls.button("Finish now", tooltip="hand the exam in as it is", disabled=True)
         self.status = widgets.HTML()
         self.question_html = widgets.HTML()
         self.answers = widgets.VBox()
-        self.submit_box = widgets.HBox()
+        self.submit_box = controls.row()
         self.result = widgets.HTML()
         self.history = widgets.HTML()
         for w, cls in ((self, "gl-exam"), (self.history, "gl-exam-history"), (self.choice, "gl-exam-choice"),
@@ -98,7 +98,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         self._shown_at = time.monotonic()
         self.start_button.on_click(guarded(lambda _: self.start(), self._say))
         self.finish_button.on_click(guarded(lambda _: self.finish(), self._say))
-        super().__init__([widgets.HBox([self.choice, self.start_button]), self.status, self.question_html,
+        super().__init__([controls.row([self.choice, self.start_button]), self.status, self.question_html,
                           self.answers, self.submit_box, self.result, self.history])
         self.reload()
 
@@ -108,7 +108,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def _new_submit_button(self, position: int) -> Any:
         """A Submit button of its own for the question at ``position``: a click that reaches it
         after that question was answered does nothing."""
-        b = widgets.Button(description="Submit answer", button_style="primary", disabled=position < 0)
+        b = controls.button("Submit answer", primary=True, disabled=position < 0)
         b.add_class("gl-exam-submit")
         b.on_click(guarded(lambda _: self.submit(position), self._say))
         self.submit_button = b

@@ -33,6 +33,7 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as widgets
 
+from .. import controls
 from ..messages import BAD, GOOD, error_html
 from ...engine.registry import get_game
 from ...errors import GameError, shown
@@ -60,6 +61,9 @@ FOCUS_WORDS = {
     "max-raise": "the largest bet or raise",
 }
 _WIDE = {"description_width": "initial"}
+#: A row of pictured cards (a label and a hand, or several hands) that wraps on a narrow screen.
+_CARD_ROW = "display:flex;flex-wrap:wrap;align-items:center;column-gap:12px;row-gap:2px;margin:2px 0;"
+_CARD_LABEL = "font-weight:bold;white-space:nowrap;min-width:4.5em;padding:0 4px;"
 
 
 def question_html(q: Question, four_color: bool = False, show_seed: bool = True) -> str:
@@ -71,9 +75,9 @@ def question_html(q: Question, four_color: bool = False, show_seed: bool = True)
     >>> "gl-hand" in question_html(q), "seed" in question_html(q, show_seed=False)
     (True, False)
     """
-    rows = "".join(
-        f'<tr><td style="padding:2px 8px;font-weight:bold;white-space:nowrap;">{html.escape(label)}</td>'
-        f'<td style="padding:2px 8px;">{hand_html(list(cards), four_color=four_color)}</td></tr>'
+    rows = "".join(  # a label and its cards; the cards go under the label where the screen is narrow
+        f'<div style="{_CARD_ROW}"><span style="{_CARD_LABEL}">{html.escape(label)}</span>'
+        f'{hand_html(list(cards), four_color=four_color)}</div>'
         for label, cards in q.cards)
     facts = "".join(f"<li>{html.escape(f)}</li>" for f in q.facts)
     title = f"{DRILLS[q.drill].title} &middot; {html.escape(get_game(q.game).title)}"
@@ -83,10 +87,26 @@ def question_html(q: Question, four_color: bool = False, show_seed: bool = True)
         f'<div class="gl-trainer-q" data-drill="{q.drill}" data-game="{q.game}"{seed}>'
         f'<div style="color:#555;font-size:90%;">{title}</div>'
         f'<p class="gl-trainer-prompt" style="font-weight:bold;margin:4px 0;">{html.escape(q.prompt)}</p>'
-        + (f'<table style="border-collapse:collapse;">{rows}</table>' if rows else "")
+        + (f'<div class="gl-trainer-cards">{rows}</div>' if rows else "")
         + (f'<ul class="gl-trainer-facts" style="margin:4px 0;font-size:90%;">{facts}</ul>' if facts else "")
         + "</div>"
     )
+
+
+def _best_cards_html(q: Question, four_color: bool = False) -> str:
+    """The cards that make the hand raised among the others, each group of the question (the hand,
+    the board) a row of its own that wraps under the last on a narrow screen; "" if the question
+    names no best cards.
+
+    >>> from gamelib.trainer import make_drill
+    >>> _best_cards_html(make_drill("read-hand", "big-o").next(1)).count('class="gl-hand"')
+    2
+    """
+    if not q.meta.get("best"):
+        return ""
+    best = list(q.meta["best"])
+    hands = "".join(hand_html(list(cs), four_color=four_color, highlight=best) for _, cs in q.cards)
+    return f'<div class="gl-trainer-best" style="{_CARD_ROW}">{hands}</div>'
 
 
 def result_html(r: Result, four_color: bool = False) -> str:
@@ -101,10 +121,7 @@ def result_html(r: Result, four_color: bool = False) -> str:
     q = r.question
     head = ("Right." if r.correct else "Not right.")
     colour = GOOD if r.correct else BAD
-    cards = ""
-    if q.meta.get("best"):
-        shown = [c for label, cs in q.cards for c in cs]
-        cards = f"<div>{hand_html(shown, four_color=four_color, highlight=list(q.meta['best']))}</div>"
+    cards = _best_cards_html(q, four_color)
     given = "" if r.correct else f"<div>Your answer: {html.escape(r.given_text)}</div>"
     return (
         f'<div class="gl-trainer-verdict" data-correct="{"yes" if r.correct else "no"}" '
@@ -153,10 +170,7 @@ def example_html(drill: str, game: str, focus: str = "any", seed: int = 1, four_
     choices = "".join(
         f'<li><b>{html.escape(f.label)}</b>: {html.escape(" / ".join(f.options))}</li>'
         for f in q.fields if f.options)
-    cards = ""
-    if q.meta.get("best"):
-        shown = [c for _, cs in q.cards for c in cs]
-        cards = f"<div>{hand_html(shown, four_color=four_color, highlight=list(q.meta['best']))}</div>"
+    cards = _best_cards_html(q, four_color)
     return (
         '<div class="gl-trainer-example" style="border:1px solid #ccc;border-radius:6px;padding:6px 10px;margin:6px 0;">'
         + question_html(q, four_color)
@@ -189,9 +203,11 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed", style=_WIDE,
                                            layout=widgets.Layout(width="12em"))
         pin(self.seed, min=0, max=MAX_SEED)  # the kernel's bounds, whatever a browser sends
-        self.new_button = widgets.Button(description="New question", tooltip="deal the next seeded question")
-        self.check_button = widgets.Button(description="Check", button_style="primary", tooltip="check my answer")
-        self.export_button = widgets.Button(description="Export CSV", tooltip="the session's results for a supervisor")
+        for box in (self.game, self.drill, self.focus, self.seed):  # never wider than a phone's screen
+            controls.fit(box)
+        self.new_button = controls.button("New question", tooltip="deal the next seeded question")
+        self.check_button = controls.button("Check", primary=True, tooltip="check my answer")
+        self.export_button = controls.button("Export CSV", tooltip="the session's results for a supervisor")
         self.four_color_box = widgets.Checkbox(value=four_color, description="Four-colour deck", indent=False)
         self.question_html = widgets.HTML()
         self.answers = widgets.VBox()
@@ -221,14 +237,14 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.export_button.on_click(g(lambda _: self.export_csv()))
         self.four_color_box.observe(g(self._on_four_color), names="value")
         super().__init__([
-            widgets.HBox([self.game, self.drill, self.focus]),
-            widgets.HBox([self.seed, self.new_button, self.four_color_box]),
+            controls.row([self.game, self.drill, self.focus]),
+            controls.row([self.seed, self.new_button, self.four_color_box]),
             self.question_html,
             self.answers,
             self.check_button,
             self.feedback,
             self.score,
-            widgets.HBox([self.export_button, self.csv_link]),
+            controls.row([self.export_button, self.csv_link]),
         ])
         self.new_question(seed)
 
@@ -400,7 +416,7 @@ def answer_input(f: Field) -> Any:
     elif f.kind == "multi":
         boxes = [widgets.Checkbox(value=False, description=o, indent=False,
                                   layout=widgets.Layout(width="auto", margin="0 12px 0 0")) for o in f.options]
-        w = widgets.HBox([widgets.Label(f.label + ":", layout=widgets.Layout(margin="0 12px 0 0"))] + boxes)
+        w = controls.row([widgets.Label(f.label + ":", layout=widgets.Layout(margin="0 12px 0 0"))] + boxes)
         w.boxes = boxes
     else:
         w = widgets.Text(value="", placeholder="$", description=f.label, style=_WIDE,

@@ -45,6 +45,7 @@ from ...trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW, SignInReco
 from ...trainer.export import answers_csv, data_uri
 from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
                                       progress_png, workbook)
+from .. import controls
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, pin, plain_sentence
 from .quiz import FOCUS_WORDS
@@ -150,7 +151,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.records = records
         self.refresh_every = refresh_every
         self._counts = (-1, -1, -1)  # what the view last drew
-        self.refresh_button = widgets.Button(description="Refresh", tooltip="read the records again")
+        self.refresh_button = controls.button("Refresh", tooltip="read the records again")
         self.status = widgets.HTML()
         self.trainees_html = widgets.HTML()
         self.drills_html = widgets.HTML()
@@ -179,15 +180,15 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.acct_name = widgets.Text(description="New account", style=_WIDE, placeholder="e.g. ana.ruiz")
         self.acct_person = widgets.Text(description="Name", style=_WIDE)
         self.acct_employee = widgets.Text(description="Employee number", style=_WIDE)
-        self.acct_button = widgets.Button(description="Create account")
+        self.acct_button = controls.button("Create account")
         self.rename_who = widgets.Dropdown(description="Trainee", style=_WIDE)
         self.rename_name = widgets.Text(description="New name", style=_WIDE)
         self.rename_employee = widgets.Text(description="New employee number", style=_WIDE)
-        self.rename_button = widgets.Button(description="Change")
-        self.reset_button = widgets.Button(description="Reset password", tooltip="its next sign-in sets a new one")
+        self.rename_button = controls.button("Change")
+        self.reset_button = controls.button("Reset password", tooltip="its next sign-in sets a new one")
         self.accounts_message = widgets.HTML()
         self.accounts_html = widgets.HTML()
-        self.define_button = widgets.Button(description="Define exam", button_style="primary")
+        self.define_button = controls.button("Define exam", primary=True)
         self.define_message = widgets.HTML()
         for w, cls in ((self, "gl-supervisor"), (self.refresh_button, "gl-supervisor-refresh"),
                        (self.status, "gl-supervisor-status"), (self.trainees_html, "gl-supervisor-trainees"),
@@ -224,7 +225,7 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
 
         super().__init__([
-            widgets.HBox([widgets.HTML(f"<b>Supervisor's view</b> &middot; signed in as "
+            controls.row([widgets.HTML(f"<b>Supervisor's view</b> &middot; signed in as "
                                        f"{html.escape(records.who)}"), self.refresh_button, self.status]),
             h("Trainees"), self.trainees_html,
             h("By game and drill"), self.drills_html,
@@ -234,14 +235,14 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             h("Export"), self.export_html,
             h("Supervisor sign-ins with the password"), self.sign_ins_html,
             h("Define an exam"),
-            widgets.HBox([self.exam_name, self.exam_focus]),
-            widgets.HBox([self.exam_games, self.exam_drills]),
-            widgets.HBox([self.exam_questions, self.exam_pass, self.exam_minutes]),
-            widgets.HBox([self.exam_attempts, self.exam_cooldown]),
-            widgets.HBox([self.define_button, self.define_message]),
+            controls.row([self.exam_name, self.exam_focus]),
+            controls.row([self.exam_games, self.exam_drills]),
+            controls.row([self.exam_questions, self.exam_pass, self.exam_minutes]),
+            controls.row([self.exam_attempts, self.exam_cooldown]),
+            controls.row([self.define_button, self.define_message]),
             h("Staff accounts"),
-            widgets.HBox([self.acct_name, self.acct_person, self.acct_employee, self.acct_button]),
-            widgets.HBox([self.rename_who, self.rename_name, self.rename_employee, self.rename_button,
+            controls.row([self.acct_name, self.acct_person, self.acct_employee, self.acct_button]),
+            controls.row([self.rename_who, self.rename_name, self.rename_employee, self.rename_button,
                           self.reset_button]),
             self.accounts_message, self.accounts_html,
         ])
