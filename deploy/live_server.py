@@ -27,9 +27,12 @@ a short tag that cannot be turned back into the id.
 - A plain ``GET`` of a live chapter (a crawler, a link checker, ``curl``) starts nothing: the
   first answer is a small page whose script sets a cookie and loads the chapter again; only a
   browser running the page's script gets a kernel.
-- A kernel whose page has not opened its websocket ``LiveBook.unclaimed_timeout`` seconds
-  (default 30) after the page was sent is shut down; so is a kernel whose page has been gone
-  (no websocket) for ``LiveBook.detached_timeout`` seconds, busy or not.
+- A kernel whose page has given no sign of a browser ``LiveBook.unclaimed_timeout`` seconds
+  (default 30) after the page was sent is shut down: neither the page's first script (which asks
+  for its kernel at once, see the handbook template) nor its websocket came. A page whose script
+  ran gets ``LiveBook.connect_timeout`` seconds (300) to open its websocket (its scripts load
+  slowly when a crowd's browsers share a machine). A kernel whose page has been gone (no
+  websocket) for ``LiveBook.detached_timeout`` seconds is shut down, busy or not.
 - Readers' kernels are capped in all (``LiveBook.max_kernels``; then "The live book is full", 503)
   and per client (``LiveBook.kernels_per_client``; then "Too many live chapters open", 429). The
   client is the peer's address or, when the peer is one of ``LiveBook.trusted_proxies``
@@ -242,6 +245,7 @@ class Reader:
     chapter: str
     given: float  # monotonic time it was given
     served: Optional[float] = None  # its page was sent in full
+    claimed: Optional[float] = None  # its page's first script ran (it asked for its kernel)
     connections: int = 0
     connected_once: bool = False
     left: Optional[float] = None  # its last websocket closed
@@ -261,6 +265,7 @@ class LiveKernelManager(AsyncMappingKernelManager):
         self.max_kernels = 40
         self.kernels_per_client = 10
         self.unclaimed_timeout = 30.0
+        self.connect_timeout = 300.0
         self.detached_timeout = 120.0
         self._checker: Optional[tornado.ioloop.PeriodicCallback] = None
 
@@ -298,6 +303,13 @@ class LiveKernelManager(AsyncMappingKernelManager):
         if reader is None or not secret:
             return False
         return hmac.compare_digest(reader.secret.encode(), secret.encode())
+
+    def claim(self, kernel_id: str) -> None:
+        """The page's first script ran: a browser has the page (its websocket follows once the
+        page's scripts have loaded, which under load can take a while)."""
+        reader = self.readers.get(kernel_id)
+        if reader is not None and reader.claimed is None:
+            reader.claimed = time.monotonic()
 
     def connected(self, kernel_id: str) -> None:
         reader = self.readers.get(kernel_id)
@@ -340,7 +352,10 @@ class LiveKernelManager(AsyncMappingKernelManager):
             if reader.connections:
                 continue
             why = None
-            if not reader.connected_once:
+            if not reader.connected_once and reader.claimed is not None:
+                if now - reader.claimed > self.connect_timeout:
+                    why = f"its page never connected ({self.connect_timeout:g} s after its script ran)"
+            elif not reader.connected_once:
                 if reader.served is not None and now - reader.served > self.unclaimed_timeout:
                     why = f"its page never connected ({self.unclaimed_timeout:g} s)"
             elif reader.left is not None and now - reader.left > self.detached_timeout:
@@ -688,8 +703,8 @@ class LiveKernelWebsocketHandler(LivePages, VoilaKernelWebsocketHandler):
 
 
 class LiveKernelHandler(LivePages, KernelHandler):
-    """``GET``/``DELETE /api/kernels/<id>`` (the page asks whether its kernel lives after its
-    websocket drops): for the page that holds its secret only."""
+    """``GET``/``DELETE /api/kernels/<id>`` (the page asks for its kernel as soon as it arrives,
+    and whether it lives after its websocket drops): for the page that holds its secret only."""
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         KernelHandler.write_error(self, status_code, **kwargs)
@@ -697,6 +712,7 @@ class LiveKernelHandler(LivePages, KernelHandler):
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         if not self.secret_ok(kernel_id):
             raise tornado.web.HTTPError(404)
+        self.kernel_manager.claim(kernel_id)  # the page's first script asks this (the handbook template)
         await super().get(kernel_id)
 
     async def delete(self, kernel_id: str) -> None:  # type: ignore[override]
@@ -748,6 +764,9 @@ class LiveBook(Voila):
         behind a proxy elsewhere, add its address.""")
     unclaimed_timeout = Float(30.0, config=True, help="""Seconds after its page was sent that a kernel whose
         page has not connected to it is shut down (a crawler's GET, a page closed at once).""")
+    connect_timeout = Float(300.0, config=True, help="""Seconds a kernel waits for its page's websocket once
+        the page's first script has run (a browser has the page, still loading its scripts: under
+        load that can take a minute).""")
     detached_timeout = Float(120.0, config=True, help="""Seconds after its page's last connection closed
         that a reader's kernel is shut down, busy or not.""")
     click_cpu_seconds = Float(10.0, config=True, help="""CPU seconds one widget message (a click) may use
@@ -852,12 +871,10 @@ class LiveBook(Voila):
         km = self.kernel_manager
         km.max_kernels, km.kernels_per_client = self.max_kernels, self.kernels_per_client
         km.unclaimed_timeout, km.detached_timeout = self.unclaimed_timeout, self.detached_timeout
+        km.connect_timeout = self.connect_timeout
         settings.update(kernel_manager=km, live_book=self, default_handler_class=NotFoundHandler,
                         kernel_websocket_connection_class=LiveConnection,
-                        websocket_max_message_size=max(self.max_message_bytes * 4, 1 << 20),
-                        # a page whose network has gone (a laptop closed) counts as gone after a
-                        # missed ping: 30 s, then detached_timeout
-                        ws_ping_interval=30000, ws_ping_timeout=30000)
+                        websocket_max_message_size=max(self.max_message_bytes * 4, 1 << 20))
         return settings
 
     def init_handlers(self) -> list[Any]:
