@@ -249,7 +249,9 @@ class Showdown:
         >>> [(p.name, p.winners) for p in sd.judge([1])]
         [('high', (1,)), ('low', ())]
         """
-        given: list[object] = items(eligible, "the eligible seats", 0, 10_000, GameError, "a seat number")
+        if isinstance(eligible, (str, bytes, Mapping)) or not isinstance(eligible, Iterable):
+            raise GameError(f"the eligible seats are a list (or set) of seat numbers, not {shown(eligible)}")
+        given: list[object] = list(eligible)
         elig = [int(i) for i in given if is_whole(i) and i in self.live]
         if not elig:
             raise GameError(f"no live seat among {shown(given)}; live seats are {list(self.live)}")
@@ -426,7 +428,7 @@ class Showdown:
         """``pots`` (whatever the caller passed) as ``(whole dollars, [seats])`` pairs, or a
         refusal naming the bad pot."""
         want = "pots are a list of (amount, eligible seats) pairs, e.g. [(30, [0, 1, 2]), (20, [1, 2])]"
-        if isinstance(pots, (str, bytes, Mapping, set)) or not isinstance(pots, Iterable):
+        if isinstance(pots, (str, bytes, Mapping)) or not isinstance(pots, Iterable):
             raise GameError(f"{want}; not {shown(pots)}")
         out = []
         for k, pot in enumerate(pots):

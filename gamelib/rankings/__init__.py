@@ -79,7 +79,7 @@ def _is_one_hand(hands: Sequence[object]) -> bool:
 def _check_hands(hands: object, what: str = "hands") -> None:  # what the caller passed, checked here
     if isinstance(hands, (str, np.ndarray)):
         return
-    if isinstance(hands, (bytes, bytearray, Mapping, set, frozenset)) or not isinstance(hands, Iterable):
+    if isinstance(hands, (bytes, bytearray, Mapping)) or not isinstance(hands, Iterable):
         raise CardError(f"the {what} must be a list of hands (each a string such as 'As Kd Qh Jc Tc' or a list "
                         f"of cards), one hand as a string, or an array; not {shown(hands)}")
 
