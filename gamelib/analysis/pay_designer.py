@@ -31,7 +31,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..amounts import exact_pays, whole_number
+from ..amounts import PayLike, exact_pays, whole_number
+from ..engine.banked import BankedGameEngine
 from ..engine.registry import banked_engine
 from ..errors import GameError, shown
 from ..games.banked import BankedGame
@@ -91,7 +92,8 @@ def measured_wager(decl: BankedGame, table: str, sheet: ParSheet) -> str:
     return next((k for k in owners + [table] if k in sheet.wagers), "game")
 
 
-def design(game: Any, table: str, vary: Mapping[str, Iterable[Any]], target: Fraction | float | str,
+def design(game: str | BankedGameEngine, table: str, vary: Mapping[str, PayLike | Iterable[PayLike]],
+           target: Fraction | float | str,
            measure: str | None = None, top: int = 10) -> pd.DataFrame:
     """The pay tables nearest the target house edge: ``vary`` maps each pay line the casino may
     change (by its outcome, as in the pay table) to the pays it may take; every other line keeps
