@@ -209,7 +209,7 @@ API_CASES: list[tuple[str, Callable[[], Any], type[GameError], str]] = [
      "no wager"),
     ("settle(huge wager)", lambda: get_game(THREE_CARD).settle(wagers={"ante": 10**5000}, **PAIR), WagerError,
      "table limit"),
-    ("parse_pots(5 MB)", lambda: parse_pots(HUGE, 3), GameError, "amount: seats"),
+    ("parse_pots(5 MB)", lambda: parse_pots(HUGE, 3), GameError, "at most 10,000"),
 ]
 
 

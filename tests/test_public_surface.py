@@ -48,6 +48,8 @@ import gamelib.analysis.par_sheet as par_sheet_door
 import gamelib.analysis.pay_designer as pay_designer
 import gamelib.analysis.pot_tables as pot_tables
 import gamelib.cards as cards
+import gamelib.engine.payouts as payouts
+import gamelib.engine.walkthrough as walkthrough
 import gamelib.rankings as rankings
 from gamelib import get_game
 from gamelib.__main__ import build_parser, main
@@ -401,12 +403,27 @@ SURFACE: dict[str, Fn] = {
         "system": Param("omaha-high", SYSTEM), "deals": Param(100, whole(1, 2_000_000)), "seed": Param(1, whole(0)),
         "hole_cards": Param(4, whole(4, 5))},
         frequencies.sampled_category_counts),
+    # ---- the walkthroughs and the pay explanations the pot chapters use --------------------------
+    "Walkthrough": Fn(walkthrough.Walkthrough, {
+        "game": Param("badugi", words(*gamelib.POT_GAMES)), "players": Param(2, whole(2, 8)),
+        "seed": Param(1, whole(0)), "button": Param(0, whole(0, 1)), "stacks": Param(None, listed(True)),
+        "structure": Param(None, instance(Structure, none=True)),
+        "samples": Param(4, whole(1, walkthrough.MAX_SAMPLES)), "script": Param("", text)}),
+    "pots_from_contributions": Fn(walkthrough.pots_from_contributions, {
+        "contributions": Param([5, 5], listed()), "live": Param([True, True], listed())}),
+    "explain_award": Fn(walkthrough.explain_award, {
+        "showdown": Param(SD, instance(Showdown)), "pots": Param([(10, [0, 1])], listed()),
+        "button": Param(0, whole(0, 1))}),
+    "parse_pots": Fn(payouts.parse_pots, {"text": Param("10: 0 1", text), "seats": Param(2, whole(1, 10))}),
+    "sample_deal": Fn(walkthrough.sample_deal, {
+        "game": Param(POT_DECLARATIONS["badugi"], instance(PotGame)), "players": Param(2, whole(2, 8)),
+        "seed": Param(1, whole(0))}),
 }
 
 #: Where the public surface is read from: each front door's exports, and the public methods of
 #: the engines, the showdown, the hand and the table.
 FRONT_DOORS = [("gamelib", gamelib), ("cards", cards), ("rankings", rankings), ("", odds_door), ("", par_sheet_door),
-               ("", pot_tables)]
+               ("", pot_tables), ("", payouts)]
 CLASSES = [PotGameEngine, BankedGameEngine, Showdown, Hand, Table, Rotation, DealersChoice]
 #: Public names that are not functions of user input, each with the reason.
 NOT_INPUT = {
@@ -427,7 +444,7 @@ def _public_names() -> set[str]:
             if callable(obj) and not (isinstance(obj, type) and name not in ("Deck",)):
                 names.add(f"{prefix}.{name}" if prefix else name)
     names |= {"analyze", "strategy_of", "design", "category_counts", "sampled_category_counts"}
-    names |= {"Table", "Rotation", "DealersChoice"}  # the classes a caller builds with his own values
+    names |= {"Table", "Rotation", "DealersChoice", "Walkthrough"}  # classes a caller builds with his own values
     for cls in CLASSES:
         names |= {f"{cls.__name__}.{n}" for n, v in vars(cls).items() if not n.startswith("_") and callable(v)}
     return names

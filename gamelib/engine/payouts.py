@@ -19,11 +19,17 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..amounts import parse_dollars
+from ..amounts import flag, items, parse_dollars, whole_number
 from ..errors import GameError, shown
 from ..games.pot import PotGame
+from .hand import MAX_STACK
 from .pots import side_pots
 from .showdown import PayExplanation, PortionPay, Showdown
+
+#: The most seats a pot line or a contribution list may name (a table has at most ten), and the
+#: longest pots text read.
+MAX_SEATS = 10
+MAX_POTS_TEXT = 10_000
 
 
 def explain_award(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]], button: int = 0) -> PayExplanation:
@@ -36,6 +42,8 @@ def explain_award(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
     >>> e.totals, e.lines[0].paid
     ((3, 4, 0), ((1, 4), (0, 3)))
     """
+    if not isinstance(showdown, Showdown):
+        raise GameError(f"explain_award takes a showdown (get_game(key).showdown(hands)), not {shown(showdown)}")
     return showdown.award_pots_explained(pots, button)
 
 
@@ -45,6 +53,11 @@ def parse_pots(text: str, seats: int) -> list[tuple[int, list[int]]]:
     >>> parse_pots("61: 0 1 2\\n20: 1 2", 3)
     [(61, [0, 1, 2]), (20, [1, 2])]
     """
+    if not isinstance(text, str):
+        raise GameError(f"pots are typed one per line as 'amount: seats', e.g. '60: 0 1 2', not {shown(text)}")
+    if len(text) > MAX_POTS_TEXT:
+        raise GameError(f"the pots are {len(text):,} characters; at most {MAX_POTS_TEXT:,}")
+    seats = whole_number(seats, "the seats", 1, MAX_SEATS)
     out: list[tuple[int, list[int]]] = []
     for line in text.splitlines():
         line = line.strip()
@@ -60,6 +73,9 @@ def parse_pots(text: str, seats: int) -> list[tuple[int, list[int]]]:
         if bad:
             raise GameError(f"seats are numbers from 0 to {seats - 1}; got {shown(bad[0])} in {shown(line)}")
         elig = [int(w) for w in seat_words] or list(range(seats))
+        if any(e >= seats for e in elig):
+            raise GameError(f"seat {max(elig)} is not at this table: seats are numbers from 0 to {seats - 1} "
+                            f"(in {shown(line)})")
         out.append((amount, elig))
     if not out:
         raise GameError("enter at least one pot, e.g. '60: 0 1 2'")
@@ -74,8 +90,10 @@ def sample_deal(game: PotGame, players: int, seed: int) -> tuple[list[list[int]]
     >>> [len(h) for h in hands], [len(b) for b in boards]
     ([5, 5, 5], [5])
     """
-    if not 2 <= players <= game.max_players:
-        raise GameError(f"{game.title} is dealt to 2 to {game.max_players} players, not {players}")
+    if not isinstance(game, PotGame):
+        raise GameError(f"a sample deal is of a pot game's declaration (POT_DECLARATIONS[key]), not {shown(game)}")
+    players = whole_number(players, f"the players of {game.title}", 2, game.max_players)
+    seed = whole_number(seed, "the seed", 0)
     deck = np.random.default_rng(seed).permutation(52).tolist()
     hands = [deck[i * game.hole_cards:(i + 1) * game.hole_cards] for i in range(players)]
     rest = deck[players * game.hole_cards:]
@@ -89,7 +107,11 @@ def pots_from_contributions(contributions: Sequence[int], live: Sequence[bool]) 
     >>> pots_from_contributions([50, 20, 50], [True, True, True])
     [(60, [0, 1, 2]), (60, [0, 2])]
     """
-    return [(p.amount, list(p.eligible)) for p in side_pots(list(contributions), list(live))]
+    given: list[object] = items(contributions, "what each seat put in", 1, MAX_SEATS)
+    put_in = [whole_number(c, "what a seat put in", 0, MAX_STACK) for c in given]
+    still_in: list[object] = items(live, "which seats are still in the hand", len(put_in), len(put_in))
+    alive = [flag(x, "whether a seat is still in the hand") for x in still_in]
+    return [(p.amount, list(p.eligible)) for p in side_pots(put_in, alive)]
 
 
 __all__ = ["explain_award", "PayExplanation", "PortionPay", "parse_pots", "sample_deal", "pots_from_contributions"]

@@ -40,6 +40,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ..amounts import items, whole_number
 from ..cards import format_cards, parse_cards
 from ..errors import GameError, shown
 from ..games.pot import Portion, PotGame
@@ -53,6 +54,10 @@ from .showdown import Showdown, qualifier_value
 
 #: Seeded completions tried for each set of cards a player might keep.
 DEFAULT_SAMPLES = 64
+#: The most trial replacements the automatic player may make for one choice (each costs an
+#: evaluation of every possible draw), and the longest action script read.
+MAX_SAMPLES = 4096
+MAX_SCRIPT = 10_000
 #: Random hands each finished hand is measured against (``strength``), and their seed.
 REFERENCE_HANDS = 4000
 REFERENCE_SEED = 2026
@@ -277,17 +282,25 @@ class Walkthrough:
     def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, button: int = 0,
                  stacks: Optional[Sequence[int]] = None, structure: Any = None,
                  samples: int = DEFAULT_SAMPLES, script: str = "") -> None:
-        self.engine = pot_game(game) if isinstance(game, str) else game
+        if isinstance(game, PotGameEngine):
+            self.engine = game
+        elif isinstance(game, str):
+            self.engine = pot_game(game)
+        else:
+            raise GameError(f"a walkthrough is of a pot game, named by its key or given as get_game(key), not {shown(game)}")
         decl = self.engine.declaration
         self.game = decl
-        if not isinstance(players, (int, np.integer)) or not 2 <= players <= decl.max_players:
-            raise GameError(f"{decl.title} is dealt to 2 to {decl.max_players} players, not {players}")
-        self.players = int(players)
-        self.seed = int(seed)
-        self.button = button
-        stacks = list(stacks) if stacks is not None else [DEFAULT_STACK] * self.players
-        self.hand = self.engine.new_hand(stacks, button=button, structure=structure, seed=self.seed)
-        self.samples = samples
+        self.players = whole_number(players, f"the players of {decl.title}", 2, decl.max_players)
+        self.seed = whole_number(seed, "the seed", 0)
+        self.button = whole_number(button, "the button", 0, self.players - 1)
+        stacks = (items(stacks, "the stacks", self.players, self.players) if stacks is not None
+                  else [DEFAULT_STACK] * self.players)
+        self.hand = self.engine.new_hand(stacks, button=self.button, structure=structure, seed=self.seed)
+        self.samples = whole_number(samples, "the automatic player's trial replacements (samples)", 1, MAX_SAMPLES)
+        if not isinstance(script, str):
+            raise GameError(f"the script is one string of action tokens such as 'c r12 f', not {shown(script)}")
+        if len(script) > MAX_SCRIPT:
+            raise GameError(f"the script is {len(script):,} characters; at most {MAX_SCRIPT:,}")
         self.script = script.split()
         self.streets: list[StreetView] = []
         self._play()

@@ -172,8 +172,18 @@ def test_pot_input_is_checked() -> None:
     sd = get_game("badugi").showdown(["As 2d 3h 4c", None, "Kd Qh Jc 9s"])
     with pytest.raises(GameError, match="not at the showdown"):
         explain_award(sd, [(10, [0, 1])])
-    with pytest.raises(GameError, match="2 to 8 players"):
+    with pytest.raises(GameError, match="from 2 to 8, not 9"):
         Walkthrough("badugi", players=9)
+    # issue 23: what the public surface test found here, each refused with what is allowed
+    with pytest.raises(GameError, match="seat 5 is not at this table: seats are numbers from 0 to 1"):
+        parse_pots("30: 0 5", 2)  # a seat the table does not have was taken
+    for bad in (dict(seed=None), dict(seed=True), dict(samples=10**9), dict(samples=0), dict(stacks=True),
+                dict(stacks=[100]), dict(script=5), dict(button=2), dict(game=None), dict(game="crazy4")):
+        with pytest.raises(GameError):
+            Walkthrough(**{"game": "badugi", "players": 2, **bad})  # type: ignore[arg-type]
+    for contributions, live in ((None, [True]), ([10, True], [True, True]), ([10, 10], [True, "no"]), ([10], [True, True])):
+        with pytest.raises(GameError):
+            pots_from_contributions(contributions, live)  # type: ignore[arg-type]
     assert pots_from_contributions([30, 10, 30], [True, True, True]) == [(30, [0, 1, 2]), (40, [0, 2])]
 
 
