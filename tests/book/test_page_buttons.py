@@ -102,3 +102,25 @@ def test_every_download_a_built_page_offers_exists_and_none_is_a_notebook() -> N
             assert (BUILD / target).is_file(), f"{page}: offers {href}, which is not in _build/html"
             offered += 1
     assert offered, "no page offers its source: the .md download of intro.md is expected"
+
+
+def test_the_prose_offers_the_launch_button_only_where_a_hub_adds_one() -> None:
+    """With no hub (the default) there is no rocket: a chapter that sends its reader to "the launch
+    button at the top of the page" sends him to nothing. Every mention says it depends on a hub."""
+    import json
+
+    conditional = ("where your casino's hub adds one", "if your casino has set one up")
+    mentions = 0
+    for path in sorted((ROOT / "book").rglob("*.*")):
+        if path.suffix == ".ipynb":
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+            text = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        elif path.suffix == ".md":
+            text = path.read_text(encoding="utf-8")
+        else:
+            continue
+        text = re.sub(r"\*\*[^*]*\.\*\*", "", " ".join(text.split()))  # a bold run-in heading is no sentence
+        for sentence in re.findall(r"[^.]*\blaunch button\b[^.]*\.", text):
+            mentions += 1
+            assert any(c in sentence for c in conditional), f"{path.relative_to(ROOT)}: {sentence.strip()}"
+    assert mentions >= 15, mentions
