@@ -3,7 +3,7 @@
 :class:`TrainerWidget` deals questions from :mod:`gamelib.trainer` (pictured cards, the facts of
 the hand), builds one input per answer field (radio buttons, tick boxes, dollar boxes), and on
 **Check** shows right or wrong with the right answer and the engine's reason, and updates the
-session score. **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
+session score (a part left unanswered is refused, "Not checked", and nothing is stored). **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
 machine) with the session's results. Given a trainee's records (``records=``, what
 :class:`~gamelib.widgets.trainer.app.TrainerApp` passes after sign-in), it stores every checked
 answer before the verdict is shown, and shows no verdict if the answer could not be stored ("Not
