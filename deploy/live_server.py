@@ -72,6 +72,7 @@ import re
 import secrets
 import sys
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional
@@ -112,6 +113,8 @@ __all__ = ["LiveBook", "LiveKernelManager", "LiveConnection", "redact", "main"]
 KERNEL_COOKIE = "handbook_kernel"
 #: The cookie the first answer's script sets: a browser that runs scripts gets the live chapter.
 BROWSER_COOKIE = "handbook_live"
+#: The header of the page's first request for its kernel (the handbook template): a browser is there.
+PAGE_HEADER = "X-Handbook-Page"
 #: What a browser may open a comm to (the page asking for the widgets the chapter made).
 ALLOWED_COMM_TARGETS = frozenset({"jupyter.widget.control"})
 #: What a browser may send a kernel: widget and info messages, never code.
@@ -712,7 +715,8 @@ class LiveKernelHandler(LivePages, KernelHandler):
     async def get(self, kernel_id: str) -> None:  # type: ignore[override]
         if not self.secret_ok(kernel_id):
             raise tornado.web.HTTPError(404)
-        self.kernel_manager.claim(kernel_id)  # the page's first script asks this (the handbook template)
+        if self.request.headers.get(PAGE_HEADER):  # the page's first script (the handbook template)
+            self.kernel_manager.claim(kernel_id)
         await super().get(kernel_id)
 
     async def delete(self, kernel_id: str) -> None:  # type: ignore[override]
@@ -852,6 +856,11 @@ class LiveBook(Voila):
         cm.mark_trusted_cells = lambda nb, path="": cm.notary.mark_cells(nb, True)
         os.environ["HANDBOOK_CLICK_CPU_SECONDS"] = f"{self.click_cpu_seconds:g}"  # read by every kernel
         LiveConnection.max_message_bytes = self.max_message_bytes
+        ipc = os.path.join(self.connection_dir, f"kernel-{uuid.uuid4()}-ipc-10")
+        if len(ipc) > 100 and self.config.KernelManager.get("transport") == "ipc":
+            # a Unix socket's name has at most 107 characters: the connection folder is too deep
+            self.log.warning("Kernels over TCP, not Unix sockets: %s is too long a path", ipc)
+            self.config.KernelManager.transport = "tcp"
         common = dict(parent=self, connection_dir=self.connection_dir, kernel_spec_manager=self.kernel_spec_manager,
                       allowed_message_types=ALLOWED_MESSAGE_TYPES)
         if preheat:

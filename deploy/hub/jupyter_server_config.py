@@ -67,6 +67,10 @@ load_subconfig(str(HANDBOOK / "deploy" / "voila.py"))  # noqa: F821 (provided by
 # kernel starts when it is opened, and its widgets appear cell by cell.
 c.VoilaConfiguration.preheat_kernel = False
 c.VoilaConfiguration.progressive_rendering = True
+# Kernels over TCP on 127.0.0.1 as in any Jupyter Server: deploy/voila.py's Unix sockets would be
+# made in the user's runtime folder under his home, a path that can pass the 107 characters a
+# socket's name may have (the kernel then fails to start).
+c.KernelManager.transport = "tcp"
 # The handbook template (deploy/voila.py) lives in deploy/jupyter; Voilà looks it up on
 # JUPYTER_PATH when its extension loads, after this file (deploy/serve sets the same).
 os.environ["JUPYTER_PATH"] = os.pathsep.join(

@@ -343,7 +343,7 @@ def unclaimed(server: str) -> dict[str, Any]:
     still loading the page's scripts would."""
     client = Client(server, "10.0.1.5")
     kernels = [client.chapter("mixed/formats") for _ in range(PER_CLIENT)]
-    assert client.request(f"api/kernels/{kernels[0]}")[0] == 200
+    assert client.request(f"api/kernels/{kernels[0]}", headers={live_server.PAGE_HEADER: "1"})[0] == 200
     return {"client": client, "kernels": kernels, "at": time.monotonic()}
 
 
@@ -516,7 +516,7 @@ def test_kernels_whose_page_never_connects_are_freed_within_30_s(unclaimed: dict
     page's first script ran is kept for its websocket (300 s)."""
     client = unclaimed["client"]
     claimed, others = unclaimed["kernels"][0], unclaimed["kernels"][1:]
-    while any(client.request(f"api/kernels/{k}")[0] == 200 for k in others):
+    while any(client.request(f"api/kernels/{k}")[0] == 200 for k in others):  # (a plain GET claims nothing)
         assert time.monotonic() - unclaimed["at"] < 30 + 2 + 5, "kernels of unopened pages still there"
         time.sleep(0.5)
     assert time.monotonic() - unclaimed["at"] > 25  # not before their time

@@ -174,7 +174,7 @@ def test_five_users_sign_in_at_once_and_each_reaches_the_book_and_the_trainer(hu
     users = {u["name"]: u for u in _api(hub, "users")}
     assert {n for n in USERS if users[n]["servers"]} == set(USERS)  # a server each
     # the project's culler and the hub's own, both: JupyterHub started with both roles
-    services = {s["name"] for s in _api(hub, "services")}
+    services = set(_api(hub, "services"))  # by name
     assert {"idle-culler", "handbook-idle-culler"} <= services
 
 
