@@ -668,11 +668,11 @@ class LiveRenderHandler(LivePages, TornadoVoilaHandler):
     async def _started(self, chapter: str, reader: Reader) -> None:
         token = _READER.set(reader)
         try:
-            first = True
             async for snippet in self.get_generator(path=chapter):
-                if first and reader.kernel_id:
+                # Voilà starts the kernel before the page's first piece: its cookies go first
+                if reader.kernel_id and not self._headers_written and not getattr(self, "_cookies_set", False):
                     self._cookies(reader.kernel_id, reader.secret)
-                    first = False
+                    self._cookies_set = True
                 await self._send(snippet)
         finally:
             _READER.reset(token)
