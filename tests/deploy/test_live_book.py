@@ -475,7 +475,8 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         # again, and the tab closed at once (no beacon): the busy kernel is stopped without its page
         SEEN_KERNELS.update(re.findall(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()))
         designer.locator("button:has-text('Find pay tables')").click()
-        time.sleep(0.5)
+        # the kernel has taken the click (it says it is searching) and is busy with it for CLICK_CPU s
+        designer.locator(".gl-designer-searching").wait_for(timeout=60_000)
         before = len(served.log_text())
         page.close(run_before_unload=False)
         end = time.monotonic() + 30
@@ -517,7 +518,8 @@ def test_kernels_whose_page_never_connects_are_freed_within_30_s(unclaimed: dict
     client = unclaimed["client"]
     claimed, others = unclaimed["kernels"][0], unclaimed["kernels"][1:]
     while any(client.request(f"api/kernels/{k}")[0] == 200 for k in others):  # (a plain GET claims nothing)
-        assert time.monotonic() - unclaimed["at"] < 30 + 2 + 5, "kernels of unopened pages still there"
+        # 30 s, looked at every 2 s, and slack for a loaded CI machine's late timers and slow requests
+        assert time.monotonic() - unclaimed["at"] < 30 + 2 + 20, "kernels of unopened pages still there"
         time.sleep(0.5)
     assert time.monotonic() - unclaimed["at"] > 25  # not before their time
     assert client.request(f"api/kernels/{claimed}")[0] == 200

@@ -124,6 +124,8 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
     def find(self) -> pd.DataFrame | None:
         """Search the ticked lines' pays for the tables nearest the house edge wanted."""
         table = self.table_choice.value
+        # shown at once (a wide search takes seconds): the reader sees his click was taken
+        self.result.value = "<p class='gl-designer-searching'><i>Searching the pay tables…</i></p>"
         try:
             vary = {k: candidate_pays(text.value, f"the {k} line") for k, (tick, text) in self.line_inputs.items()
                     if tick.value}
