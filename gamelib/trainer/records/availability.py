@@ -96,12 +96,35 @@ class FileWatch:
     path: Path
     opened: tuple[int, int] | None = None
     lost: str = ""
+    #: The opened file, held open while the store is: a deleted file's inode then stays taken, so a
+    #: new file made at ``path`` can never reuse its number and pass for it.
+    pin: int | None = None
+
+    def hold(self) -> None:
+        """Note the file now at ``path`` as the opened one, and hold it open (see ``pin``)."""
+        self.release()
+        try:
+            self.pin = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            self.opened = None
+            return
+        st = os.fstat(self.pin)
+        self.opened = st.st_dev, st.st_ino
+
+    def release(self) -> None:
+        """Let go of the held file (when the store closes)."""
+        if self.pin is not None:
+            os.close(self.pin)
+            self.pin = None
+
+    def __del__(self) -> None:
+        self.release()
 
     def check(self) -> None:
         """Refuse when the file under the store is not the one it opened.
 
         >>> import tempfile; p = Path(tempfile.mkdtemp()) / "t.sqlite3"; _ = p.write_bytes(b"")
-        >>> w = FileWatch(p, file_id(p)); w.check(); p.unlink(); w.check()
+        >>> w = FileWatch(p); w.hold(); w.check(); p.unlink(); _ = p.write_bytes(b""); w.check()
         Traceback (most recent call last):
         ...
         gamelib.trainer.records.availability.RecordsUnavailable: the records database was deleted or replaced while the trainer was running: nothing was saved, and nothing will be until the trainer is restarted (the details are in the server log)

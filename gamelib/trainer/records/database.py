@@ -31,7 +31,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.pool import StaticPool
 
-from .availability import FileWatch, RecordsUnavailable, file_id, log, timed_flock, transient, unavailable
+from .availability import FileWatch, RecordsUnavailable, log, timed_flock, transient, unavailable
 
 __all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIGRATIONS", "HEAD", "BUSY_TIMEOUT_S",
            "RecordsUnavailable", "sqlite_path"]
@@ -176,7 +176,7 @@ class Database:
             if self._watch is not None:
                 with self.engine.connect():  # the file exists from here on (a new one is made by the connection)
                     pass
-                self._watch.opened = file_id(self._watch.path)
+                self._watch.hold()
         except Exception as err:
             self.engine.dispose()
             if transient(err):
@@ -206,6 +206,8 @@ class Database:
     def close(self) -> None:
         """Close every connection (the data stays)."""
         self.engine.dispose()
+        if self._watch is not None:
+            self._watch.release()
 
     def _check_file(self) -> None:
         """Refuse when the SQLite file under this database is not the one it opened (and close
