@@ -21,7 +21,11 @@ from numbers import Rational
 from typing import TYPE_CHECKING, Union
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 if TYPE_CHECKING:
     from .analysis.banked.common import BankedAnalysis

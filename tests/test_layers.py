@@ -49,7 +49,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1] / "gamelib"
 
 LAYERS: dict[str, int] = {
-    "errors": 0, "amounts": 0, "combinatorics": 0,
+    "errors": 0, "amounts": 0, "combinatorics": 0, "lazy": 0,
     "cards": 1,
     "rankings": 2,
     "games": 3,

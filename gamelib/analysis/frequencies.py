@@ -20,6 +20,7 @@ a seeded Monte Carlo estimate with its standard error instead, and says so.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 import itertools
 from collections import Counter
 from collections.abc import Iterator
@@ -27,7 +28,6 @@ from dataclasses import dataclass
 from math import comb, prod, sqrt
 
 import numpy as np
-import pandas as pd
 
 from .. import rankings
 from ..combinatorics import combinations_array
@@ -36,6 +36,11 @@ from ..cards import deal_hands, make_card
 from ..errors import HandSizeError, RankingError, shown
 from ..rankings.core import PatternSystem, expanded_ranks, weights_for
 from ..rankings.lowball import low8_from_a5, low8_qualifies_table
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 _MAX_ENUMERATED = 7
 

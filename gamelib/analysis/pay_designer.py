@@ -26,10 +26,9 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ..amounts import PayLike, exact_pays, whole_number
 from ..engine.banked import BankedGameEngine
@@ -37,6 +36,11 @@ from ..engine.registry import banked_engine
 from ..errors import GameError, shown
 from ..games.banked import BankedGame
 from .par_sheet import ParSheet, par_sheet_of, return_for_pays
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 #: The most candidate tables one search may try.
 MAX_CANDIDATES = 100_000

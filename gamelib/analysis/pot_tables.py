@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb, sqrt
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import numpy as np
-import pandas as pd
 
 from ..amounts import whole_number
 from ..engine.pot_game import pot_game
@@ -34,6 +33,11 @@ from ..games.table_kinds import MIXED_TABLE
 from ..rankings import system as ranking_system
 from .cache import cached
 from .frequencies import value_counts
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 #: The code a cached result depends on: any change to it computes the result again.

@@ -18,10 +18,9 @@ declarations in ``gamelib.games.pot``); these functions only lay the answers out
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import ipywidgets as widgets
-import pandas as pd
 
 from . import controls
 from .messages import error_html
@@ -37,6 +36,11 @@ from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_
 from ..games.table_kinds import Spread, table_kind_of
 from .cards import hand_html
 from .scripted_hands import play
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5, 10), (10, 20), (15, 30),

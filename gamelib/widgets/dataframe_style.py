@@ -13,10 +13,13 @@ True
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import pandas as pd
-from pandas.io.formats.style import Styler
+if TYPE_CHECKING:
+    import pandas as pd
+    from pandas.io.formats.style import Styler
+else:
+    from gamelib.lazy import pandas as pd
 
 #: Column formats by column name (columns not listed keep pandas' default).
 FORMATS: dict[str, str] = {

@@ -20,10 +20,9 @@ Every answer comes from the engine; the widgets hold no rule. The buy-in checker
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import ipywidgets as widgets
-import pandas as pd
 
 from . import controls
 from .messages import badge, error_html
@@ -32,6 +31,11 @@ from ..engine.stakes import structure_for
 from ..engine.table import Table
 from ..errors import TableError
 from ..games.pot import POT_DECLARATIONS
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 #: The approved list offered by the widgets: every pot game the engine declares.
 APPROVED: tuple[str, ...] = tuple(POT_DECLARATIONS)

@@ -15,15 +15,18 @@ or ``d2`` draw, ``k:Kc Qd``, ``k2`` or ``k`` discard). ``act`` here is that inte
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..cards import CardsLike
 from ..engine import script as action_script
 from ..engine.hand import Hand
 from ..engine.script import act
 from ..games.pot import POT_DECLARATIONS, Structure
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,

@@ -17,10 +17,9 @@ these functions hold no rule.
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Required, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, Optional, Required, Sequence, TypedDict
 
 import ipywidgets as widgets
-import pandas as pd
 
 from . import controls
 from .messages import badge, error_html
@@ -28,6 +27,11 @@ from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 from ..games.table_kinds import Spread, table_kind_of
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 _WIDE = {"description_width": "initial"}
 

@@ -641,3 +641,70 @@ def test_a_page_that_does_not_match_its_notebook_is_refused() -> None:
         live_build.live_notebook(chapter, page, {})
     with pytest.raises(live_build.LiveBuildError, match="no article"):
         live_build.live_notebook(chapter, "<html><body></body></html>", {})
+
+
+LEAN_PROBE = r'''
+import json, sys
+real_pandas = "pandas.core.frame" in sys.modules
+print(json.dumps({"debugpy": any(m.split(".")[0] in {"debugpy", "_pydevd_bundle"} and sys.modules[m] is not None
+                                 for m in sys.modules),
+                  "pandas": real_pandas,
+                  "history": get_ipython().history_manager.enabled}))
+'''
+
+
+def test_a_live_kernel_holds_only_what_its_chapter_needs(live: Path) -> None:
+    """The live kernel, started from its kernel spec as Voilà starts it, runs a pot chapter
+    without loading pandas (the widgets draw HTML), the debugger or the history database, and
+    trims its heap after every cell and click (what keeps a kernel near 70 MB: bench_live.py)."""
+    from jupyter_client.manager import start_new_kernel
+
+    spec_dir = ROOT / "deploy" / "jupyter"
+    env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=str(spec_dir))
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = str(spec_dir)
+    try:
+        path = live / "chapters" / "mixed" / "badugi.ipynb"
+        km, kc = start_new_kernel(kernel_name="handbook-live", env=env, cwd=str(path.parent), startup_timeout=300)
+    finally:
+        if old is None:
+            os.environ.pop("JUPYTER_PATH", None)
+        else:
+            os.environ["JUPYTER_PATH"] = old
+    try:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                reply = kc.execute_interactive(cell["source"], silent=True, store_history=False, timeout=300,
+                                               output_hook=lambda msg: None)
+                assert reply["content"]["status"] == "ok", cell["source"][:200]
+        out: list[str] = []
+        kc.execute_interactive(LEAN_PROBE, timeout=120,
+                               output_hook=lambda msg: out.append(msg.get("content", {}).get("text", "")))
+        held = json.loads("".join(out).strip().splitlines()[-1])
+        assert held == {"debugpy": False, "pandas": False, "history": False}
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def test_the_live_kernel_trims_its_heap_after_cells_and_clicks() -> None:
+    sys.path.insert(0, str(ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live"))
+    try:
+        import live_ipykernel_launcher as launcher
+    finally:
+        sys.path.pop(0)
+    trims: list[int] = []
+
+    def click(stream: Any, ident: Any, msg: Any) -> str:
+        return "answered"
+
+    async def execute(stream: Any, ident: Any, msg: Any) -> str:
+        assert trims == [1]  # the click's trim came first; this one comes after the cell ran
+        return "ran"
+
+    assert launcher.trimmed(click, lambda: trims.append(1))(None, None, {}) == "answered" and trims == [1]
+    import asyncio
+
+    assert asyncio.run(launcher.trimmed(execute, lambda: trims.append(2))(None, None, {})) == "ran"
+    assert trims == [1, 2]
+    launcher.heap_trimmer()()  # on this machine's C library: runs without an error

@@ -15,11 +15,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import GameError
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
+
 
 CODE_MODULES = (
     "gamelib.analysis.banked.enumeration",

@@ -20,12 +20,16 @@ other suits (24 hands, one for each way to give out the suits).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ...cards import RANKS, format_cards, make_card
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 #: The suit patterns in the order a strategy card lists them: one suited pair, two suited
 #: pairs, three of a suit, three and two (by the sizes of the groups of cards sharing a suit).

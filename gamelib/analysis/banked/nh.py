@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ...cards import CardsLike, format_cards, parse_cards
 from ...errors import GameError
@@ -42,6 +41,11 @@ from .common import BankedAnalysis, Progress, outcome_table, written_for
 from .nh_classes import PATHS3, PATHS4, PATHS5, by_wagered, deals, main_table, nh_classes, solve
 from .nh_strategy import ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
 from .rules import wager_roles
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 _STRATEGY: list[NHStrategy] = []

@@ -11,17 +11,21 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 from math import comb
 
 import numpy as np
-import pandas as pd
 
 from ...cards import CardsLike, format_cards, parse_cards
 from ...combinatorics import colex_index, combinations_array
 from ...errors import GameError
 from ...games.banked import NH_HOLDEM
 from .rules import decide
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 ORDERED_DEALS = comb(52, 2) * 50 * 49 * 48
 #: The street bets as the declaration has them (R21): the decisions, in order, and the multiples

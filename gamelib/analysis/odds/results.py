@@ -12,11 +12,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional, TextIO
-
-import pandas as pd
+from typing import TYPE_CHECKING, Optional, TextIO
 
 from ...cards import format_cards
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 @dataclass(frozen=True)

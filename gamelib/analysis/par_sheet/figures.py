@@ -22,13 +22,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ...errors import GameError, shown
 from ...games.banked import BankedGame, pay_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 # ---- the figures with the payout cap -------------------------------------------------------

@@ -24,15 +24,18 @@ import io
 import statistics
 from collections import defaultdict
 from fractions import Fraction
-from typing import Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Sequence
 
 from ...engine.registry import get_game
 from ..drills import DRILLS
 from ..export import ANSWER_COLUMNS, plain_text, spreadsheet_text
 from ..session import tally
 from .rows import AnswerRecord, AttemptRecord
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 __all__ = ["answer_rows", "answers_frame", "per_trainee", "per_drill", "attempts_frame", "weakest", "workbook",
            "progress_png", "certificate_html", "percent_text"]

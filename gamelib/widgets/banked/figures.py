@@ -9,10 +9,7 @@ the declarations.
 from __future__ import annotations
 
 import html
-from typing import Mapping
-
-import pandas as pd
-from pandas.io.formats.style import Styler
+from typing import TYPE_CHECKING, Mapping
 
 from ..dataframe_style import style_table
 from ..messages import BAD, GOOD, error_html
@@ -22,6 +19,12 @@ from ...engine.banked import BankedGameEngine, Settlement
 from ...errors import GameError
 from ..cards import hand_html
 from .common import _game, analysis_of, settlement_html
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from pandas.io.formats.style import Styler
+else:
+    from gamelib.lazy import pandas as pd
 
 
 # ---- plots -----------------------------------------------------------------------------------

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from ...analysis.par_sheet import ParSheet, par_sheet
 from ...analysis.pay_designer import candidate_pays, design, measured_wager
@@ -27,6 +26,11 @@ from .common import _game
 from ..dataframe_style import style_table
 from .. import controls
 from ..messages import error_html
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 
 #: How many wagers' figures ``par_sheet_html`` puts side by side in one table.

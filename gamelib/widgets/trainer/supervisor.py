@@ -30,10 +30,9 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import pandas as pd
 
 from ...engine.registry import get_game
 from ...errors import GameError
@@ -49,6 +48,11 @@ from .. import controls
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, pin, plain_sentence
 from .quiz import FOCUS_WORDS
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    from gamelib.lazy import pandas as pd
 
 __all__ = ["SupervisorView", "answers_table_html", "attempts_table_html", "frame_html"]
 
