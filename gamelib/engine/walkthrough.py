@@ -123,27 +123,64 @@ def strength(system: str, values: np.ndarray, size: int, board: Sequence[int] = 
     >>> float(strength("high", evaluate("high", ["As Ad Ah Ks Kd"]), 5)[0]) > 0.99
     True
     """
-    ref = _reference(system, size, tuple(board))
+    values = np.asarray(values)
+    if values.size == 0 or values.min() < 0:
+        return _strength_of(_reference(system, size, tuple(board)), values)
+    top = max(int(values.max()), 1)
+    table = _strength_table(system, size, tuple(board), 1 << top.bit_length())  # covers 0 .. top
+    out: np.ndarray = table[values]
+    return out
+
+
+def _strength_of(ref: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``strength`` by its definition: where each value falls among the sorted reference values."""
     lo = np.searchsorted(ref, values, side="left")
     hi = np.searchsorted(ref, values, side="right")
-    return (lo + hi) / (2.0 * len(ref))
+    out: np.ndarray = (lo + hi) / (2.0 * len(ref))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _strength_table(system: str, size: int, board: tuple[int, ...], length: int) -> np.ndarray:
+    """``strength`` of every value from 0 to ``length - 1``, looked up by value (the same floats
+    as ``_strength_of``, which a hand's many values would otherwise each search for)."""
+    return _strength_of(_reference(system, size, board), np.arange(length))
 
 
 def _score(game: PotGame, hands: np.ndarray, boards: Sequence[Sequence[int]]) -> np.ndarray:
-    """Sum over portions of share * strength, per row."""
+    """Sum over portions of share * strength, per row (the rows are the rule's own hands, valid by
+    construction: valued unchecked, as ``evaluate`` values them once it has checked them)."""
     score = np.zeros(len(hands))
     size = hands.shape[1]
     for p in game.portions:
         board: list[int] = []
-        if ranking_system(p.system).uses_board:
+        rs = ranking_system(p.system)
+        if rs.uses_board:
             board = list(boards[p.board]) if boards else []
             if len(board) < 3:
                 continue
-        v = evaluate(p.system, hands, board=board or None)
-        ok = v >= qualifier_value(p.system, p.qualifier)  # a hand that does not qualify scores 0
-        beats = strength(p.system, v, size, board) ** FIELD  # chance to beat FIELD random hands
-        score += float(p.share) * np.where(ok, beats, 0.0)
+        v = rs.evaluate_array(hands, np.repeat(np.array([board], np.int64), len(hands), axis=0)) if board \
+            else rs.evaluate_array(hands)
+        if v.size and v.min() >= 0:  # each value's term looked up: the same floats, found once a value
+            score += _portion_terms(p, size, tuple(board), 1 << max(int(v.max()), 1).bit_length())[v]
+        else:
+            score += _portion_term(p, v, size, board)
     return score
+
+
+def _portion_term(p: Portion, v: np.ndarray, size: int, board: Sequence[int]) -> np.ndarray:
+    """A portion's part of the score of hands of values ``v``: its share times the chance to beat
+    ``FIELD`` random hands, nothing for a hand that does not qualify."""
+    ok = v >= qualifier_value(p.system, p.qualifier)  # a hand that does not qualify scores 0
+    beats = strength(p.system, v, size, board) ** FIELD  # chance to beat FIELD random hands
+    out: np.ndarray = float(p.share) * np.where(ok, beats, 0.0)
+    return out
+
+
+@lru_cache(maxsize=256)
+def _portion_terms(p: Portion, size: int, board: tuple[int, ...], length: int) -> np.ndarray:
+    """``_portion_term`` of every value from 0 to ``length - 1``."""
+    return _portion_term(p, np.arange(length, dtype=np.int32), size, board)
 
 
 def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
@@ -202,8 +239,13 @@ def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
             block = np.concatenate([np.broadcast_to(keep[:, None, :], (h_count, n_fill, keep.shape[1])),
                                     fills[:, :, :need]], axis=2)
         blocks.append(block)
-    rows = np.concatenate(blocks, axis=1)  # (hands, rows per hand, size)
-    scores = _score(game, rows.reshape(-1, size), boards).reshape(h_count, -1)
+    # (hands, rows per hand, size), laid out card by card: the evaluators read one column at a time
+    by_card = np.empty((size, h_count, sum(b.shape[1] for b in blocks)), np.int8)
+    at = 0
+    for block in blocks:
+        by_card[:, :, at:at + block.shape[1]] = block.transpose(2, 0, 1)
+        at += block.shape[1]
+    scores = _score(game, by_card.reshape(size, -1).T, boards).reshape(h_count, -1)
     best_i = np.zeros(h_count, np.intp)
     best = np.full(h_count, -1.0)
     at = 0
@@ -211,7 +253,14 @@ def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
         n = block.shape[1]
         part = scores[:, at:at + n]
         at += n
-        s = part[:, 0] if n == 1 else part.reshape(h_count, samples, tries).max(axis=2).mean(axis=1)
+        if n == 1:
+            s = part[:, 0]
+        else:  # the best of the tries of each sample (a maximum: in any order), then their mean
+            fillings = part.reshape(h_count, samples, tries)
+            top = fillings[:, :, 0].copy()
+            for k in range(1, tries):
+                np.maximum(top, fillings[:, :, k], out=top)
+            s = top.mean(axis=1)
         better = s > best + 1e-12  # ties keep the earlier choice: fewer cards thrown
         best_i[better] = i
         best[better] = s[better]
