@@ -19,7 +19,9 @@ counted while it walks).
 
 ``widgets`` (issue 25): what a chapter's Odds button asks, timed as the button does it
 (``OddsWidget.refresh``: the answer and its table): every chapter's own question, and Stud 8 and
-the Razzdugi games on every street, heads-up and three-handed; target under 100 ms. Then Big O's
+the Razzdugi games on every street, heads-up and three-handed, and in every draw game the worst
+questions a reader can type (two and three random hands, and known hands, every draw to come
+left to the automatic player); target under 100 ms. Then Big O's
 first answer in a fresh process (imports and tables included), target under 2 s.
 
 ``pokerkit`` (issue 15): Big O hi-lo heads-up before the flop, every one of the 850,668 boards, in
@@ -281,15 +283,41 @@ STUD_STREETS = {"stud8": STUD, "razzdugi": ["As 2d 3h 4c Kh 9s 5d", "Ac 2h 4s 5c
                 "27-razzdugi": ["2s 3d 4h 7c Kh 9s 5d", "2c 3h 5s 6d 8c Qd 8h", "3s 6h 7h 8s Jc 4c 9c"]}
 
 
+#: Known hands for the draw games' worst cases (three seats; a game's hand size reads the first cards).
+DRAW_HANDS = {"badugi": ["As 2d 3h Kh", "2c 4d 6h Qs", "3s 5c 7d Jd"],
+              "drawmaha": ["As Ks Qd Jd 2c", "9h 9c 8h 7c 6d", "3s 3h 5c 7d Jc"],
+              "drawmaha-27": ["7s 5s 4d 3d Kc", "9h 9c 8h 7c 6d", "2s 2h 5c Qd Jc"]}
+DRAW_HANDS_5 = ["As 2d 3h 4c Kd", "Ac 2h 3c 9d 6s", "7s 5s 8d Qh Jc"]
+
+
+def worst_draw_questions() -> list[tuple[str, str, dict[str, Any]]]:
+    """The questions a reader can type that cost the most in each draw game: two and three random
+    hands, and known hands, with every draw to come left to the automatic player (the draws box
+    empty, draws left at the game's maximum)."""
+    out = []
+    for key, g in POT_DECLARATIONS.items():
+        if not g.draws:
+            continue
+        known = DRAW_HANDS.get(key, DRAW_HANDS_5)
+        for players in (2, 3):
+            for random_hands in (True, False):
+                hands = ["random"] * players if random_hands else known[:players]
+                words = "random hands" if random_hands else "known hands"
+                out.append((f"{g.title}, {players} {words}, {g.draws} draw{'s' if g.draws > 1 else ''} to come, auto",
+                            key, {"hands": hands, "draws_to_come": g.draws}))
+    return out
+
+
 def widget_questions() -> list[tuple[str, str, dict[str, Any]]]:
-    """The chapters' questions, then Stud 8 and the Razzdugi games on every street."""
+    """The chapters' questions, then Stud 8 and the Razzdugi games on every street, then the draw
+    games' worst cases."""
     out = list(CHAPTER_QUESTIONS)
     for key, hands in STUD_STREETS.items():
         for players in (2, 3):
             for cards in range(3, 8):
                 out.append((f"{POT_DECLARATIONS[key].title}, {players} players, {cards} cards each", key,
                             {"hands": street(hands[:players], cards)}))
-    return out
+    return out + worst_draw_questions()
 
 
 def widgets(args: argparse.Namespace, say: Callable[..., None]) -> None:
@@ -305,7 +333,7 @@ def widgets(args: argparse.Namespace, say: Callable[..., None]) -> None:
         assert w.last is not None, (name, w.result.value)
         worst = max(worst, med)
         verdict = "PASS" if med < 0.1 else "MISS"
-        say(f"  {name:<60} {best * 1e3:8.1f} / {med * 1e3:8.1f} ms  {verdict}  {w.last.method}")
+        say(f"  {name:<68} {best * 1e3:8.1f} / {med * 1e3:8.1f} ms  {verdict}  {w.last.method}")
     say(f"  slowest median {worst * 1e3:.1f} ms: {'PASS' if worst < 0.1 else 'MISS'} (every question under 100 ms)")
     code = ("import time, resource; t = time.perf_counter(); from gamelib.analysis.odds import odds; "
             "i = time.perf_counter(); odds('big-o', ['As Ad 2c 3d 4h', 'Ks Kd Qc Jh Tc']); e = time.perf_counter(); "

@@ -3,7 +3,8 @@
 ``OddsWidget(key, hands=..., board=..., boards=..., dead=..., draws=...)`` asks
 ``gamelib.analysis.odds.odds`` and shows, for each seat, its chance to win or tie each portion
 of the pot, its share of the pot on average (equity) and its chance to scoop, with the method
-used (exact over every deal, or sampled with a seed and a standard error). In a draw game a
+used (exact over every deal, or sampled with a seed and a standard error: a sample with the
+automatic player drawing deal by deal stops once the standard error is ``WIDGET_SE``). In a draw game a
 **Draws** box takes each seat's draw for the next draw: the cards it throws, ``pat``, or
 ``auto`` (gamelib's automatic player). In a game with a discard (Super Razzdugi, R15) a
 **Discards** box takes the down cards a seat throws, its hand then being the cards dealt before
@@ -41,6 +42,9 @@ _TH_NUM = 'style="padding:3px 8px;text-align:right;border-bottom:1px solid #888;
 
 #: The words for the automatic player's draw (a random hand's words are ``odds``'s own, ``RANDOM_WORDS``).
 AUTO_WORDS = ("auto", "")
+#: The standard error at which a sample with the automatic player drawing deal by deal stops
+#: (``odds``'s ``target_se``): an answer within a reader's wait, its standard error shown with it.
+WIDGET_SE = 0.01
 
 
 def _pct(x: SupportsFloat) -> str:
@@ -175,7 +179,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
     def refresh(self) -> None:
         """Compute the odds of the question in the boxes and draw them."""
         try:
-            self.last = odds(self.game, **self.question())
+            self.last = odds(self.game, **self.question(), target_se=WIDGET_SE)
         except GameError as err:
             self.last = None
             self.result.value = error_html("Cannot compute the odds", err)
@@ -183,4 +187,4 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.result.value = odds_html(self.last)
 
 
-__all__ = ["OddsWidget", "odds_html", "odds_figures"]
+__all__ = ["OddsWidget", "odds_html", "odds_figures", "WIDGET_SE"]

@@ -29,6 +29,7 @@ from gamelib.analysis.odds import odds
 from gamelib.analysis.odds.draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
 from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.showdown import SPLIT_NAME, judge
+from gamelib.errors import GameError
 from gamelib.engine.walkthrough import draw_choice
 from gamelib.games.pot import POT_DECLARATIONS
 
@@ -265,3 +266,49 @@ def test_a_next_draw_bigger_than_the_stub_is_made_deal_by_deal() -> None:
     r = odds("a5-triple-draw", hands, dead=_dead(*hands, leave=8), draws_to_come=1, samples=200)
     assert not r.exact and r.deals == 200 and sum(p.equity for p in r.players) == 1
     assert [p.draw for p in r.players] == ["draws: automatic player, deal by deal"] * 3
+
+
+class _OneHandAtATime(AutoPlayer):
+    """The slow reference: every hand asked of the engine's one-hand ``draw_choice`` by itself,
+    nothing remembered (the calculator's AutoPlayer asks many hands at once, each once)."""
+
+    def index(self, hands: np.ndarray, board: Any, tries: int, limit: Optional[int] = None) -> Any:
+        if limit is not None:
+            return None  # no exact enumeration: the reference only replays sampled deals
+        answers = [tuple(draw_choice(self.game, sorted(int(c) for c in h), boards=[list(b) for b in board],
+                                     seed=self.seed, samples=self.samples, tries=tries)) for h in hands]
+        return answers, np.arange(len(answers), dtype=np.intp)
+
+
+@pytest.mark.parametrize("key, players", [("archie", 2), ("badugi", 3), ("drawmaha", 2)])
+def test_random_hands_max_draws_sampled_with_its_error_reproducible_and_as_the_slow_reference(
+        key: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    g = POT_DECLARATIONS[key]
+    ask = dict(draws_to_come=g.draws, samples=40, seed=3)
+    r = odds(key, [None] * players, **ask)
+    assert not r.exact and r.deals == 40 and r.seed == 3
+    assert 0 < r.standard_error and f"standard error {r.standard_error:.4f}" in r.method
+    again = odds(key, [None] * players, **ask)
+    assert [p.equity for p in again.players] == [p.equity for p in r.players]
+    assert [p.equity_se for p in again.players] == [p.equity_se for p in r.players]
+    from gamelib.analysis.odds import calculator
+    monkeypatch.setattr(calculator, "AutoPlayer", _OneHandAtATime)
+    slow = odds(key, [None] * players, **ask)
+    assert [(p.equity, p.scoop, p.portions) for p in slow.players] == [(p.equity, p.scoop, p.portions)
+                                                                       for p in r.players]
+    assert slow.notes == r.notes
+
+
+def test_a_target_standard_error_stops_the_sample_reproducibly() -> None:
+    r = odds("a5-triple-draw", [None, None], draws_to_come=3, target_se=0.02, seed=5)
+    assert r.standard_error <= 0.02 and r.deals % odds_module.AUTO_CHUNK == 0 and r.deals < 10_000
+    assert f"sampled, {r.deals:,} deals, seed 5, standard error {r.standard_error:.4f}" in r.method
+    again = odds("a5-triple-draw", [None, None], draws_to_come=3, target_se=0.02, seed=5)
+    assert (again.deals, [p.equity for p in again.players]) == (r.deals, [p.equity for p in r.players])
+    fixed = odds("a5-triple-draw", [None, None], draws_to_come=3, samples=r.deals, seed=5)
+    assert [p.equity for p in fixed.players] == [p.equity for p in r.players]  # the same deals, stopped
+    exact = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"], draws_to_come=3, target_se=0.02)
+    assert exact.exact  # an exact answer stays exact
+    for bad in (0, -0.1, 0.6, "0.01", True):
+        with pytest.raises(GameError, match="target_se"):
+            odds("badugi", [None, None], draws_to_come=1, target_se=bad)  # type: ignore[arg-type]

@@ -84,3 +84,13 @@ def test_an_exhaustive_flop_answer_within_100_ms() -> None:
         best = min(best, time.perf_counter() - t)
     assert w.last is not None and w.last.exact and w.last.deals == 561  # C(34, 2) turns and rivers
     assert best < 0.1
+
+
+def test_random_hands_with_every_draw_left_answer_with_the_widgets_standard_error() -> None:
+    from gamelib.widgets.odds import WIDGET_SE
+    w = OddsWidget("archie", hands=["random", "random"], draws_to_come=3)
+    assert w.last is not None and not w.last.exact and 0 < w.last.standard_error <= WIDGET_SE
+    assert f"standard error {w.last.standard_error:.4f}" in w.result.value
+    first = [p.equity for p in w.last.players]
+    w.refresh()
+    assert [p.equity for p in w.last.players] == first  # the same seed, the same answer

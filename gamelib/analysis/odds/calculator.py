@@ -89,11 +89,19 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
          boards: Optional[Sequence[Optional[CardsLike]]] = None, dead: Optional[CardsLike] = None,
          discards: Optional[Sequence[DiscardLike]] = None, draws_to_come: Optional[int] = None,
          budget: int = DEFAULT_BUDGET, samples: Optional[int] = None, seed: int = 0,
-         progress: Optional[Progress] = None) -> Odds:
+         progress: Optional[Progress] = None, target_se: Optional[float] = None) -> Odds:
     """Each player's chances in a pot game (see the module docstring).
 
     ``game`` is a pot game's key, its declaration or its engine. ``progress(done, total)`` is
-    called after each chunk of deals.
+    called after each chunk of deals. ``target_se`` (above 0, at most 0.5; the widget's
+    ``WIDGET_SE``) lets a sample of deals with the automatic player drawing deal by deal stop
+    after the first chunk (``AUTO_CHUNK`` deals) at which every player's standard error is at most
+    ``target_se``: the same seed gives the same deals and the same stop, and the answer states its
+    standard error as always. Exact answers, and samples without deal-by-deal draws, ignore it.
+
+    >>> r = odds("archie", [None, None], draws_to_come=1, target_se=0.02)
+    >>> r.deals, r.standard_error <= 0.02
+    (500, True)
 
     >>> r = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h 8s"], discards=["Kh", ""])
     >>> r.method, str(r.players[0].equity)
@@ -108,6 +116,10 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
     if samples is not None:
         samples = whole_number(samples, "samples (how many deals to sample)", 1, MAX_SAMPLES)
     seed = whole_number(seed, "the seed", 0)
+    if target_se is not None and (isinstance(target_se, bool) or not isinstance(target_se, (int, float))
+                                  or not 0 < target_se <= 0.5):
+        raise GameError(f"target_se is the standard error a sample may stop at, a number above 0 and at most 0.5 "
+                        f"(a share's standard deviation is 1/2 at most), or None; not {shown(target_se)}")
     if progress is not None and not callable(progress):
         raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
     q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
@@ -167,6 +179,8 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
                 tally.add(judge_many(decl, final, final_boards))
                 if progress is not None:
                     progress(tally.deals, total)
+                if target_se is not None and max(_standard_errors(tally, n)) <= target_se:
+                    break
             if tally.deals < total and progress is not None:
                 progress(tally.deals, tally.deals)  # stopped early: the bar is complete
             tallies = {dens.of(tally.deals): tally}
@@ -188,16 +202,22 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
     for i in range(n):
         por = tuple(PortionOdds(name, Fraction(win[p][i], ways), Fraction(tie[p][i], ways),
                                 Fraction(share[p][i], share_den)) for p, name in enumerate(names))
-        se = 0.0
-        if not exact:
-            t = next(iter(tallies.values()))
-            mean = t.sum[i] / d
-            se = math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1))
+        se = 0.0 if exact else _standard_errors(next(iter(tallies.values())), n)[i]
         players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por,
                                   Fraction(sum(share[p][i] for p in range(len(names))), share_den),
                                   Fraction(scoop[i], ways), se, q.draw_words[i]))
     return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed,
                 tuple(_auto_notes(q, chosen)), fast=fast is not None or tables is not None, ways=ways, drawn=q.auto)
+
+
+def _standard_errors(t: _Tally, n: int) -> list[float]:
+    """The standard error of each of the ``n`` players' equity over a sample's deals."""
+    d = t.deals
+    out = []
+    for i in range(n):
+        mean = t.sum[i] / d
+        out.append(math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1)))
+    return out
 
 
 def _added(arrays: Iterator[np.ndarray]) -> list[Any]:
