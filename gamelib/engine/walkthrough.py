@@ -110,10 +110,20 @@ def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[in
 def _reference(system: str, size: int, board: tuple[int, ...]) -> np.ndarray:
     """Sorted values of ``REFERENCE_HANDS`` seeded random hands of ``size`` cards (off the board)."""
     rest = np.array([c for c in range(52) if c not in board], dtype=np.int8)
-    rng = np.random.default_rng(REFERENCE_SEED)
-    hands = rest[rng.random((REFERENCE_HANDS, len(rest))).argsort(axis=1)[:, :size]]
+    hands = rest[_reference_places(len(rest), size)]
     v = evaluate(system, hands, board=list(board) if board else None)
     return np.sort(v)
+
+
+@lru_cache(maxsize=64)
+def _reference_places(cards: int, size: int) -> np.ndarray:
+    """Where the reference hands' cards sit among the ``cards`` cards off the board: the seeded
+    draws are the same for every board of a size, so one shuffle serves every board (the same
+    hands as shuffling afresh for each board)."""
+    rng = np.random.default_rng(REFERENCE_SEED)
+    places: np.ndarray = rng.random((REFERENCE_HANDS, cards)).argsort(axis=1)[:, :size]
+    places.setflags(write=False)
+    return places
 
 
 def strength(system: str, values: np.ndarray, size: int, board: Sequence[int] = ()) -> np.ndarray:
