@@ -4,7 +4,7 @@ reader costs (issues 12 and 22).
 Run::
 
     .venv/bin/python benchmarks/bench_live.py [--quick] [--chapters banked/crazy4,mixed/badugi]
-    .venv/bin/python benchmarks/bench_live.py --crowd 20 [--within 10] [--crowd-chapter banked/crazy4]
+    .venv/bin/python benchmarks/bench_live.py --crowd 20 [--within 10] [--browsers 4] [--crowd-chapter banked/crazy4]
 
 ``deploy/serve`` is started on a free port of 127.0.0.1 serving ``_build/live`` (``--live DIR`` for
 another build), with its pre-started kernels (deploy/voila.py); headless Debian Chromium, driven
@@ -21,7 +21,8 @@ Without ``--crowd`` (issue 12's measures, the server with one pre-started kernel
    a change of that widget's DOM (the first widget with a button that changes something when
    pressed, e.g. Deal, Restart, New question; a widget that has only a check button gets its first
    number box raised by one at the click, so that there is something new to show). Target: 3 s.
-2. **Click latency** of Deal, Next street, Compare, Pay, Settle and Recompute house edge: the click
+2. **Click latency** of Deal, Next street, Compare, Pay, Settle, Recompute house edge and Odds
+   (Stud 8 and Razzdugi on fifth street, Archie with a draw: issue 25's widget questions): the click
    is dispatched by JavaScript in the page, which records ``performance.now()`` at the click and at
    the first DOM mutation of that widget that follows; an input is changed between clicks where
    the widget needs it to show something different, and the page is left quiet (no mutation for
@@ -37,6 +38,17 @@ With ``--crowd N`` (issue 22; the server with ``N`` pre-started kernels for the 
    crowd's chapter, and stay. Time to the first usable widget, counted from the reader's arrival
    (before the first request; the cookie script's round trip is included): median, p95, max.
    Target: p95 within 1.5 s.
+   2b. **The server's part**: the same arrivals without browsers, each a *protocol reader*
+   making every request his page's scripts make, in order: the page, the kernel's websocket,
+   the widgets' states (``request_states`` on ``jupyter.widget.control``) and a click on the
+   first button that changes something, until the kernel sends the new state.
+   2c. **The crowd with its readers' browsers on their own computers**: the same arrivals again,
+   ``--browsers`` of them (default 4, spread over the arrivals, the last included) in a real
+   browser on this machine, the others protocol readers. This is the crowd as the server meets
+   it when each reader has his own computer; in 2 all twenty browsers share this machine's two
+   cores with the server and its kernels (about 1 CPU-second each to load the page's scripts
+   and draw its widgets), which measures this machine, not the live book. Target: p95 within
+   1.5 s.
 3. **The open reader's clicks** meanwhile: a reader who has the open reader's chapter open keeps
    clicking Deal (every 0.25 s, from the crowd's first arrival until its last reader's widget
    answered); the same clicks before the crowd, for comparison. Targets: median under 100 ms, p95
@@ -415,6 +427,12 @@ CASES = [
     Settle("Settle (PayWidget)", "banked/crazy4", 2, "Settle", "player's and dealer's cards swapped each time"),
     Recompute("Recompute house edge (PayWidget)", "banked/crazy4", 2, "Recompute house edge",
               "the first pay-table row +1 / back each time"),
+    Reverse("Odds (OddsWidget, Stud 8 fifth street, exact)", "mixed/stud8", 3, "Odds",
+            "the hands' order reversed each time (issue 25)"),
+    Reverse("Odds (OddsWidget, Razzdugi fifth street, exact)", "mixed/razzdugi", 3, "Odds",
+            "the hands' order reversed each time (issue 25)"),
+    Reverse("Odds (OddsWidget, Archie, a draw)", "mixed/archie", 3, "Odds",
+            "the hands' order reversed each time (issue 25)"),
 ]
 
 
@@ -486,7 +504,7 @@ async def _open_async(browser: Any, url: str) -> tuple[Any, Any, dict]:
 
 
 async def crowd_run(server: VoilaServer, chapter: str, reader_chapter: str, n: int, within: float,
-                    singles: int) -> dict[str, Any]:
+                    singles: int, browsers: int = 4) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     url = chapter_url(server, chapter)
@@ -567,6 +585,21 @@ async def crowd_run(server: VoilaServer, chapter: str, reader_chapter: str, n: i
             done.set()
             await clicker
             out["reader_during_server_only"], out["reader_during"] = out["reader_during"], during
+            # 2c. the crowd with its readers' browsers on their own computers: the same arrivals,
+            # most as protocol readers, ``browsers`` of them (spread over the arrivals, the last
+            # one included) in a real browser here; the pool full again, the open reader clicking
+            if browsers:
+                print(f"   the crowd again, {browsers} of its readers in a browser ...", flush=True)
+                await asyncio.sleep(5)  # the protocol readers' kernels are gone (their sockets closed)
+                in_browser = sorted({(j + 1) * n // browsers - 1 for j in range(browsers)})
+                out["mixed_in_browser"] = in_browser
+                saved, out["reader_during"] = out["reader_during"], []
+                done.clear()
+                clicker = asyncio.create_task(keep_clicking())
+                out["mixed"] = await mixed_crowd(browser, server, chapter, n, within, in_browser)
+                done.set()
+                await clicker
+                out["reader_during_mixed"], out["reader_during"] = out["reader_during"], saved
             await rpage.close(run_before_unload=True)
             await rctx.close()
         finally:
@@ -574,48 +607,125 @@ async def crowd_run(server: VoilaServer, chapter: str, reader_chapter: str, n: i
     return out
 
 
-async def server_crowd(server: VoilaServer, chapter: str, n: int, within: float) -> list[dict[str, Any]]:
-    """The server's part of a crowd, without browsers: ``n`` readers' requests within ``within``
-    seconds, each as a page's script would make them (the browser cookie set, an address of its
-    own): seconds from the arrival until the page is fully received, and until its kernel has
-    answered over its websocket (a comm_info_request, what the page sends first)."""
+def _shell_msg(msg_type: str, content: dict[str, Any], session: str, metadata: dict[str, Any] | None = None) -> str:
+    import uuid
+
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "reader",
+                                  "session": session, "version": "5.3", "date": ""},
+                       "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": "shell",
+                       "buffers": []})
+
+
+async def protocol_reader(server: VoilaServer, chapter: str, client: Any, sockets: list[Any],
+                          delay: float = 0.0) -> dict[str, Any]:
+    """One reader without a browser: after ``delay`` seconds, every request his page's scripts
+    would make, in order (the browser cookie set, an address of his own): the page; its kernel's
+    websocket and the first message a page sends (``comm_info_request``); the widgets' states
+    (``request_states`` on the ``jupyter.widget.control`` comm, as the widget manager asks for
+    them); and a click on the first button that changes something (Deal, Restart, ...), until
+    the kernel sends another widget's new state. Seconds from his arrival to each."""
     import http.cookies
     import uuid
 
-    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    client = AsyncHTTPClient(force_instance=True, max_clients=n + 2)
-    sockets: list[Any] = []
+    await asyncio.sleep(delay)
+    headers = {"Cookie": "handbook_live=1", **reader_headers()}
+    t0 = time.monotonic()
+    resp = await client.fetch(HTTPRequest(chapter_url(server, chapter), headers=headers, request_timeout=600))
+    page_s = time.monotonic() - t0
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', resp.body.decode()).group(1)  # type: ignore[union-attr]
+    jar = http.cookies.SimpleCookie()
+    for line in resp.headers.get_list("Set-Cookie"):
+        if f"/api/kernels/{kernel}" in line:
+            jar.load(line)
+    ws_url = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
+    ws = await websocket_connect(HTTPRequest(ws_url, headers={
+        **headers, "Cookie": f"handbook_live=1; handbook_kernel={jar['handbook_kernel'].value}"}))
+    sockets.append(ws)
+    session = uuid.uuid4().hex
 
-    async def one(i: int) -> dict[str, Any]:
-        await asyncio.sleep(i * within / n)
-        headers = {"Cookie": "handbook_live=1", **reader_headers()}
-        t0 = time.monotonic()
-        resp = await client.fetch(HTTPRequest(chapter_url(server, chapter), headers=headers, request_timeout=600))
-        page_s = time.monotonic() - t0
-        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', resp.body.decode()).group(1)  # type: ignore[union-attr]
-        jar = http.cookies.SimpleCookie()
-        for line in resp.headers.get_list("Set-Cookie"):
-            if f"/api/kernels/{kernel}" in line:
-                jar.load(line)
-        ws_url = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
-        ws = await websocket_connect(HTTPRequest(ws_url, headers={
-            **headers, "Cookie": f"handbook_live=1; handbook_kernel={jar['handbook_kernel'].value}"}))
-        sockets.append(ws)
-        await ws.write_message(json.dumps({
-            "header": {"msg_id": uuid.uuid4().hex, "msg_type": "comm_info_request", "username": "reader",
-                       "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
-            "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": []}))
+    async def until(pred: Any) -> dict[str, Any]:
         while True:
             raw = await asyncio.wait_for(ws.read_message(), 600)
             if raw is None:
                 raise RuntimeError("the kernel's websocket closed")
-            if isinstance(raw, str) and json.loads(raw)["header"]["msg_type"] == "comm_info_reply":
-                break
-        return {"page_s": page_s, "kernel_answered_s": time.monotonic() - t0}
+            if isinstance(raw, bytes):  # a message with binary buffers (the widgets' states may have some)
+                from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+
+                msg = deserialize_binary_message(raw)
+            else:
+                msg = json.loads(raw)
+            if pred(msg):
+                return msg
+
+    await ws.write_message(_shell_msg("comm_info_request", {}, session))
+    await until(lambda m: m["header"]["msg_type"] == "comm_info_reply")
+    answered_s = time.monotonic() - t0
+    control = uuid.uuid4().hex
+    await ws.write_message(_shell_msg("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                                    "data": {}}, session, {"version": "1.0.0"}))
+    await ws.write_message(_shell_msg("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}, session))
+    reply = await until(lambda m: m["header"]["msg_type"] == "comm_msg"
+                        and m["content"].get("data", {}).get("method") == "update_states")
+    states_s = time.monotonic() - t0
+    states = reply["content"]["data"]["states"]
+    button = next((mid for mid, st in states.items()
+                   if st.get("model_name") == "ButtonModel" and not st["state"].get("disabled")
+                   and st["state"].get("description") in CHANGING), None)
+    if button is None:
+        raise RuntimeError(f"{chapter}: no enabled button among {len(states)} widgets")
+    await ws.write_message(_shell_msg("comm_msg", {"comm_id": button, "data": {
+        "method": "custom", "content": {"event": "click"}}}, session))
+    await until(lambda m: m["header"]["msg_type"] == "comm_msg" and m["content"].get("comm_id") != button
+                and m["content"].get("data", {}).get("method") in ("update", "echo_update"))
+    return {"page_s": page_s, "kernel_answered_s": answered_s, "states_s": states_s,
+            "usable_s": time.monotonic() - t0}
+
+
+async def server_crowd(server: VoilaServer, chapter: str, n: int, within: float) -> list[dict[str, Any]]:
+    """The server's part of a crowd, without browsers: ``n`` protocol readers
+    (:func:`protocol_reader`) arriving evenly within ``within`` seconds."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    client = AsyncHTTPClient(force_instance=True, max_clients=n + 2)
+    sockets: list[Any] = []
+    results = await asyncio.gather(*[protocol_reader(server, chapter, client, sockets, i * within / n)
+                                     for i in range(n)], return_exceptions=True)
+    for ws in sockets:
+        ws.close()
+    client.close()
+    return [r if isinstance(r, dict) else {"error": repr(r)} for r in results]
+
+
+async def mixed_crowd(browser: Any, server: VoilaServer, chapter: str, n: int, within: float,
+                      in_browser: list[int]) -> list[dict[str, Any]]:
+    """The crowd as the server meets it, with the readers' browsers on their own computers:
+    ``n`` readers arriving evenly within ``within`` seconds, those numbered in ``in_browser`` in
+    a real browser on this machine (timed as in :func:`_open_async`), the others as protocol
+    readers (:func:`protocol_reader`): every reader's seconds from arrival to his first click
+    answered, with how he came."""
+    from tornado.httpclient import AsyncHTTPClient
+
+    client = AsyncHTTPClient(force_instance=True, max_clients=n + 2)
+    sockets: list[Any] = []
+    opened: list[Any] = []
+    url = chapter_url(server, chapter)
+
+    async def one(i: int) -> dict[str, Any]:
+        if i in in_browser:
+            await asyncio.sleep(i * within / n)
+            ctx, page, res = await _open_async(browser, url)
+            opened.append((ctx, page))
+            return {"reader": i, "browser": True, "usable_s": res["usable"], "visible_s": res["visible"]}
+        res = await protocol_reader(server, chapter, client, sockets, i * within / n)
+        return {"reader": i, "browser": False, **res}
 
     results = await asyncio.gather(*[one(i) for i in range(n)], return_exceptions=True)
+    for ctx, page in opened:
+        await page.close(run_before_unload=True)
+        await ctx.close()
     for ws in sockets:
         ws.close()
     client.close()
@@ -632,7 +742,8 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
     print(f"server: {server.url}, pools full after {fill_s:.0f} s", flush=True)
     server_rss_idle = server.rss()
     try:
-        res = asyncio.run(crowd_run(server, chapter, reader_chapter, n, args.within, 0 if args.quick else 3))
+        res = asyncio.run(crowd_run(server, chapter, reader_chapter, n, args.within, 0 if args.quick else 3,
+                                    args.browsers))
         server_rss_end = server.rss()
     except BaseException:
         print(server.log_tail(), file=sys.stderr)
@@ -676,10 +787,30 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
             f"{ss_page['p95']:.2f} s, max {ss_page['max']:.2f} s; its kernel answering over its websocket after median "
             f"{ss_kernel['median']:.2f} s, p95 {ss_kernel['p95']:.2f} s, max {ss_kernel['max']:.2f} s"
             + (f"; {len(res['server_only']) - len(server_only)} failed" if len(server_only) < n else ""))
+    ss_usable = stats([o["usable_s"] for o in server_only])
+    if ss_usable:
+        say(f"   every widget's state received after median {stats([o['states_s'] for o in server_only])['median']:.2f} s; "
+            f"a click answered after median {ss_usable['median']:.2f} s, p95 {ss_usable['p95']:.2f} s, "
+            f"max {ss_usable['max']:.2f} s")
+    mixed = [o for o in res.get("mixed", []) if "error" not in o and o.get("usable_s") is not None]
+    mixed_errors = [o for o in res.get("mixed", []) if "error" in o or o.get("usable_s") is None]
+    sm = stats([o["usable_s"] for o in mixed])
+    smb = stats([o["usable_s"] for o in mixed if o["browser"]])
+    if sm:
+        say(f"\n2c. The crowd with its readers' browsers on their own computers ({n} readers within {args.within:g} s, "
+            f"the pool full again; readers {', '.join(str(i + 1) for i in res['mixed_in_browser'])} in a real browser "
+            f"on this machine, the others as protocol readers making every request of the page, its widgets' "
+            f"states and a click): first click answered after median {sm['median']:.2f} s, p95 {sm['p95']:.2f} s, "
+            f"max {sm['max']:.2f} s ({verdict(sm['p95'] <= TARGET_CROWD_P95 and not mixed_errors)}; target p95 "
+            f"{TARGET_CROWD_P95} s)" + (f"; {len(mixed_errors)} failed: {mixed_errors[:2]}" if mixed_errors else ""))
+        if smb:
+            shown = ", ".join(f"{o['usable_s']:.2f}" for o in mixed if o["browser"])
+            say(f"   the readers in a browser: usable after {shown} s")
     before = [c["ms"] for c in res["reader_before"] if c["ms"] is not None]
     during = [c["ms"] for c in res["reader_during"] if c["ms"] is not None]
     during_server = [c["ms"] for c in res.get("reader_during_server_only", []) if c["ms"] is not None]
-    sb, sd, sds = stats(before), stats(during), stats(during_server)
+    during_mixed = [c["ms"] for c in res.get("reader_during_mixed", []) if c["ms"] is not None]
+    sb, sd, sds, sdm = stats(before), stats(during), stats(during_server), stats(during_mixed)
     say(f"\n3. The open reader's clicks ({res.get('reader_button')}; targets: median < {TARGET_MEDIAN:.0f} ms, "
         f"p95 < {TARGET_P95:.0f} ms)")
     if sb:
@@ -693,6 +824,10 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
         ok = sds["median"] < TARGET_MEDIAN and sds["p95"] < TARGET_P95
         say(f"   while the crowd's requests arrived without browsers and the pool was refilled (2b): {sds['n']} clicks, median "
             f"{sds['median']:.0f} ms, p95 {sds['p95']:.0f} ms, max {sds['max']:.0f} ms ({verdict(ok)})")
+    if sdm:
+        ok = sdm["median"] < TARGET_MEDIAN and sdm["p95"] < TARGET_P95
+        say(f"   while the crowd of 2c arrived: {sdm['n']} clicks, median {sdm['median']:.0f} ms, p95 {sdm['p95']:.0f} ms, "
+            f"max {sdm['max']:.0f} ms ({verdict(ok)})")
     summary_mem = memory_report(mem, say)
     say(f"   Voilà server: RSS {server_rss_idle:.0f} MB with its pools full, {server_rss_end:.0f} MB at the end")
     say(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at end")
@@ -707,9 +842,12 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
                         "runs": res["crowd"], "kernels_at_peak": res.get("kernels_at_peak"),
                         "server_rss_at_peak_mb": res.get("server_rss_at_peak"),
                         "kernel_rss_at_peak_mb": res.get("kernels_rss_at_peak")},
-              "server_only": {"page": ss_page, "kernel_answered": ss_kernel, "runs": res.get("server_only")},
+              "server_only": {"page": ss_page, "kernel_answered": ss_kernel, "usable": ss_usable,
+                              "runs": res.get("server_only")},
+              "mixed_crowd": {"in_browser": res.get("mixed_in_browser"), "usable": sm, "usable_in_browser": smb,
+                              "errors": mixed_errors, "runs": res.get("mixed")},
               "open_reader_clicks": {"button": res.get("reader_button"), "before": sb, "during": sd,
-                                     "during_server_only": sds,
+                                     "during_server_only": sds, "during_mixed": sdm,
                                      "samples_during_ms": [None if c["ms"] is None else round(c["ms"], 1)
                                                            for c in res["reader_during"]]},
               "memory": {**summary_mem, "server": {"rss_pools_full_mb": server_rss_idle, "rss_end_mb": server_rss_end}},
@@ -734,6 +872,8 @@ def main() -> None:
     ap.add_argument("--no-clicks", action="store_true", help="skip the click latencies")
     ap.add_argument("--crowd", type=int, default=0, help="readers arriving together (issue 22), e.g. 20")
     ap.add_argument("--within", type=float, default=10.0, help="seconds over which the crowd arrives")
+    ap.add_argument("--browsers", type=int, default=4,
+                    help="with --crowd: how many of the crowd's readers come in a real browser in the mixed crowd (2c)")
     ap.add_argument("--crowd-chapter", default="banked/crazy4", help="the chapter the crowd opens")
     ap.add_argument("--reader-chapter", default="mixed/badugi",
                     help="the open reader's chapter (its second widget's Deal is clicked)")
