@@ -154,17 +154,27 @@ _EXHIBIT = r"""(x) => {
     const h = s.querySelector(':scope > h2, :scope > h3, :scope > h4');
     if (h && x.leftOut.includes(title(h))) s.remove();
   }
-  const missing = [];
+  const missing = [], headed = [];
+  const headings = table => table.querySelectorAll(':scope > caption').length
+      + (table.previousElementSibling && table.previousElementSibling.matches('p.exhibit-pay-table') ? 1 : 0);
   for (const t of x.payTables) {
     const table = Array.from(top.querySelectorAll('table')).find(tb => {
       const rows = Array.from(tb.querySelectorAll('tbody tr')).map(r => r.querySelector('td, th'));
       return rows.length === t.lines.length && rows.every((c, i) => c && norm(c.textContent) === t.lines[i]);
     });
     if (!table) { missing.push(t.name); continue; }
+    const own = table.querySelector(':scope > caption');
+    if (own) {  // the book's own title of the table: the exhibit's words in its place, one heading
+      own.textContent = t.caption;
+      own.classList.add('exhibit-pay-table');
+      headed.push([t.name, headings(table)]);
+      continue;
+    }
     const cap = document.createElement('p');
     cap.className = 'exhibit-pay-table';
     cap.textContent = t.caption;
     table.before(cap);
+    headed.push([t.name, headings(table)]);
   }
   for (const n of document.querySelectorAll('article .section-number')) n.remove();
   document.querySelectorAll('.onlyprint, #jb-print-docs-body, .live-mark').forEach(e => e.remove());
@@ -177,7 +187,7 @@ _EXHIBIT = r"""(x) => {
   header.querySelector('.exhibit-sub').textContent = x.sub;
   header.querySelector('.exhibit-edition').textContent = x.edition;
   top.prepend(header);
-  return {found, missing};
+  return {found, missing, headed};
 }"""
 
 
@@ -201,6 +211,10 @@ def _print_page(browser: Any, url: str, job: "Job") -> Printed:
                 raise ExhibitError(f"{where}: the exhibit's sections show no table of the "
                                    f"{', '.join(seen['missing'])} pay lines, as declared in gamelib "
                                    "(a table whose rows are the pay lines, best first)")
+            twice = [f"{name} ({n} headings)" for name, n in seen["headed"] if n != 1]
+            if twice:
+                raise ExhibitError(f"{where}: a pay table must have one heading, the exhibit's caption: "
+                                   f"{', '.join(twice)}")
         done = lay_out(page, job.paper)
         if failed:
             raise ExhibitError(f"{url}: requests failed while printing: {'; '.join(failed[:5])}")
