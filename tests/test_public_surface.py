@@ -369,7 +369,10 @@ SURFACE: dict[str, Fn] = {
         "discards": Param(["Kh", ""], listed(True)), "draws_to_come": Param(None, whole(0, 3, none=True)),
         "budget": Param(odds_door.DEFAULT_BUDGET, whole(1, 30_000_000)),
         "samples": Param(None, whole(1, 10_000_000, none=True)), "seed": Param(0, whole(0)),
-        "progress": Param(None, lambda v: None if v is None or callable(v) else False)}),
+        "progress": Param(None, lambda v: None if v is None or callable(v) else False),
+        "target_se": Param(None, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                         and 0 < v <= 0.5)),
+        "max_work": Param(None, whole(1, 3_000_000_000, none=True))}),
     "analyze": Fn(banked_analysis.analyze, {"game": Param("three-card-6bonus", BANKED), "progress": Param(False, flag)}),
     "strategy_of": Fn(banked_analysis.strategy_of, {"game": Param("three-card-6bonus", BANKED),
                                                     "progress": Param(False, flag)}),

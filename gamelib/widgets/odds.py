@@ -4,7 +4,8 @@
 ``gamelib.analysis.odds.odds`` and shows, for each seat, its chance to win or tie each portion
 of the pot, its share of the pot on average (equity) and its chance to scoop, with the method
 used (exact over every deal, or sampled with a seed and a standard error: a sample with the
-automatic player drawing deal by deal stops once the standard error is ``WIDGET_SE``). In a draw game a
+automatic player drawing deal by deal stops once the standard error is ``WIDGET_SE``, or
+at the work limit ``WIDGET_WORK``, whichever comes first, stating the standard error reached). In a draw game a
 **Draws** box takes each seat's draw for the next draw: the cards it throws, ``pat``, or
 ``auto`` (gamelib's automatic player). In a game with a discard (Super Razzdugi, R15) a
 **Discards** box takes the down cards a seat throws, its hand then being the cards dealt before
@@ -45,6 +46,11 @@ AUTO_WORDS = ("auto", "")
 #: The standard error at which a sample with the automatic player drawing deal by deal stops
 #: (``odds``'s ``target_se``): an answer within a reader's wait, its standard error shown with it.
 WIDGET_SE = 0.01
+#: The most work such a sample may do (``odds``'s ``max_work``: rows the automatic player scores,
+#: counted the same on every machine, so a seed gives the same answer anywhere): about 60-80 ms
+#: of CPU on the book's 2-core server, so every question answers within 100 ms; a sample stopped
+#: by it states the standard error it reached (and a note says it stopped there).
+WIDGET_WORK = 3_000_000
 
 
 def _pct(x: SupportsFloat) -> str:
@@ -179,7 +185,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
     def refresh(self) -> None:
         """Compute the odds of the question in the boxes and draw them."""
         try:
-            self.last = odds(self.game, **self.question(), target_se=WIDGET_SE)
+            self.last = odds(self.game, **self.question(), target_se=WIDGET_SE, max_work=WIDGET_WORK)
         except GameError as err:
             self.last = None
             self.result.value = error_html("Cannot compute the odds", err)
@@ -187,4 +193,4 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.result.value = odds_html(self.last)
 
 
-__all__ = ["OddsWidget", "odds_html", "odds_figures", "WIDGET_SE"]
+__all__ = ["OddsWidget", "odds_html", "odds_figures", "WIDGET_SE", "WIDGET_WORK"]

@@ -312,3 +312,120 @@ def test_a_target_standard_error_stops_the_sample_reproducibly() -> None:
     for bad in (0, -0.1, 0.6, "0.01", True):
         with pytest.raises(GameError, match="target_se"):
             odds("badugi", [None, None], draws_to_come=1, target_se=bad)  # type: ignore[arg-type]
+
+
+# --- the widget's work limit, Drawmaha's flops, the exact try counted first -------------------------
+
+def _one_deal_at_a_time(key: str, hands: list[Optional[str]], samples: int, seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
+    """The slow reference of a clustered Drawmaha sample: the calculator's own sampled flops and
+    deals (``_sample_rows`` with the seed), but each deal played by itself: each seat's draw asked
+    of the engine's one-hand ``draw_choice`` on the deal's flop, the replacements taken off the
+    deal's stub seat by seat, the showdown judged with ``judge``. Each player's mean share over
+    the deals, and each flop's deals' shares."""
+    from gamelib.analysis.odds.deal_by_deal import CLUSTER, _sample_rows, _shared_columns
+    from gamelib.analysis.odds.deals import _assemble
+    from gamelib.analysis.odds.question import _question
+    game = POT_DECLARATIONS[key]
+    q = _question(game, hands, None, None, None, None, 1)
+    assert _shared_columns(q)  # the flop is still to come: clustered
+    width = min(len(q.deck), q.needed + game.hole_cards * len(hands))
+    deals = _sample_rows(q.deck, np.random.default_rng(seed), samples, width, _shared_columns(q))
+    all_hands, boards = _assemble(q, deals[:, :q.needed])
+    assert boards is not None
+    per_flop: list[list[Fraction]] = []
+    total = [Fraction(0)] * len(hands)
+    for r in range(samples):
+        board = [int(c) for c in boards[r, 0]]
+        stub = [int(c) for c in deals[r, q.needed:]]
+        final = []
+        for i in range(len(hands)):
+            hand = [int(c) for c in all_hands[r, i]]
+            throw = auto_throw(key, tuple(hand), tuple(board[:3]), 1)
+            final.append([c for c in hand if c not in throw] + stub[:len(throw)])
+            del stub[:len(throw)]
+        sd = judge(game, final, boards=[board])
+        got = [Fraction(0)] * len(hands)
+        for p in sd.portions:
+            for i in p.winners:
+                got[i] += p.share / len(p.winners)
+        if r % CLUSTER == 0:
+            per_flop.append([Fraction(0)] * len(hands))
+        for i in range(len(hands)):
+            per_flop[-1][i] += got[i]
+            total[i] += got[i]
+    return [t / samples for t in total], per_flop
+
+
+@pytest.mark.parametrize("key, hands, samples, seed", [("drawmaha", [None, None], 60, 4),
+                                                        ("drawmaha-27", ["7s 5s 4d 3d Kc", None, "9h 9c 8h 7c 6d"], 50, 2)])
+def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str, hands: list[Optional[str]],
+                                                                       samples: int, seed: int) -> None:
+    from gamelib.analysis.odds.deal_by_deal import CLUSTER
+    r = odds(key, hands, draws_to_come=1, samples=samples, seed=seed)
+    flops = -(-samples // CLUSTER)
+    assert not r.exact and r.deals == samples and r.flops == flops
+    assert f"sampled, {samples} deals on {flops} sampled flops (the standard error from the spread between flops)" \
+        in r.method
+    means, per_flop = _one_deal_at_a_time(key, hands, samples, seed)
+    assert [p.equity for p in r.players] == means  # exactly the same deals, the same draws
+    # the stated error is the two-stage (cluster) one, written out: F/(F-1) sum (T_f - n_f m)^2 / N^2
+    sizes = [min(CLUSTER, samples - f * CLUSTER) for f in range(flops)]
+    for i, p in enumerate(r.players):
+        dev = sum((float(t[i]) - n * float(means[i])) ** 2 for t, n in zip(per_flop, sizes))
+        assert p.equity_se == pytest.approx(math.sqrt(flops / (flops - 1) * dev) / samples, rel=1e-9)
+
+
+def test_the_cluster_standard_error_on_a_hand_made_case() -> None:
+    from gamelib.analysis.odds.calculator import _cluster_errors
+    # two flops of two deals: seat 0's flop means 1/2 and 0, seat 1's 1/2 and 1 -> the flop means' spread
+    got = _cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])
+    assert got == pytest.approx([0.25, 0.25])  # sd of (1/2, 0) is 0.3536; over sqrt(2 flops): 0.25
+    # equal flops: the variance of the flop means over the flops
+    means = np.array([0.2, 0.5, 0.9, 0.4])
+    got = _cluster_errors([(25, np.array([25 * m])) for m in means])
+    assert got[0] == pytest.approx(float(np.std(means, ddof=1) / math.sqrt(4)))
+    # unequal flops: the deals weigh by their flop's size; one flop tells nothing (the most a share's can be)
+    got = _cluster_errors([(3, np.array([3.0])), (1, np.array([0.0]))])
+    assert got[0] == pytest.approx(math.sqrt(2 * ((3 - 3 * 0.75) ** 2 + (0 - 0.75) ** 2)) / 4)
+    assert _cluster_errors([(25, np.array([10.0]))]) == [0.5]
+
+
+def test_a_work_limit_stops_the_sample_reproducibly_and_says_so() -> None:
+    ask = dict(draws_to_come=3, target_se=0.01, max_work=1_000_000, seed=7)
+    r = odds("a5-triple-draw", [None, None, None], **ask)  # type: ignore[arg-type]
+    assert not r.exact and 0 < r.deals < 1_000 and r.deals % odds_module.LIMITED_CHUNK == 0
+    assert r.standard_error > 0.01 and f"sampled, {r.deals:,} deals, seed 7, standard error {r.standard_error:.4f}" \
+        in r.method
+    assert any(f"work limit (max_work 1,000,000 rows scored) after {r.deals:,} deals" in n for n in r.notes)
+    again = odds("a5-triple-draw", [None, None, None], **ask)  # type: ignore[arg-type]
+    assert [(p.equity, p.equity_se) for p in again.players] == [(p.equity, p.equity_se) for p in r.players]
+    fixed = odds("a5-triple-draw", [None, None, None], draws_to_come=3, samples=r.deals, seed=7)
+    assert [(p.equity, p.equity_se) for p in fixed.players] == [(p.equity, p.equity_se) for p in r.players]
+    more = odds("a5-triple-draw", [None, None, None], draws_to_come=3, target_se=0.01, max_work=3_000_000, seed=7)
+    assert more.deals > r.deals  # more work, more deals: the same seed's sample, stopped later
+    assert odds("a5-triple-draw", [None, None], draws_to_come=3, samples=300, seed=7).deals == 300  # no limit
+    for bad in (0, -5, 1.5, "1000", True, 10**12):
+        with pytest.raises(GameError, match="max_work"):
+            odds("badugi", [None, None], draws_to_come=1, max_work=bad)  # type: ignore[arg-type]
+
+
+def test_the_exact_try_counts_first_and_exact_answers_stay_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage whose first rows alone need more deals than the budget is refused before the rest
+    are decided; a question that fits gives the very same exact answer with the count made first."""
+    hands = ["As 2d 3h Kc", "5s 6d 7h 8c"]
+    dead = _dead(*hands, leave=12)
+    before = odds("badugi", hands, dead=dead, draws_to_come=3)
+    assert before.exact
+    monkeypatch.setattr(odds_module, "PREFIX", 16)  # every stage counted on its first 16 rows first
+    after = odds("badugi", hands, dead=dead, draws_to_come=3)
+    assert after.exact and after == before and after.notes == before.notes
+    small = odds("badugi", hands, dead=dead, draws_to_come=3, budget=before.deals - 1, samples=100)
+    assert not small.exact and small.deals == 100
+
+
+def test_the_widgets_limit_keeps_its_exact_answers() -> None:
+    from gamelib.widgets.odds import WIDGET_WORK
+    for key, hands in [("badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"]), ("badacey", ["As 2d 3h 4c Kd", "Ac 2h 3c 9d 6s"])]:
+        free = odds(key, hands, draws_to_come=3)
+        budgeted = odds(key, hands, draws_to_come=3, target_se=0.01, max_work=WIDGET_WORK)
+        assert free.exact and budgeted == free

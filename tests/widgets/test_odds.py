@@ -86,11 +86,36 @@ def test_an_exhaustive_flop_answer_within_100_ms() -> None:
     assert best < 0.1
 
 
-def test_random_hands_with_every_draw_left_answer_with_the_widgets_standard_error() -> None:
-    from gamelib.widgets.odds import WIDGET_SE
+def test_random_hands_with_every_draw_left_answer_within_the_widgets_work_and_state_their_error() -> None:
+    """The widget's budget (WIDGET_WORK) stops the sample; the answer states the standard error it
+    reached, which is its own sample's (the same as the calculator's for those deals), and the
+    same seed gives the same answer."""
+    from gamelib.widgets.odds import WIDGET_SE, WIDGET_WORK
     w = OddsWidget("archie", hands=["random", "random"], draws_to_come=3)
-    assert w.last is not None and not w.last.exact and 0 < w.last.standard_error <= WIDGET_SE
-    assert f"standard error {w.last.standard_error:.4f}" in w.result.value
-    first = [p.equity for p in w.last.players]
+    r = w.last
+    assert r is not None and not r.exact and 0 < r.standard_error
+    assert f"sampled, {r.deals:,} deals, seed 0, standard error {r.standard_error:.4f}" in w.result.value
+    if r.standard_error > WIDGET_SE:  # stopped at the work limit: it says so
+        assert any("work limit" in n for n in r.notes) and "work limit" in w.result.value
+    same = odds("archie", [None, None], draws_to_come=3, samples=r.deals)  # the same deals, no early stop
+    assert [(p.equity, p.equity_se) for p in same.players] == [(p.equity, p.equity_se) for p in r.players]
+    first = [(p.equity, p.equity_se) for p in r.players]
     w.refresh()
-    assert [p.equity for p in w.last.players] == first  # the same seed, the same answer
+    assert w.last is not None and [(p.equity, p.equity_se) for p in w.last.players] == first  # the same seed
+    w.seed.value = 1
+    w.refresh()
+    assert w.last is not None and w.last.seed == 1 and [p.equity for p in w.last.players] != [e for e, _ in first]
+    again = odds("archie", [None, None], draws_to_come=3, target_se=WIDGET_SE, max_work=WIDGET_WORK, seed=1)
+    assert [p.equity for p in again.players] == [p.equity for p in w.last.players]
+
+
+def test_every_worst_draw_question_answers_within_the_work_limit() -> None:
+    """Three random hands with every draw left (the costliest questions) are budgeted: a sample
+    of a few hundred deals, its standard error stated, Drawmaha's on clusters of deals per flop."""
+    for key in ("a5-triple-draw", "badeucey", "drawmaha"):
+        g = OddsWidget(key).game
+        w = OddsWidget(key, hands=["random"] * 3, draws_to_come=g.draws)
+        r = w.last
+        assert r is not None and not r.exact and 100 <= r.deals < 2_000 and 0 < r.standard_error < 0.05
+        assert f"standard error {r.standard_error:.4f}" in r.method and r.method in w.result.value
+        assert (r.flops > 0) == (key == "drawmaha") and (not r.flops or "sampled flops" in r.method)

@@ -59,10 +59,10 @@ from ...cards import CardsLike
 from ...engine.showdown import judge_many
 from ...errors import GameError, shown
 from .boards import BoardTables
-from .deal_by_deal import (AUTO_DECISIONS, Chosen, _auto_notes, _Dens, _decide_up_front, _exact_auto,
-                                _OverBudget, _sampled_auto)
+from .deal_by_deal import (AUTO_DECISIONS, EXPAND_ROWS, Chosen, _auto_notes, _Dens, _decide_up_front, _exact_auto,
+                           _OverBudget, _sampled_auto, _Sampling)
 from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
-from .draws import AutoPlayer
+from .draws import AutoPlayer, choice_rows
 from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, _declaration, _question
 from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
 from .tables import GroupTables
@@ -78,6 +78,12 @@ MAX_SAMPLES = 10_000_000
 #: Deals sampled when gamelib's automatic player makes draws deal by deal: a standard error of
 #: 0.005 at most (a share's standard deviation is 1/2 at most).
 AUTO_SAMPLES = 10_000
+#: The fewest deals a sample stops at for ``target_se`` (eight flops of a clustered sample): a
+#: standard error read off fewer is itself too uncertain to stop on.
+MIN_STOP = 200
+#: The largest ``max_work`` (rows the automatic player scores, ``draws.choice_rows``): about a
+#: minute's work.
+MAX_WORK = 3_000_000_000
 # AUTO_DECISIONS (exported here) and AUTO_CHUNK are read in deal_by_deal: change them there. The
 # parts: question (the checked question), deals (every deal or a sample, judged and tallied),
 # deal_by_deal (the automatic player's draws made deal by deal), results (the answer).
@@ -89,15 +95,27 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
          boards: Optional[Sequence[Optional[CardsLike]]] = None, dead: Optional[CardsLike] = None,
          discards: Optional[Sequence[DiscardLike]] = None, draws_to_come: Optional[int] = None,
          budget: int = DEFAULT_BUDGET, samples: Optional[int] = None, seed: int = 0,
-         progress: Optional[Progress] = None, target_se: Optional[float] = None) -> Odds:
+         progress: Optional[Progress] = None, target_se: Optional[float] = None,
+         max_work: Optional[int] = None) -> Odds:
     """Each player's chances in a pot game (see the module docstring).
 
     ``game`` is a pot game's key, its declaration or its engine. ``progress(done, total)`` is
     called after each chunk of deals. ``target_se`` (above 0, at most 0.5; the widget's
     ``WIDGET_SE``) lets a sample of deals with the automatic player drawing deal by deal stop
     after the first chunk (``AUTO_CHUNK`` deals) at which every player's standard error is at most
-    ``target_se``: the same seed gives the same deals and the same stop, and the answer states its
+    ``target_se`` (``MIN_STOP`` deals at least): the same seed gives the same deals and the same stop, and the answer states its
     standard error as always. Exact answers, and samples without deal-by-deal draws, ignore it.
+    ``max_work`` (the widget's ``WIDGET_WORK``) caps such a sample's work, counted in the rows
+    the automatic player scores (``draws.choice_rows`` a hand decided, ``draws.BOARD_ROWS`` a
+    board, ``deal_by_deal.DEAL_ROWS`` a seat's draw dealt): it is dealt ``LIMITED_CHUNK`` deals
+    at a time and stops before a chunk that would take it over (at least one chunk is dealt), the
+    same on every machine; a note says so, and the standard error is the one reached. The exact
+    enumeration with those draws is then tried only within it too (``max_work // EXPAND_ROWS``
+    deals at most, no more hands decided than it pays for); without it, nothing changes.
+
+    When the automatic player's draw reads board cards still to come (Drawmaha before the
+    flop), a sample deals ``CLUSTER`` deals on each sampled flop, and its standard error is the
+    flops' (the spread of their deals' mean shares, ``_cluster_errors``); the method says so.
 
     >>> r = odds("archie", [None, None], draws_to_come=1, target_se=0.02)
     >>> r.deals, r.standard_error <= 0.02
@@ -120,6 +138,8 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
                                   or not 0 < target_se <= 0.5):
         raise GameError(f"target_se is the standard error a sample may stop at, a number above 0 and at most 0.5 "
                         f"(a share's standard deviation is 1/2 at most), or None; not {shown(target_se)}")
+    if max_work is not None:
+        max_work = whole_number(max_work, "max_work (the most rows the automatic player may score)", 1, MAX_WORK)
     if progress is not None and not callable(progress):
         raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
     q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
@@ -134,6 +154,8 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
     fast = None
     tables = None
     exact = False
+    clusters: list[tuple[int, np.ndarray]] = []  # a clustered sample's deals and share sums per flop
+    how = _Sampling()
     if not q.auto:
         exact = count <= budget
         tables = GroupTables.build(q) if exact else None
@@ -154,9 +176,13 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
             tallies = {dens.of(tally.deals): tally}
     else:
         leaves = None
-        if count <= budget:
+        tried, decisions = budget, AUTO_DECISIONS
+        if max_work is not None:  # the enumeration's work within max_work too (its cost counted, EXPAND_ROWS)
+            tried = min(budget, max_work // EXPAND_ROWS)
+            decisions = min(decisions, max_work // choice_rows(decl, 1))
+        if count <= tried:
             try:
-                leaves = _exact_auto(q, player, budget, dens, chosen)
+                leaves = _exact_auto(q, player, tried, dens, chosen, decisions)
             except _OverBudget:
                 dens, chosen = _Dens(), {}
         if leaves is not None:
@@ -175,11 +201,20 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
             total = samples or AUTO_SAMPLES
             tally = _Tally(names, shares, n)
             counts: dict[tuple[int, int], np.ndarray] = {}
-            for final, final_boards in _sampled_auto(q, player, total, seed, samples is None, counts):
-                tally.add(judge_many(decl, final, final_boards))
+            for final, final_boards, sizes in _sampled_auto(q, player, total, seed, samples is None, counts,
+                                                            max_work, how):
+                masks = judge_many(decl, final, final_boards)
+                tally.add(masks)
+                at = 0
+                for size in sizes or []:
+                    one = _Tally(names, shares, n)
+                    one.add({k: v[at:at + size] for k, v in masks.items()})
+                    clusters.append((size, np.array(one.sum, float)))
+                    at += size
                 if progress is not None:
                     progress(tally.deals, total)
-                if target_se is not None and max(_standard_errors(tally, n)) <= target_se:
+                errors = _cluster_errors(clusters) if clusters else _standard_errors(tally, n)
+                if target_se is not None and tally.deals >= MIN_STOP and max(errors) <= target_se:
                     break
             if tally.deals < total and progress is not None:
                 progress(tally.deals, tally.deals)  # stopped early: the bar is complete
@@ -202,12 +237,17 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] =
     for i in range(n):
         por = tuple(PortionOdds(name, Fraction(win[p][i], ways), Fraction(tie[p][i], ways),
                                 Fraction(share[p][i], share_den)) for p, name in enumerate(names))
-        se = 0.0 if exact else _standard_errors(next(iter(tallies.values())), n)[i]
+        se = (0.0 if exact else _cluster_errors(clusters)[i] if clusters
+              else _standard_errors(next(iter(tallies.values())), n)[i])
         players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por,
                                   Fraction(sum(share[p][i] for p in range(len(names))), share_den),
                                   Fraction(scoop[i], ways), se, q.draw_words[i]))
-    return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed,
-                tuple(_auto_notes(q, chosen)), fast=fast is not None or tables is not None, ways=ways, drawn=q.auto)
+    notes = _auto_notes(q, chosen)
+    if how.limited:
+        notes.append(f"the sample stopped at its work limit (max_work {max_work:,} rows scored) after {d:,} deals: "
+                     f"its standard error is the one it reached")
+    return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed, tuple(notes),
+                fast=fast is not None or tables is not None, ways=ways, drawn=q.auto, flops=len(clusters))
 
 
 def _standard_errors(t: _Tally, n: int) -> list[float]:
@@ -217,6 +257,27 @@ def _standard_errors(t: _Tally, n: int) -> list[float]:
     for i in range(n):
         mean = t.sum[i] / d
         out.append(math.sqrt(max(t.sum_sq[i] / d - mean * mean, 0.0) / max(d - 1, 1)))
+    return out
+
+
+def _cluster_errors(clusters: Sequence[tuple[int, np.ndarray]]) -> list[float]:
+    """The standard error of each player's equity over a two-stage sample: ``(deals, share
+    sums)`` per flop, the flops drawn at random and the deals of each at random given its flop.
+    The mean over every deal has the between-flop variance ``F / (F - 1) * sum((T_f - n_f * m) ** 2)
+    / N ** 2`` (``T_f`` a flop's share sum, ``n_f`` its deals, ``m`` the mean, ``N`` the deals):
+    with equal flops, the variance of the flop means over ``F``. One flop tells nothing of the
+    spread: its error is 0.5, the most a share's can be.
+
+    >>> [round(x, 4) for x in _cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])]
+    [0.25, 0.25]
+    """
+    sizes = np.array([c for c, _ in clusters], float)
+    totals = np.array([t for _, t in clusters], float)
+    flops, deals = len(sizes), sizes.sum()
+    if flops < 2:
+        return [0.5] * totals.shape[1]
+    dev = totals - sizes[:, None] * (totals.sum(axis=0) / deals)
+    out: list[float] = (np.sqrt(flops / (flops - 1) * (dev * dev).sum(axis=0)) / deals).tolist()
     return out
 
 
@@ -230,4 +291,4 @@ def _added(arrays: Iterator[np.ndarray]) -> list[Any]:
 
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
-           "MAX_BUDGET", "MAX_SAMPLES", "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]
+           "MAX_BUDGET", "MAX_SAMPLES", "MAX_WORK", "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]

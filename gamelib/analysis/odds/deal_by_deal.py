@@ -26,7 +26,7 @@ from ...combinatorics import combinations_array
 from ...errors import GameError
 from ...games.pot import PotGame
 from .deals import _assemble, _assignments, _exact_deals
-from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, AutoPlayer
+from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, PREFIX, AutoPlayer, choice_rows
 from .question import _board_before_draw, _Question
 
 #: The most work the automatic player does in one calculation: distinct hands decided (a fraction
@@ -36,6 +36,20 @@ from .question import _board_before_draw, _Question
 AUTO_DECISIONS = 20_000
 #: Deals sampled at once when the automatic player draws.
 AUTO_CHUNK = 500
+#: Deals sampled at once under a work limit (``odds``'s ``max_work``, checked between chunks).
+LIMITED_CHUNK = 50
+#: Deals sampled on each flop when the automatic player's draw reads board cards still to come
+#: (Drawmaha before the flop): the flop's reference values, most of a decision's cost, serve all
+#: its deals. A two-stage sample (flops, then deals on each), unbiased; its standard error is
+#: the flops' (``_cluster_errors``).
+CLUSTER = 25
+#: What a partial deal of an exact enumeration costs to decide and expand, in the rows of
+#: ``AutoPlayer.cost``: under ``max_work`` the enumeration is tried with ``max_work // EXPAND_ROWS``
+#: deals at most (and no more hands to decide than ``max_work`` pays for).
+EXPAND_ROWS = 8
+#: The sampler's own cost of one seat's draw in one deal (dealing, the showdown), in the rows of
+#: ``AutoPlayer.cost``.
+DEAL_ROWS = 250
 
 
 class _OverBudget(Exception):
@@ -173,30 +187,56 @@ def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: li
         got[n] = got.get(n, Fraction(0)) + c * weights[j]
 
 
-def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: _Dens, budget: int,
-            chosen: Chosen) -> _Rows:
-    """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
-    then every set of replacements; raises ``_OverBudget`` when it does not fit."""
-    n_rows, n, size = rows.hands.shape
-    got = _decide_seats(player, q.game, rows.hands, rows.boards, d, seats, AUTO_DECISIONS)
+def _draw_counts(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer,
+                 limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The automatic player's draw ``d`` from each row: the thrown cards of each distinct answer,
+    each seat's and row's answer, and how many cards each seat draws ``(rows, players)``; raises
+    ``_OverBudget`` when more than ``limit`` hands are new or the stub runs out."""
+    got = _decide_seats(player, q.game, rows.hands, rows.boards, d, seats, limit)
     if got is None:
         raise _OverBudget
     thrown, where = got
     lens = (thrown >= 0).sum(axis=1)
-    k = np.zeros((n_rows, n), np.int64)
+    k = np.zeros((len(rows.hands), len(q.known)), np.int64)
     for s, i in enumerate(seats):
         k[:, i] = lens[where[s]]
-    total_k = k.sum(axis=1)
-    if (total_k > rows.left).any():
+    if (k.sum(axis=1) > rows.left).any():
         raise _OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
-    code = rows.left.astype(np.int64)
-    for i in range(n):
+    return thrown, where, k
+
+
+def _ways(left: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, list[int]]], list[int]]:
+    """The rows grouped by stub size and cards drawn per seat: each group's first row, each
+    row's group, the group sizes, each group's (stub, draws) and its number of ways to draw."""
+    code = left.astype(np.int64)
+    for i in range(k.shape[1]):
         code = code * 8 + k[:, i]
     _, first, inverse, counts = np.unique(code, return_index=True, return_inverse=True, return_counts=True)
-    inverse = np.asarray(inverse, np.intp).reshape(-1)
-    groups = [(int(rows.left[f]), [int(x) for x in k[f]]) for f in first.tolist()]
+    groups = [(int(left[f]), [int(x) for x in k[f]]) for f in first.tolist()]
     ways = [math.comb(m, sum(kv)) * math.factorial(sum(kv)) // math.prod(math.factorial(x) for x in kv)
             for m, kv in groups]
+    return first, np.asarray(inverse, np.intp).reshape(-1), counts, groups, ways
+
+
+def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: _Dens, budget: int,
+            chosen: Chosen, decisions: int = AUTO_DECISIONS) -> _Rows:
+    """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
+    then every set of replacements; raises ``_OverBudget`` when it does not fit (more than
+    ``budget`` deals, more than ``decisions`` hands to decide). Counted before trying: when
+    there are more than ``PREFIX`` rows (and no board), the deals of the first ``PREFIX`` rows,
+    plus one for every other row, are fewer than the deals of all; over ``budget``, it stops
+    there, without deciding or sorting every row."""
+    n_rows, n, size = rows.hands.shape
+    if n_rows > PREFIX and rows.boards is None:
+        head = _Rows(rows.hands[:PREFIX], None, rows.out[:PREFIX], rows.left[:PREFIX], rows.den[:PREFIX])
+        calls = player.calls
+        _, _, k_head = _draw_counts(q, head, d, seats, player, decisions)
+        decisions -= player.calls - calls  # the same limit on every new hand, the head's included
+        _, _, counts_head, _, ways_head = _ways(head.left, k_head)
+        if sum(w * int(c) for w, c in zip(ways_head, counts_head)) + n_rows - PREFIX > budget:
+            raise _OverBudget
+    thrown, where, k = _draw_counts(q, rows, d, seats, player, decisions)
+    first, inverse, counts, groups, ways = _ways(rows.left, k)
     if sum(w * int(c) for w, c in zip(ways, counts)) > budget:
         raise _OverBudget
     weights = [Fraction(1, v) for v in dens.values]
@@ -245,7 +285,8 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
                  np.concatenate([p.den for p in parts]))
 
 
-def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chosen: Chosen) -> _Rows:
+def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chosen: Chosen,
+                decisions: int = AUTO_DECISIONS) -> _Rows:
     """Every deal, the automatic player's draws made deal by deal: the final hands and boards of
     every deal with its chance (raises ``_OverBudget`` when it does not fit)."""
     deals = np.concatenate(list(_exact_deals(q)))
@@ -254,23 +295,88 @@ def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chos
     rows = _Rows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
                  np.full(len(deals), dens.of(len(deals)), np.intp))
     for d, seats in q.stages():
-        rows = _expand(q, rows, d, seats, player, dens, budget, chosen)
+        rows = _expand(q, rows, d, seats, player, dens, budget, chosen, decisions)
     return rows
 
 
+def _shared_columns(q: _Question) -> list[int]:
+    """The columns of a deal (``q.groups`` side by side) holding the board cards the automatic
+    player first sees at a deal-by-deal draw that are still to come (Drawmaha's flop): a sample
+    deals ``CLUSTER`` deals on each (none: every deal is dealt afresh)."""
+    stages = q.stages()
+    if not stages:
+        return []
+    before = _board_before_draw(q.game, stages[0][0])
+    shown = [len(b) for b in q.boards]
+    cols: list[int] = []
+    at = 0
+    for kind, owner, size in q.groups:
+        if kind == "board":
+            if shown[owner] + size <= before:
+                cols += range(at, at + size)
+            shown[owner] += size
+        at += size
+    return cols
+
+
+def _sample_rows(deck: np.ndarray, rng: np.random.Generator, rows: int, width: int, shared: list[int]) -> np.ndarray:
+    """``rows`` seeded random deals of ``width`` cards from ``deck``; with ``shared`` columns, in
+    clusters of ``CLUSTER`` deals (the last may be short) sharing those cards: a random set of
+    them, then the other cards of each deal at random from the rest of the deck.
+
+    >>> d = _sample_rows(np.arange(10, dtype=np.int8), np.random.default_rng(1), 30, 4, [1, 2])
+    >>> d.shape, len({tuple(r) for r in d[:25, 1:3].tolist()}), bool((d[25:, 1:3] == d[25, 1:3]).all())
+    ((30, 4), 1, True)
+    """
+    if not shared:
+        out: np.ndarray = deck[rng.random((rows, len(deck))).argsort(axis=1)[:, :width]]
+        return out
+    k = len(shared)
+    flops = -(-rows // CLUSTER)
+    first = deck[rng.random((flops, len(deck))).argsort(axis=1)]  # each cluster's shared cards, then the rest
+    owner = np.repeat(np.arange(flops), [min(CLUSTER, rows - f * CLUSTER) for f in range(flops)])
+    order = rng.random((rows, len(deck) - k)).argsort(axis=1)[:, :width - k]
+    out = np.empty((rows, width), np.int8)
+    out[:, shared] = first[owner, :k]
+    out[:, [c for c in range(width) if c not in set(shared)]] = np.take_along_axis(first[owner, k:], order, axis=1)
+    return out
+
+
+@dataclass
+class _Sampling:
+    """How a sample of deals with deal-by-deal draws went: the cost spent (``AutoPlayer.cost``
+    plus ``DEAL_ROWS`` a seat's draw), and whether it stopped at ``max_work``."""
+
+    spent: int = 0
+    limited: bool = False
+
+
 def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
-                  chosen_counts: dict[tuple[int, int], np.ndarray]) -> Iterator[tuple[np.ndarray, Optional[np.ndarray]]]:
-    """Seeded random deals, ``AUTO_CHUNK`` at a time, with the automatic player's draws dealt from
-    each deal's own stub (the muck shuffled in when it runs out, R-A5): the final hands and
-    boards of each chunk. With ``stop_early``, stops after the chunk in which the automatic
-    player's work reaches ``AUTO_DECISIONS``."""
+                  chosen_counts: dict[tuple[int, int], np.ndarray], max_work: Optional[int] = None,
+                  how: Optional[_Sampling] = None) -> Iterator[tuple[np.ndarray, Optional[np.ndarray], Optional[list[int]]]]:
+    """Seeded random deals, ``AUTO_CHUNK`` at a time (``LIMITED_CHUNK`` under ``max_work``),
+    with the automatic player's draws dealt from each deal's own stub (the muck shuffled in when
+    it runs out, R-A5): the final hands and boards of each chunk, and the sizes of its clusters
+    of deals sharing a flop (``_shared_columns``; ``None`` when the deals are independent). With
+    ``stop_early``, stops after the chunk in which the automatic player's work reaches
+    ``AUTO_DECISIONS``; with ``max_work``, before a chunk that would take the cost spent (``how``)
+    over it at the cost per deal so far (at least one chunk is dealt). The same seed gives the
+    same deals whatever the chunks."""
     game = q.game
+    how = how if how is not None else _Sampling()
     rng = np.random.default_rng(seed)
     width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
+    shared = _shared_columns(q)
+    chunk = AUTO_CHUNK if max_work is None else LIMITED_CHUNK
+    per_deal = DEAL_ROWS * sum(len(seats) for _, seats in q.stages())
+    before = player.cost  # the work of an exact try and of the draws decided up front, spent already
     done = 0
     while done < total:
-        n_rows = min(AUTO_CHUNK, total - done)
-        deals = q.deck[rng.random((n_rows, len(q.deck))).argsort(axis=1)[:, :width]]
+        n_rows = min(chunk, total - done)
+        if max_work is not None and done and how.spent + (how.spent - before) * n_rows // done > max_work:
+            how.limited = True
+            return
+        deals = _sample_rows(q.deck, rng, n_rows, width, shared)
         hands, boards = _assemble(q, deals[:, :q.needed])
         hands = np.array(hands)
         stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
@@ -300,7 +406,9 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
                     hands[r, i] = hand
                     mucks[r] += throw
         done += n_rows
-        yield hands, boards
+        how.spent = player.cost + per_deal * done
+        sizes = [min(CLUSTER, n_rows - at) for at in range(0, n_rows, CLUSTER)] if shared else None
+        yield hands, boards, sizes
         if stop_early and player.work >= AUTO_DECISIONS:
             return
 

@@ -32,6 +32,7 @@ import numpy as np
 
 from ...engine.walkthrough import draw_choices  # the automatic player's own rule, many hands at once
 from ...games.pot import PotGame
+from ...rankings import system as ranking_system
 
 #: The automatic player's seed in the odds calculator: fixed, so a hand always draws the same way.
 AUTO_SEED = 2026
@@ -39,10 +40,33 @@ AUTO_SEED = 2026
 AUTO_DRAW_SAMPLES = 16
 #: What deciding hands on a board not met before costs (in hands): its reference hands are dealt.
 BOARD_WORK = 10
+#: What the automatic player's work costs, in rows scored (a row: one finished hand valued for one
+#: portion of the pot, about 0.02-0.04 microseconds here): a board not met before (its
+#: ``REFERENCE_HANDS`` reference hands valued and its tables built, about a millisecond).
+BOARD_ROWS = 50_000
+#: A portion read with a board costs this many rows of one read without.
+BOARD_PORTION = 4
+#: Under a limit, the new hands among this many first rows are counted first (a cheap count that
+#: refuses a question far over the limit without sorting every row).
+PREFIX = 1 << 16
 #: Hands scored together (each is scored on up to 32 choices x ``AUTO_DRAW_SAMPLES`` x draws left rows).
 BATCH = 512
 
 Board = tuple[tuple[int, ...], ...]
+
+
+def choice_rows(game: PotGame, tries: int, samples: int = AUTO_DRAW_SAMPLES) -> int:
+    """The rows the engine's rule scores to decide one hand: standing pat, then every other set
+    of cards kept with ``samples`` trial fillings for each of the ``tries`` draws left, valued
+    for each portion of the pot (the unit of ``AutoPlayer.cost``), a portion read with a board
+    (Omaha's two-plus-three) counting ``BOARD_PORTION``.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> [choice_rows(POT_DECLARATIONS[k], t) for k, t in (("badugi", 1), ("badacey", 3), ("drawmaha", 1))]
+    [241, 2978, 2485]
+    """
+    weight = sum(BOARD_PORTION if ranking_system(p.system).uses_board else 1 for p in game.portions)
+    return (1 + ((1 << game.hole_cards) - 1) * samples * tries) * weight
 
 
 def choices(game: PotGame, hands: np.ndarray, board: Board, tries: int, seed: int = AUTO_SEED,
@@ -72,7 +96,9 @@ class AutoPlayer:
     ``decide(hands, board, tries)`` takes hands ``(rows, cards)`` (any order within a row) and
     gives each row's thrown cards; ``index`` gives them as a list of distinct answers and each
     row's place in it. ``calls`` counts the hands actually scored, ``work`` the same plus
-    ``BOARD_WORK`` for each board they were scored on (its reference hands are dealt afresh).
+    ``BOARD_WORK`` for each board they were scored on (its reference hands are dealt afresh), and
+    ``cost`` the rows scored (``choice_rows`` a hand, ``BOARD_ROWS`` a board): a measure of the
+    time spent that is the same on every machine.
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> from gamelib.cards import parse_cards
@@ -91,6 +117,7 @@ class AutoPlayer:
         self.known: dict[tuple[int, Board, int], tuple[int, ...]] = {}
         self.calls = 0
         self.work = 0
+        self.cost = 0
 
     def index(self, hands: np.ndarray, board: Board, tries: int, limit: Optional[int] = None) -> Optional[tuple[list[tuple[int, ...]], np.ndarray]]:
         """The distinct answers and each row's place among them, deciding the hands not met
@@ -107,6 +134,10 @@ class AutoPlayer:
         if len(hands) == 0:
             return [], np.zeros(0, np.intp)
         bits = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        if limit is not None and len(bits) > PREFIX:  # counted before trying: the new hands of the first
+            head = np.unique(bits[:PREFIX]).tolist()  # rows are some of all the new hands
+            if sum((int(u), board, tries) not in self.known for u in head) > limit:
+                return None
         unique, first, inverse = np.unique(bits, return_index=True, return_inverse=True)
         keys = [(int(u), board, tries) for u in unique.tolist()]
         new = [j for j, k in enumerate(keys) if k not in self.known]
@@ -117,6 +148,7 @@ class AutoPlayer:
             got = choices(self.game, rows, board, tries, self.seed, self.samples)
             self.calls += len(new)
             self.work += len(new) + (BOARD_WORK if board else 0)
+            self.cost += len(new) * choice_rows(self.game, tries, self.samples) + (BOARD_ROWS if board else 0)
             for j, throw in zip(new, got):
                 self.known[keys[j]] = throw
         return [self.known[k] for k in keys], np.asarray(inverse, np.intp).reshape(-1)
@@ -131,4 +163,4 @@ class AutoPlayer:
         return [answers[j] for j in where.tolist()]
 
 
-__all__ = ["choices", "AutoPlayer", "AUTO_SEED", "AUTO_DRAW_SAMPLES", "BOARD_WORK"]
+__all__ = ["choices", "choice_rows", "AutoPlayer", "AUTO_SEED", "AUTO_DRAW_SAMPLES", "BOARD_WORK", "BOARD_ROWS"]

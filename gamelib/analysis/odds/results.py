@@ -91,6 +91,7 @@ class Odds:
     fast: bool = field(default=False, compare=False)
     ways: int = 0
     drawn: bool = False
+    flops: int = 0
 
     def __post_init__(self) -> None:
         if not self.ways:
@@ -108,7 +109,8 @@ class Odds:
 
     @property
     def method(self) -> str:
-        """How the chances were found, in words: exact over every deal, or sampled.
+        """How the chances were found, in words: exact over every deal, or sampled (on ``flops``
+        sampled flops, several deals each, when the automatic player's draw reads the flop).
 
         >>> from gamelib.analysis.odds import odds
         >>> odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"], discards=["", "Ks"]).method
@@ -119,7 +121,9 @@ class Odds:
         if self.exact:
             weighted = f" (each weighted by its chance: {self.ways:,} equal ways)" if self.ways != self.deals else ""
             return f"exact, {self.deals:,} deal{plural}{drawn}{weighted}"
-        return (f"sampled, {self.deals:,} deal{plural}, seed {self.seed}, "
+        flops = (f" on {self.flops:,} sampled flop{'s' if self.flops != 1 else ''} (the standard error from "
+                 f"the spread between flops)" if self.flops else "")
+        return (f"sampled, {self.deals:,} deal{plural}{flops}, seed {self.seed}, "
                 f"standard error {self.standard_error:.4f}{drawn}")
 
     def frame(self) -> pd.DataFrame:
