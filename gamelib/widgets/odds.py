@@ -50,7 +50,7 @@ WIDGET_SE = 0.01
 #: counted the same on every machine, so a seed gives the same answer anywhere): about 60-80 ms
 #: of CPU on the book's 2-core server, so every question answers within 100 ms; a sample stopped
 #: by it states the standard error it reached (and a note says it stopped there).
-WIDGET_WORK = 3_000_000
+WIDGET_WORK = 2_800_000
 
 
 def _pct(x: SupportsFloat) -> str:

@@ -37,7 +37,7 @@ AUTO_DECISIONS = 20_000
 #: Deals sampled at once when the automatic player draws.
 AUTO_CHUNK = 500
 #: Deals sampled at once under a work limit (``odds``'s ``max_work``, checked between chunks).
-LIMITED_CHUNK = 50
+LIMITED_CHUNK = 25
 #: Deals sampled on each flop when the automatic player's draw reads board cards still to come
 #: (Drawmaha before the flop): the flop's reference values, most of a decision's cost, serve all
 #: its deals. A two-stage sample (flops, then deals on each), unbiased; its standard error is
@@ -49,7 +49,7 @@ CLUSTER = 25
 EXPAND_ROWS = 8
 #: The sampler's own cost of one seat's draw in one deal (dealing, the showdown), in the rows of
 #: ``AutoPlayer.cost``.
-DEAL_ROWS = 250
+DEAL_ROWS = 400
 
 
 class _OverBudget(Exception):
@@ -351,6 +351,69 @@ class _Sampling:
     limited: bool = False
 
 
+def _count_choices(q: _Question, chosen_counts: dict[tuple[int, int], np.ndarray], d: int, i: int,
+                   k: np.ndarray) -> None:
+    counts = chosen_counts.setdefault((d, i), np.zeros(q.game.hole_cards + 1, np.int64))
+    counts += np.bincount(k, minlength=q.game.hole_cards + 1)
+
+
+def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: Optional[np.ndarray],
+                     stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray]) -> None:
+    """The automatic player's draws of a chunk, made in place on ``hands`` ``(rows, players,
+    cards)``, every row at once: each seat in turn keeps its other cards in their order and takes
+    the next cards of its deal's stub (``stubs``, long enough for every draw: none runs out)."""
+    rows, _, size = hands.shape
+    at = np.zeros(rows, np.intp)  # each row's next card in its stub
+    places = np.arange(size)
+    for d, seats in q.stages():
+        got = _decide_seats(player, q.game, hands, boards, d, seats, None)
+        assert got is not None  # no limit
+        thrown, where = got
+        for s, i in enumerate(seats):
+            throw = thrown[where[s]]  # (rows, cards), padded with -1
+            k = (throw >= 0).sum(axis=1)
+            _count_choices(q, chosen_counts, d, i, k)
+            hand = hands[:, i]
+            keep = ~(hand[:, :, None] == throw[:, None, :]).any(axis=2)
+            kept = np.take_along_axis(hand, np.argsort(~keep, axis=1, kind="stable"), axis=1)  # kept cards first
+            fresh = places[None, :] >= (size - k)[:, None]
+            drawn = np.take_along_axis(stubs, np.where(fresh, at[:, None] + places[None, :] - (size - k)[:, None], 0),
+                                       axis=1)
+            hands[:, i] = np.where(fresh, drawn, kept)
+            at += k
+
+
+def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: Optional[np.ndarray],
+                     deal_stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray], seed: int,
+                     done: int) -> None:
+    """``_draw_from_stubs`` deal by deal, for a question whose stub may run out: then the muck,
+    but not the drawing player's discards, is shuffled in (R-A5), seeded by the deal."""
+    stubs = [list(map(int, s)) for s in deal_stubs]
+    thrown_first = [c for t in q.throws for c in t or []]  # the next draw's discards, declared or decided
+    mucks: list[list[int]] = [list(thrown_first) for _ in range(len(hands))]
+    for d, seats in q.stages():
+        got = _decide_seats(player, q.game, hands, boards, d, seats, None)
+        assert got is not None  # no limit
+        thrown, where = got
+        answers = [tuple(int(c) for c in row if c >= 0) for row in thrown.tolist()]
+        for s, i in enumerate(seats):
+            _count_choices(q, chosen_counts, d, i, (thrown[where[s]] >= 0).sum(axis=1))
+            for r, j in enumerate(where[s].tolist()):
+                throw = answers[j]
+                if not throw:
+                    continue
+                if len(stubs[r]) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
+                    shuffle = np.random.default_rng([seed, done + r, d])
+                    stubs[r] += [int(c) for c in shuffle.permutation(mucks[r])]
+                    mucks[r] = []
+                if len(stubs[r]) < len(throw):
+                    raise GameError(f"the deck runs out at the draws ({len(stubs[r])} cards left for "
+                                    f"{len(throw)}): fewer players, or fewer draws to come")
+                hands[r, i] = [c for c in hands[r, i].tolist() if c not in throw] + stubs[r][:len(throw)]
+                del stubs[r][:len(throw)]
+                mucks[r] += throw
+
+
 def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
                   chosen_counts: dict[tuple[int, int], np.ndarray], max_work: Optional[int] = None,
                   how: Optional[_Sampling] = None) -> Iterator[tuple[np.ndarray, Optional[np.ndarray], Optional[list[int]]]]:
@@ -366,6 +429,7 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
     how = how if how is not None else _Sampling()
     rng = np.random.default_rng(seed)
     width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
+    whole_stub = width == q.needed + game.hole_cards * len(q.known) * q.draws_to_come  # no draw can run out
     shared = _shared_columns(q)
     chunk = AUTO_CHUNK if max_work is None else LIMITED_CHUNK
     per_deal = DEAL_ROWS * sum(len(seats) for _, seats in q.stages())
@@ -379,32 +443,10 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
         deals = _sample_rows(q.deck, rng, n_rows, width, shared)
         hands, boards = _assemble(q, deals[:, :q.needed])
         hands = np.array(hands)
-        stubs = [list(map(int, s)) for s in deals[:, q.needed:]]
-        thrown_first = [c for t in q.throws for c in t or []]  # the next draw's discards, declared or decided
-        mucks: list[list[int]] = [list(thrown_first) for _ in range(n_rows)]
-        for d, seats in q.stages():
-            got = _decide_seats(player, game, hands, boards, d, seats, None)
-            assert got is not None  # no limit
-            thrown, where = got
-            answers = [tuple(int(c) for c in row if c >= 0) for row in thrown.tolist()]
-            for s, i in enumerate(seats):
-                counts = chosen_counts.setdefault((d, i), np.zeros(game.hole_cards + 1, np.int64))
-                counts += np.bincount((thrown[where[s]] >= 0).sum(axis=1), minlength=game.hole_cards + 1)
-                for r, j in enumerate(where[s].tolist()):
-                    throw = answers[j]
-                    if not throw:
-                        continue
-                    if len(stubs[r]) < len(throw):  # R-A5: the muck, but not this player's discards, is shuffled in
-                        shuffle = np.random.default_rng([seed, done + r, d])
-                        stubs[r] += [int(c) for c in shuffle.permutation(mucks[r])]
-                        mucks[r] = []
-                    if len(stubs[r]) < len(throw):
-                        raise GameError(f"the deck runs out at the draws ({len(stubs[r])} cards left for "
-                                        f"{len(throw)}): fewer players, or fewer draws to come")
-                    hand = [c for c in hands[r, i].tolist() if c not in throw] + stubs[r][:len(throw)]
-                    del stubs[r][:len(throw)]
-                    hands[r, i] = hand
-                    mucks[r] += throw
+        if whole_stub:
+            _draw_from_stubs(q, player, hands, boards, deals[:, q.needed:], chosen_counts)
+        else:
+            _draw_one_by_one(q, player, hands, boards, deals[:, q.needed:], chosen_counts, seed, done)
         done += n_rows
         how.spent = player.cost + per_deal * done
         sizes = [min(CLUSTER, n_rows - at) for at in range(0, n_rows, CLUSTER)] if shared else None

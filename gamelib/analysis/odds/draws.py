@@ -43,7 +43,7 @@ BOARD_WORK = 10
 #: What the automatic player's work costs, in rows scored (a row: one finished hand valued for one
 #: portion of the pot, about 0.02-0.04 microseconds here): a board not met before (its
 #: ``REFERENCE_HANDS`` reference hands valued and its tables built, about a millisecond).
-BOARD_ROWS = 50_000
+BOARD_ROWS = 35_000
 #: A portion read with a board costs this many rows of one read without.
 BOARD_PORTION = 4
 #: Under a limit, the new hands among this many first rows are counted first (a cheap count that
