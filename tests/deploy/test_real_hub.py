@@ -61,8 +61,9 @@ import live_build  # noqa: E402  (deploy/live_build.py)
 JUPYTERHUB = Path(sys.executable).with_name("jupyterhub")
 USERS = [f"dealer{i}" for i in range(1, 6)]
 PASSWORD = "the-password"
-#: Seconds without activity before the project's culler stops a server (an hour in production).
-CULL_AFTER = 10
+#: Seconds without activity before the project's culler stops a server (an hour in production): long
+#: enough that the first user's server outlives a slow machine's last spawn (the "a server each" check).
+CULL_AFTER = 30
 #: The one supervisor trainer.toml names (a hub user who signs in nowhere here): the test reads the
 #: records through the supervisors' view as he would.
 SUPERVISOR = "floor"
