@@ -590,7 +590,10 @@ async def crowd_run(server: VoilaServer, chapter: str, reader_chapter: str, n: i
             # one included) in a real browser here; the pool full again, the open reader clicking
             if browsers:
                 print(f"   the crowd again, {browsers} of its readers in a browser ...", flush=True)
-                await asyncio.sleep(5)  # the protocol readers' kernels are gone (their sockets closed)
+                end = time.monotonic() + 180  # the protocol readers' kernels gone (their tabs closed)
+                while len(server.kernels()) > n + 2 and time.monotonic() < end:  # the pools and the open reader
+                    await asyncio.sleep(1)
+                out["kernels_before_mixed"] = len(server.kernels())
                 in_browser = sorted({(j + 1) * n // browsers - 1 for j in range(browsers)})
                 out["mixed_in_browser"] = in_browser
                 saved, out["reader_during"] = out["reader_during"], []
@@ -637,13 +640,27 @@ async def protocol_reader(server: VoilaServer, chapter: str, client: Any, socket
     page_s = time.monotonic() - t0
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', resp.body.decode()).group(1)  # type: ignore[union-attr]
     jar = http.cookies.SimpleCookie()
+    xsrf = ""
     for line in resp.headers.get_list("Set-Cookie"):
         if f"/api/kernels/{kernel}" in line:
             jar.load(line)
+        elif line.startswith("_xsrf="):
+            xsrf = line.split(";")[0].split("=", 1)[1]
+    secret = jar["handbook_kernel"].value
     ws_url = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
-    ws = await websocket_connect(HTTPRequest(ws_url, headers={
-        **headers, "Cookie": f"handbook_live=1; handbook_kernel={jar['handbook_kernel'].value}"}))
-    sockets.append(ws)
+    ws = await websocket_connect(HTTPRequest(ws_url, headers={**headers, "Cookie": f"handbook_live=1; handbook_kernel={secret}"}))
+
+    async def leave() -> None:
+        """What the page does when its tab closes: Voilà's shutdown beacon, then the socket goes."""
+        try:
+            await client.fetch(HTTPRequest(
+                server.url + f"voila/api/shutdown/{kernel}", method="POST", body=b"", request_timeout=60,
+                headers={**headers, "X-XSRFToken": xsrf,
+                         "Cookie": f"handbook_live=1; handbook_kernel={secret}; _xsrf={xsrf}"}), raise_error=False)
+        finally:
+            ws.close()
+
+    sockets.append(leave)
     session = uuid.uuid4().hex
 
     async def until(pred: Any) -> dict[str, Any]:
@@ -693,8 +710,7 @@ async def server_crowd(server: VoilaServer, chapter: str, n: int, within: float)
     sockets: list[Any] = []
     results = await asyncio.gather(*[protocol_reader(server, chapter, client, sockets, i * within / n)
                                      for i in range(n)], return_exceptions=True)
-    for ws in sockets:
-        ws.close()
+    await asyncio.gather(*[leave() for leave in sockets], return_exceptions=True)  # the readers close their tabs
     client.close()
     return [r if isinstance(r, dict) else {"error": repr(r)} for r in results]
 
@@ -726,8 +742,7 @@ async def mixed_crowd(browser: Any, server: VoilaServer, chapter: str, n: int, w
     for ctx, page in opened:
         await page.close(run_before_unload=True)
         await ctx.close()
-    for ws in sockets:
-        ws.close()
+    await asyncio.gather(*[leave() for leave in sockets], return_exceptions=True)  # the readers close their tabs
     client.close()
     return [r if isinstance(r, dict) else {"error": repr(r)} for r in results]
 
