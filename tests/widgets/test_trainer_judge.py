@@ -124,3 +124,27 @@ def test_the_exam_forms_bounds_are_the_kernels(store: Store) -> None:
     v.exam_games.value, v.exam_drills.value = ("badugi",), ("read-hand",)
     v.define_button.click()
     assert "Not defined" in v.define_message.value and "control character" in v.define_message.value
+
+
+def test_the_page_cannot_make_widgets_in_a_trainers_kernel(store: Store, shell: Any) -> None:
+    """A trainee's page may ask his kernel for the trainer's widgets (a comm to
+    ``jupyter.widget.control``) but not make widgets of its own there (a comm to
+    ``jupyter.widget``, of any size): once a trainer app is made in a kernel, such a request is
+    dropped before ipywidgets sees it."""
+    ip, _ = shell
+    opened: list[str] = []
+
+    class Kernel:  # what no_browser_widgets finds on a kernel's shell: its message handlers
+        shell_handlers = {"comm_open": lambda stream, ident, msg: opened.append(msg["content"]["target_name"])}
+
+    ip.kernel = Kernel()
+    try:
+        TrainerApp(store=store, environ={})
+        handle = Kernel.shell_handlers["comm_open"]
+        for target in ("jupyter.widget", "jupyter.widget.control", "anything.else"):
+            handle(None, [], {"content": {"comm_id": target, "target_name": target, "data": {"state": {}}}})
+        assert opened == ["jupyter.widget.control"]
+        TrainerApp(store=store, environ={})  # a second app guards once, not twice
+        assert Kernel.shell_handlers["comm_open"] is handle
+    finally:
+        del ip.kernel

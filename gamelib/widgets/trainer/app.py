@@ -53,7 +53,7 @@ from ..dispute_desk import DisputeDesk
 from .. import controls
 from ..messages import error_html
 from .exam import ExamPanel
-from .guard import SecretText, guarded, plain_errors, plain_sentence
+from .guard import SecretText, guarded, no_browser_widgets, plain_errors, plain_sentence
 from .quiz import TrainerWidget
 from .supervisor import SupervisorView
 
@@ -120,6 +120,7 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.supervisor_button.on_click(guarded(lambda _: self.open_supervisor(), self._say_supervisor))
         self.sign_out_button.on_click(guarded(lambda _: self.sign_out(), self._say))
         plain_errors(self._say)  # a browser's message that fails: one sentence here, not a traceback
+        no_browser_widgets()  # the page may ask for the trainer's widgets, never make its own
         if self.config.auth == "accounts":
             form: list[Any] = [
                 widgets.HTML("<b>Sign in to practise</b> with the account your supervisor created for you (at "

@@ -13,7 +13,12 @@ wrong reaches the browser as one plain sentence, never a traceback:
 * :func:`plain_errors` does the same for an error ipywidgets meets while it applies a browser's
   message (a value its traits refuse), which it would otherwise send to the page as a traceback;
 * :class:`SecretText` is a password box whose value the kernel never sends back to the page
-  (ipywidgets 8 echoes every value it receives, to keep other views in step).
+  (ipywidgets 8 echoes every value it receives, to keep other views in step);
+* :func:`no_browser_widgets` makes the kernel drop a browser's request to create a widget in it
+  (a ``comm_open`` to any target but ``jupyter.widget.control``, through which the page only asks
+  for the widgets the trainer made): a trainee cannot fill his kernel's memory with widgets of
+  his own. The live book's kernel does the same from its launcher
+  (``deploy/jupyter/kernels/handbook-live``).
 
 >>> box = widgets.BoundedIntText(value=1, min=0, max=10)
 >>> pin(box, min=0, max=10); box.max = 10**25; box.max
@@ -35,7 +40,11 @@ from traitlets import Unicode
 
 from ...errors import GameError
 
-__all__ = ["SecretText", "pin", "guarded", "plain_errors", "plain_sentence", "PLAIN"]
+__all__ = ["SecretText", "pin", "guarded", "plain_errors", "plain_sentence", "no_browser_widgets", "PLAIN",
+           "BROWSER_COMM_TARGETS"]
+
+#: What a browser may open a comm to in a trainer's kernel: the page asking for the widgets.
+BROWSER_COMM_TARGETS = frozenset({"jupyter.widget.control"})
 
 #: What the page reads when something other than a refusal went wrong.
 PLAIN = "the trainer could not do that; nothing was changed (the details are in the server's log)"
@@ -125,3 +134,34 @@ def plain_errors(show: Callable[[str], None]) -> None:
 
     ip.showtraceback = showtraceback
     ip._gl_plain_errors = True
+
+
+def no_browser_widgets() -> bool:
+    """In a kernel, drop every ``comm_open`` from the page to a target other than
+    :data:`BROWSER_COMM_TARGETS` (logged, never run); once per kernel. ``True`` when the kernel
+    is guarded (``False`` outside a kernel).
+
+    >>> no_browser_widgets()  # not in a kernel: nothing to guard
+    False
+    """
+    from IPython import get_ipython
+
+    ip = get_ipython()
+    kernel = getattr(ip, "kernel", None)
+    handlers = getattr(kernel, "shell_handlers", None)
+    if not isinstance(handlers, dict) or "comm_open" not in handlers:
+        return False
+    if getattr(kernel, "_gl_no_browser_widgets", False):
+        return True
+    original = handlers["comm_open"]
+
+    def comm_open(stream: Any, ident: Any, msg: Any) -> Any:
+        target = (msg.get("content") or {}).get("target_name")
+        if target not in BROWSER_COMM_TARGETS:
+            logging.getLogger("gamelib.trainer").warning("dropped a comm_open from the page for target %r", target)
+            return None
+        return original(stream, ident, msg)
+
+    handlers["comm_open"] = comm_open
+    setattr(kernel, "_gl_no_browser_widgets", True)
+    return True
