@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
+from collections.abc import Mapping
 from types import TracebackType
 from typing import Any, Callable
 
@@ -155,8 +156,9 @@ def no_browser_widgets() -> bool:
         return True
     original = handlers["comm_open"]
 
-    def comm_open(stream: Any, ident: Any, msg: Any) -> Any:
-        target = (msg.get("content") or {}).get("target_name")
+    def comm_open(stream: object, ident: object, msg: Mapping[str, object]) -> object:
+        content = msg.get("content")
+        target = content.get("target_name") if isinstance(content, Mapping) else None
         if target not in BROWSER_COMM_TARGETS:
             logging.getLogger("gamelib.trainer").warning("dropped a comm_open from the page for target %r", target)
             return None
