@@ -259,6 +259,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         super().__init__([widgets.HTML(f"<b>{html.escape(POT_DECLARATIONS[game].title)}</b>: wager checker"),
                           self.structure, controls.row([self.players, self.stack]), self.actions,
                           self.check_button, self.result])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.check()
 
     def check(self) -> None:

@@ -20,6 +20,7 @@ setting reaches (the tab titles of a ``Tab``), for an app to include once.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -86,4 +87,51 @@ def fit(control: widgets.Widget) -> widgets.Widget:
     return control
 
 
-__all__ = ["PRIMARY", "AA_TEXT", "STYLE", "contrast", "button", "row", "fit"]
+def judge(root: widgets.Widget) -> None:
+    """The kernel is the judge of what the page sends ``root``'s controls (found through
+    ``children``): a number box keeps the ``min`` and ``max`` it was made with (a browser that
+    raises them is undone at once, and a value beyond them is brought back within), and a choice
+    box keeps a choice (a browser may send "no option", ``index`` None, which is dropped and the
+    choice sent back to the page). A widget calls this once its controls are made; its handlers then see only values
+    the page shows as possible.
+
+    >>> box, pick = widgets.BoundedIntText(value=3, min=2, max=9), widgets.Dropdown(options=["a", "b"])
+    >>> judge(widgets.VBox([box, row([pick])]))
+    >>> box.max = 10**30; box.value = 10**30; box.max, box.value
+    (9, 9)
+    >>> pick.set_state({"index": None}); pick.value
+    'a'
+    """
+
+    def pin(control: Any, bounds: dict[str, Any]) -> None:
+        def back(change: Any) -> None:
+            if change["new"] != bounds[change["name"]]:
+                setattr(control, change["name"], bounds[change["name"]])
+
+        control.observe(back, names=list(bounds))
+
+    def keep_a_choice(control: Any) -> None:
+        set_state = control.set_state  # what ipywidgets calls with the state a browser sends
+
+        def without_no_choice(state: dict[str, Any]) -> None:
+            if "index" in state and state["index"] is None:  # "no option": the choice stays
+                set_state({k: v for k, v in state.items() if k != "index"})
+                control.send_state("index")  # and the page shows it again
+                return
+            set_state(state)
+
+        control.set_state = without_no_choice
+
+    def walk(w: Any) -> Iterable[Any]:
+        yield w
+        for child in getattr(w, "children", ()) or ():
+            yield from walk(child)
+
+    for control in walk(root):
+        if isinstance(control, (widgets.BoundedIntText, widgets.BoundedFloatText)):
+            pin(control, {"min": control.min, "max": control.max})
+        elif isinstance(control, widgets.widget_selection._Selection) and control.index is not None:
+            keep_a_choice(control)
+
+
+__all__ = ["PRIMARY", "AA_TEXT", "STYLE", "contrast", "button", "row", "fit", "judge"]

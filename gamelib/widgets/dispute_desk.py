@@ -236,6 +236,7 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         source.set_title(1, "Enter a hand")
         super().__init__([source, self.message, controls.row([self.prev_button, self.next_button, self.end_button]),
                           self.view, self.download, widgets.HTML(controls.STYLE)])  # legible tab titles
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.add_class("gl-dispute-desk")
         self.add_class("gl-readable")
         if example or record:

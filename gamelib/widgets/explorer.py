@@ -185,6 +185,7 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
                 self.result,
             ]
         )
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self._load_example(system)
 
     def _on_system(self, change: dict[str, Any]) -> None:  # Any: an ipywidgets change (untyped traitlets)
@@ -204,7 +205,14 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
         size = rankings.system(system).deal_size
         n = int(self.players.value)
         needs_board = rankings.system(system).uses_board
-        cards = deal_hands(1, n * size + (5 if needs_board else 0), int(self.seed.value))[0].tolist()
+        need = n * size + (5 if needs_board else 0)
+        if need > 52:
+            most = (52 - (5 if needs_board else 0)) // size
+            board = " and a board of 5" if needs_board else ""
+            self.result.value = error_html("Cannot deal", f"{n} hands of {size} cards{board} need {need} cards, more than "
+                                                          f"the deck's 52; this ranking deals at most {most} hands")
+            return
+        cards = deal_hands(1, need, int(self.seed.value))[0].tolist()
         self.hands.value = "\n".join(format_cards(cards[i * size : (i + 1) * size]) for i in range(n))
         self.board.value = format_cards(cards[n * size :]) if needs_board else ""
         self.seed.value = int(self.seed.value) + 1

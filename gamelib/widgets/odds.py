@@ -153,6 +153,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         draw_boxes = [self.draws, self.draws_to_come] if g.draws else [self.draws] if self.discards else []
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>: the odds"), self.hands, *self.boards,
                           self.dead, *draw_boxes, controls.row([self.seed, self.go_button]), self.result])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.refresh()
 
     def question(self) -> dict[str, Any]:

@@ -265,6 +265,7 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             controls.row([self.next_button, self.restart_button]),
             self.output, self.result,
         ])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.restart()
         if pot is not None:
             self.pot.value = pot
@@ -357,6 +358,7 @@ class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.go_button.on_click(lambda _: self.refresh())
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>"), self.hands, *self.boards, *extra,
                           controls.row([self.players, self.seed, self.deal_button]), self.go_button, self.result])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
 
     _go_label = "Compare"
 

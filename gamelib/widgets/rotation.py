@@ -107,6 +107,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         super().__init__([self.games, self.hands_each,
                           controls.row([self.next_button, self.restart_button]),
                           self.status, self.schedule])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.refresh()
 
     def rotation(self) -> Rotation:
@@ -196,6 +197,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
         self.restart_button.on_click(lambda _: self.restart())
         super().__init__([self.approved, self.players, self.pick,
                           controls.row([self.deal_button, self.restart_button]), self.status, self.history])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.restart()
 
     def restart(self) -> None:

@@ -99,6 +99,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         super().__init__([self.game, self.structure, self.amount, self.from_dealer, self.has_cashed_out,
                           controls.row([self.cashed_out, self.button_moves]), self.others,
                           self.check_button, self.result])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self._show_fields()
 
     def _show_fields(self) -> None:

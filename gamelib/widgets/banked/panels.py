@@ -110,6 +110,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
             widgets.HTML("<b>Pay-table editor</b>"), self.table_choice, self.pay_box,
             controls.row([self.recompute_button, self.reset_button]), self.edge,
         ])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.settle()
         self._load_table()
 

@@ -105,6 +105,7 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
         self.table_choice.observe(lambda _: self._load_lines(), names="value")
         self.find_button.on_click(lambda _: self.find())
         super().__init__([self.table_choice, self.lines_box, self.target, self.find_button, self.result])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self._load_lines(vary or {})
         self.find()
 

@@ -176,6 +176,7 @@ class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
         self.all_button.on_click(lambda _: self.show_all())
         super().__init__([controls.row([self.seed, self.deal_button, self.next_button, self.all_button]),
                           self.header, self.output])
+        controls.judge(self)  # the kernel keeps the bounds and choices the page shows
         self.deal(restart=False)
 
     def deal(self, restart: bool = True) -> None:
