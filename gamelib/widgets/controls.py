@@ -19,8 +19,7 @@ setting reaches (the tab titles of a ``Tab``), for an app to include once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 import ipywidgets as widgets
 
@@ -103,17 +102,18 @@ def judge(root: widgets.Widget) -> None:
     'a'
     """
 
-    def pin(control: Any, bounds: dict[str, Any]) -> None:
-        def back(change: Any) -> None:
-            if change["new"] != bounds[change["name"]]:
-                setattr(control, change["name"], bounds[change["name"]])
+    def pin(control: widgets.Widget, bounds: dict[str, object]) -> None:
+        def back(change: Mapping[str, object]) -> None:
+            name = str(change["name"])
+            if change["new"] != bounds[name]:
+                setattr(control, name, bounds[name])
 
         control.observe(back, names=list(bounds))
 
-    def keep_a_choice(control: Any) -> None:
+    def keep_a_choice(control: widgets.Widget) -> None:
         set_state = control.set_state  # what ipywidgets calls with the state a browser sends
 
-        def without_no_choice(state: dict[str, Any]) -> None:
+        def without_no_choice(state: Mapping[str, object]) -> None:
             if "index" in state and state["index"] is None:  # "no option": the choice stays
                 set_state({k: v for k, v in state.items() if k != "index"})
                 control.send_state("index")  # and the page shows it again
@@ -122,7 +122,7 @@ def judge(root: widgets.Widget) -> None:
 
         control.set_state = without_no_choice
 
-    def walk(w: Any) -> Iterable[Any]:
+    def walk(w: widgets.Widget) -> Iterable[widgets.Widget]:
         yield w
         for child in getattr(w, "children", ()) or ():
             yield from walk(child)
