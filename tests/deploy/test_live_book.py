@@ -708,3 +708,46 @@ def test_the_live_kernel_trims_its_heap_after_cells_and_clicks() -> None:
     assert asyncio.run(launcher.trimmed(execute, lambda: trims.append(2))(None, None, {})) == "ran"
     assert trims == [1, 2]
     launcher.heap_trimmer()()  # on this machine's C library: runs without an error
+
+
+def test_a_refused_widget_message_is_logged_not_shown_to_the_page() -> None:
+    """A value ipywidgets' traits refuse (an option index out of range), sent as a page would:
+    the live kernel logs it and sends the page no traceback; a cell's own error still shows."""
+    import logging
+
+    import ipywidgets as widgets
+    from IPython.core.interactiveshell import InteractiveShell
+
+    sys.path.insert(0, str(ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live"))
+    try:
+        import live_ipykernel_launcher as launcher
+    finally:
+        sys.path.pop(0)
+    ip = InteractiveShell.instance()
+    shown: list[BaseException] = []
+
+    def to_the_page(exc_tuple: Any = None, *args: Any, **kwargs: Any) -> None:
+        shown.append((exc_tuple or sys.exc_info())[1])
+
+    ip.showtraceback = to_the_page
+    logged: list[str] = []
+
+    class Log(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(record.getMessage())
+
+    log = logging.getLogger("test-live-kernel")
+    log.addHandler(Log())
+    try:
+        launcher.quiet_widget_errors(ip, log)
+        pick = widgets.Dropdown(options=["a", "b"])
+        pick._handle_msg({"content": {"data": {"method": "update", "state": {"index": 7}, "buffer_paths": []}}})
+        assert shown == [] and pick.value == "a"
+        assert logged and "refused a widget message from the page" in logged[0]
+        try:
+            raise ValueError("a cell's own mistake")
+        except ValueError:
+            ip.showtraceback()
+        assert [str(e) for e in shown] == ["a cell's own mistake"]
+    finally:
+        InteractiveShell.clear_instance()

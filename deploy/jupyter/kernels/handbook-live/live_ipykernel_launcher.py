@@ -16,6 +16,9 @@ message:
   other target (``jupyter.widget``: a widget the browser would create in the kernel, of any
   size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock.
 
+A widget message that fails (a value ipywidgets' traits refuse, a handler's error) is logged
+for the operator instead of sending the page a traceback (:func:`quiet_widget_errors`).
+
 And one fix for what a reader sees: the browser typesets a widget's label with MathJax, which
 reads "$2 to $10" (an Ante's limits) as a formula and shows "2to10" in italics. A live kernel
 sends ``$`` in labels (a widget's ``description``) as ``\\$``, which MathJax shows as a
@@ -177,6 +180,24 @@ def trimmed(handler: Callable[..., Any], trim: Callable[[], None]) -> Callable[.
     return run
 
 
+def quiet_widget_errors(shell: Any, log: Any) -> None:
+    """Log, never show, what goes wrong while ipywidgets applies a page's message: a value its
+    traits refuse (an option index out of range, a word in a number box) or a widget's handler
+    failing. IPython would send the page its traceback, server paths included; a live page shows
+    no code and no traceback, so the reader's click does nothing and the operator's log has the
+    detail. Tracebacks of anything else (a chapter's own cells) are shown as usual."""
+    original = shell.showtraceback
+
+    def showtraceback(exc_tuple: Any = None, *args: Any, **kwargs: Any) -> None:
+        _, err, tb = exc_tuple if exc_tuple is not None else sys.exc_info()
+        if err is not None and tb is not None and "ipywidgets" in tb.tb_frame.f_code.co_filename:
+            log.warning("refused a widget message from the page: %s: %s", type(err).__name__, err, exc_info=err)
+            return None
+        return original(exc_tuple, *args, **kwargs)
+
+    shell.showtraceback = showtraceback
+
+
 def main() -> None:
     without_debugger()
     from ipykernel.kernelapp import IPKernelApp
@@ -189,6 +210,7 @@ def main() -> None:
         if kind in app.kernel.shell_handlers:
             app.kernel.shell_handlers[kind] = trimmed(app.kernel.shell_handlers[kind], trim)
     labels_without_math()
+    quiet_widget_errors(app.shell, app.kernel.log)
     app.start()
 
 
