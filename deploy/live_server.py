@@ -115,7 +115,9 @@ KERNEL_COOKIE = "handbook_kernel"
 BROWSER_COOKIE = "handbook_live"
 #: The header of the page's first request for its kernel (the handbook template): a browser is there.
 PAGE_HEADER = "X-Handbook-Page"
-#: What a browser may open a comm to (the page asking for the widgets the chapter made).
+#: What a browser may open a comm to (the page asking for the widgets the chapter made): the
+#: kernels' rule (``gamelib.widgets.kernel.BROWSER_COMM_TARGETS``), kept here so that the server
+#: need not import gamelib; tests/deploy/test_live_book.py holds the two equal.
 ALLOWED_COMM_TARGETS = frozenset({"jupyter.widget.control"})
 #: What a browser may send a kernel: widget and info messages, never code.
 ALLOWED_MESSAGE_TYPES = ["comm_open", "comm_close", "comm_msg", "comm_info_request",

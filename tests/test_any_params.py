@@ -39,7 +39,7 @@ GAMELIB = ROOT / "gamelib"
 
 #: The most parameters typed ``Any`` that ``gamelib`` may have: 159 before issue 20, item 4 (156
 #: written ``Any``, 3 through the alias ``HandLike``; commit cc73d19), 51 after it.
-CEILING = 47
+CEILING = 42
 
 #: Modules whose ``Any`` parameters count but are not yet held to the comment rule (paths
 #: relative to the repository, a folder ending in "/"), and why. Drop an entry once its

@@ -75,7 +75,7 @@ FOLDERS: dict[str, dict[str, int]] = {
                 "session": 4,
                 "records": 5, "serving": 5,
                 "": 6},
-    "widgets": {"cards": 0, "messages": 0, "dataframe_style": 0, "controls": 0,
+    "widgets": {"cards": 0, "messages": 0, "dataframe_style": 0, "controls": 0, "kernel": 0,
                 "figures": 1, "explorer": 1, "scripted_hands": 1, "dispute_desk": 1,
                 "pot": 2, "odds": 2, "rotation": 2, "table_rules": 2, "betting_structures": 2, "banked": 2,
                 "trainer": 2,

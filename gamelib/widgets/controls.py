@@ -86,6 +86,25 @@ def fit(control: widgets.Widget) -> widgets.Widget:
     return control
 
 
+def pin(widget: widgets.Widget, **bounds: object) -> None:
+    """Keep ``widget``'s traits ``bounds`` (e.g. ``min=0, max=10**9``) at these values: a change
+    from the browser is undone at once.
+
+    >>> box = widgets.BoundedIntText(value=1, min=0, max=10)
+    >>> pin(box, min=0, max=10); box.max = 10**25; box.max
+    10
+    """
+
+    def back(change: Mapping[str, object]) -> None:
+        name = str(change["name"])
+        if change["new"] != bounds[name]:
+            setattr(widget, name, bounds[name])
+
+    for name, value in bounds.items():
+        setattr(widget, name, value)
+    widget.observe(back, names=list(bounds))
+
+
 def judge(root: widgets.Widget) -> None:
     """The kernel is the judge of what the page sends ``root``'s controls (found through
     ``children``): a number box keeps the ``min`` and ``max`` it was made with (a browser that
@@ -101,14 +120,6 @@ def judge(root: widgets.Widget) -> None:
     >>> pick.set_state({"index": None}); pick.value
     'a'
     """
-
-    def pin(control: widgets.Widget, bounds: dict[str, object]) -> None:
-        def back(change: Mapping[str, object]) -> None:
-            name = str(change["name"])
-            if change["new"] != bounds[name]:
-                setattr(control, name, bounds[name])
-
-        control.observe(back, names=list(bounds))
 
     def keep_a_choice(control: widgets.Widget) -> None:
         set_state = control.set_state  # what ipywidgets calls with the state a browser sends
@@ -129,9 +140,9 @@ def judge(root: widgets.Widget) -> None:
 
     for control in walk(root):
         if isinstance(control, (widgets.BoundedIntText, widgets.BoundedFloatText)):
-            pin(control, {"min": control.min, "max": control.max})
+            pin(control, min=control.min, max=control.max)
         elif isinstance(control, widgets.widget_selection._Selection) and control.index is not None:
             keep_a_choice(control)
 
 
-__all__ = ["PRIMARY", "AA_TEXT", "STYLE", "contrast", "button", "row", "fit", "judge"]
+__all__ = ["PRIMARY", "AA_TEXT", "STYLE", "contrast", "button", "row", "fit", "pin", "judge"]

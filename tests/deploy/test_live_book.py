@@ -751,3 +751,12 @@ def test_a_refused_widget_message_is_logged_not_shown_to_the_page() -> None:
         assert [str(e) for e in shown] == ["a cell's own mistake"]
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_the_server_and_the_kernels_allow_the_same_comms() -> None:
+    """The server's first lock and the kernels' second apply one rule (the server keeps its own
+    copy so as not to import gamelib)."""
+    from gamelib.widgets.kernel import BROWSER_COMM_TARGETS
+
+    assert live_server.ALLOWED_COMM_TARGETS == BROWSER_COMM_TARGETS == frozenset({"jupyter.widget.control"})
+

@@ -40,12 +40,10 @@ import ipywidgets as widgets
 from traitlets import Unicode
 
 from ...errors import GameError
+from ..controls import pin
+from ..kernel import refuse_browser_widgets, widget_errors_to
 
-__all__ = ["SecretText", "pin", "guarded", "plain_errors", "plain_sentence", "no_browser_widgets", "PLAIN",
-           "BROWSER_COMM_TARGETS"]
-
-#: What a browser may open a comm to in a trainer's kernel: the page asking for the widgets.
-BROWSER_COMM_TARGETS = frozenset({"jupyter.widget.control"})
+__all__ = ["SecretText", "pin", "guarded", "plain_errors", "plain_sentence", "no_browser_widgets", "PLAIN"]
 
 #: What the page reads when something other than a refusal went wrong.
 PLAIN = "the trainer could not do that; nothing was changed (the details are in the server's log)"
@@ -62,19 +60,6 @@ class SecretText(widgets.Password):  # type: ignore[misc]  # ipywidgets has no t
     """A password box whose value is never echoed back to the page."""
 
     value = Unicode("", help="the password typed (never sent back to the page)").tag(sync=True, echo_update=False)
-
-
-def pin(widget: Any, **bounds: Any) -> None:
-    """Keep ``widget``'s traits ``bounds`` (e.g. ``min=0, max=10**9``) at these values: a change
-    from the browser is undone at once."""
-
-    def back(change: Any) -> None:
-        if change["new"] != bounds[change["name"]]:
-            setattr(widget, change["name"], bounds[change["name"]])
-
-    for name, value in bounds.items():
-        setattr(widget, name, value)
-    widget.observe(back, names=list(bounds))
 
 
 def plain_sentence(err: BaseException) -> str:
@@ -113,57 +98,30 @@ _SHOW: list[Callable[[str], None]] = []
 def plain_errors(show: Callable[[str], None]) -> None:
     """In a kernel, turn the tracebacks ipywidgets would send the page, when a browser's message
     fails, into one sentence shown with ``show`` (the newest app's message line); tracebacks of
-    anything else (a notebook's own cells) are left as they are."""
+    anything else (a notebook's own cells) are left as they are (:func:`widget_errors_to`)."""
     from IPython import get_ipython
 
     ip = get_ipython()
     _SHOW[:] = [show]
     if ip is None or getattr(ip, "_gl_plain_errors", False):
         return
-    original = ip.showtraceback
 
-    def showtraceback(exc_tuple: tuple[type[BaseException], BaseException, TracebackType] | None = None,
-                      *args: Any, **kwargs: Any) -> None:
-        etype, err, tb = exc_tuple if exc_tuple is not None else sys.exc_info()
-        if err is None or tb is None or "ipywidgets" not in tb.tb_frame.f_code.co_filename:
-            original(exc_tuple, *args, **kwargs)
-            return
+    def to_the_app(err: BaseException) -> None:
         _log_error(err)
         for show_it in _SHOW:
             show_it(plain_sentence(err) if isinstance(err, GameError) else
                     "the page sent a value the trainer does not accept; nothing was changed")
 
-    ip.showtraceback = showtraceback
+    widget_errors_to(ip, to_the_app)
     ip._gl_plain_errors = True
 
 
 def no_browser_widgets() -> bool:
     """In a kernel, drop every ``comm_open`` from the page to a target other than
-    :data:`BROWSER_COMM_TARGETS` (logged, never run); once per kernel. ``True`` when the kernel
-    is guarded (``False`` outside a kernel).
+    ``jupyter.widget.control`` (:func:`gamelib.widgets.kernel.refuse_browser_widgets`, the rule
+    the live book's kernel applies too); once per kernel. ``True`` when the kernel is guarded.
 
     >>> no_browser_widgets()  # not in a kernel: nothing to guard
     False
     """
-    from IPython import get_ipython
-
-    ip = get_ipython()
-    kernel = getattr(ip, "kernel", None)
-    handlers = getattr(kernel, "shell_handlers", None)
-    if not isinstance(handlers, dict) or "comm_open" not in handlers:
-        return False
-    if getattr(kernel, "_gl_no_browser_widgets", False):
-        return True
-    original = handlers["comm_open"]
-
-    def comm_open(stream: object, ident: object, msg: Mapping[str, object]) -> object:
-        content = msg.get("content")
-        target = content.get("target_name") if isinstance(content, Mapping) else None
-        if target not in BROWSER_COMM_TARGETS:
-            logging.getLogger("gamelib.trainer").warning("dropped a comm_open from the page for target %r", target)
-            return None
-        return original(stream, ident, msg)
-
-    handlers["comm_open"] = comm_open
-    setattr(kernel, "_gl_no_browser_widgets", True)
-    return True
+    return refuse_browser_widgets(log=_log)

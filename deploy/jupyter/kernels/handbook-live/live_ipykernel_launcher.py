@@ -14,7 +14,8 @@ message:
 * **no widgets made by the browser.** A browser may open a comm to ``jupyter.widget.control``
   (how the page asks for the widgets the chapter made) and nothing else: a ``comm_open`` for any
   other target (``jupyter.widget``: a widget the browser would create in the kernel, of any
-  size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock.
+  size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock. The rule is
+  ``gamelib.widgets.kernel``'s, which the staff trainer's kernel applies too.
 
 A widget message that fails (a value ipywidgets' traits refuse, a handler's error) is logged
 for the operator instead of sending the page a traceback (:func:`quiet_widget_errors`).
@@ -41,8 +42,6 @@ from typing import Any, Callable
 if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
     del sys.path[0]
 
-#: What a browser may open a comm to.
-ALLOWED_COMM_TARGETS = frozenset({"jupyter.widget.control"})
 
 
 def click_limit() -> float:
@@ -84,20 +83,6 @@ def limited(handler: Callable[..., Any], seconds: float) -> Callable[..., Any]:
     return run
 
 
-def only_known_comms(handler: Callable[..., Any], log: Any) -> Callable[..., Any]:
-    """``handler`` (the kernel's comm_open handler) that drops a browser's comm to any target
-    but :data:`ALLOWED_COMM_TARGETS`."""
-
-    def run(stream: Any, ident: Any, msg: Any) -> Any:
-        target = (msg.get("content") or {}).get("target_name")
-        if target not in ALLOWED_COMM_TARGETS:
-            log.warning("dropped a comm_open from the browser for target %r", target)
-            return None
-        return handler(stream, ident, msg)
-
-    return run
-
-
 def escape_dollars(value: Any, widget: Any = None) -> Any:
     r"""A label as the browser must get it for MathJax to leave its dollars alone.
 
@@ -131,8 +116,9 @@ def guard(kernel: Any) -> None:
     if seconds > 0 and "comm_msg" in kernel.shell_handlers:
         signal.signal(signal.SIGPROF, _too_long)
         kernel.shell_handlers["comm_msg"] = limited(kernel.shell_handlers["comm_msg"], seconds)
-    if "comm_open" in kernel.shell_handlers:
-        kernel.shell_handlers["comm_open"] = only_known_comms(kernel.shell_handlers["comm_open"], kernel.log)
+    from gamelib.widgets.kernel import refuse_browser_widgets  # the rule the trainer's kernel applies too
+
+    refuse_browser_widgets(kernel, kernel.log)
 
 
 def without_debugger() -> None:
@@ -155,7 +141,11 @@ def heap_trimmer() -> Callable[[], None]:
     except (OSError, AttributeError):  # pragma: no cover (not glibc)
         return lambda: None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return lambda: None if trim(0) else None
+
+    def call() -> None:
+        trim(0)
+
+    return call
 
 
 def trimmed(handler: Callable[..., Any], trim: Callable[[], None]) -> Callable[..., Any]:
@@ -185,17 +175,13 @@ def quiet_widget_errors(shell: Any, log: Any) -> None:
     traits refuse (an option index out of range, a word in a number box) or a widget's handler
     failing. IPython would send the page its traceback, server paths included; a live page shows
     no code and no traceback, so the reader's click does nothing and the operator's log has the
-    detail. Tracebacks of anything else (a chapter's own cells) are shown as usual."""
-    original = shell.showtraceback
+    detail (:func:`gamelib.widgets.kernel.widget_errors_to`)."""
+    from gamelib.widgets.kernel import widget_errors_to
 
-    def showtraceback(exc_tuple: Any = None, *args: Any, **kwargs: Any) -> None:
-        _, err, tb = exc_tuple if exc_tuple is not None else sys.exc_info()
-        if err is not None and tb is not None and "ipywidgets" in tb.tb_frame.f_code.co_filename:
-            log.warning("refused a widget message from the page: %s: %s", type(err).__name__, err, exc_info=err)
-            return None
-        return original(exc_tuple, *args, **kwargs)
+    def to_the_log(err: BaseException) -> None:
+        log.warning("refused a widget message from the page: %s: %s", type(err).__name__, err, exc_info=err)
 
-    shell.showtraceback = showtraceback
+    widget_errors_to(shell, to_the_log)
 
 
 def main() -> None:
