@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import json
 import math
@@ -83,7 +84,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import psutil
 from voila_server import CHROMIUM, MB, VoilaServer
@@ -130,6 +131,18 @@ def live_server(live: Path, pools: dict[str, int], extra: list[str] = (), log_pa
         if n:
             server.wait_for_log(FILLED.format(re.escape(ch + ".ipynb")) + f" with {n} kernel")
     return server
+
+
+@contextlib.contextmanager
+def stopped_after(server: VoilaServer) -> Iterator[VoilaServer]:
+    """Work with ``server``; on an error, print the end of its log; stop it in any case."""
+    try:
+        yield server
+    except BaseException:
+        print(server.log_tail(), file=sys.stderr)
+        raise
+    finally:
+        server.stop()
 
 
 # --- in the page ---------------------------------------------------------------------------------
@@ -756,15 +769,10 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
     fill_s = time.monotonic() - t
     print(f"server: {server.url}, pools full after {fill_s:.0f} s", flush=True)
     server_rss_idle = server.rss()
-    try:
+    with stopped_after(server):
         res = asyncio.run(crowd_run(server, chapter, reader_chapter, n, args.within, 0 if args.quick else 3,
                                     args.browsers))
         server_rss_end = server.rss()
-    except BaseException:
-        print(server.log_tail(), file=sys.stderr)
-        raise
-    finally:
-        server.stop()
     print("\nmemory per kernel per chapter ...", flush=True)
     every = [c for c in chapter_names(live) if c != "trainer"]
     mem = kernel_memory(live, [chapter] if args.quick else every)
@@ -936,7 +944,7 @@ def main() -> None:
     openings: dict[str, list[dict]] = {}
     latencies: dict[str, dict] = {}
     server_rss_idle = server.rss()
-    try:
+    with stopped_after(server):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
@@ -961,11 +969,6 @@ def main() -> None:
             finally:
                 browser.close()
         server_rss_end = server.rss()
-    except BaseException:
-        print(server.log_tail(), file=sys.stderr)
-        raise
-    finally:
-        server.stop()
     print("\n3. memory per kernel per chapter ...", flush=True)
     mem = kernel_memory(live, chapters)
 
