@@ -492,14 +492,22 @@ def stats(xs: list[float]) -> dict[str, float]:
 
 # --- the crowd ---------------------------------------------------------------------------------
 
-async def _open_async(browser: Any, url: str) -> tuple[Any, Any, dict]:
+async def _open_async(browser: Any, url: str, book_page: str | None = None) -> tuple[Any, Any, dict]:
     """A reader arrives at ``url`` (async): his context and page, and the seconds from his arrival
-    to a visible widget button and to a click answered."""
+    to a visible widget button and to a click answered. With ``book_page`` (the served book's
+    page of the chapter) he is reading that page first and arrives by clicking its first Open live
+    link: the book's page has set the live server's browser cookie, so the chapter comes at once."""
     ctx = await browser.new_context(extra_http_headers=reader_headers())
     page = await ctx.new_page()
     page.set_default_timeout(PAGE_TIMEOUT * 1000)
-    arrived = time.time()
-    await page.goto(url, wait_until="commit")
+    if book_page:
+        await page.goto(book_page)
+        arrived = time.time()
+        await page.click("a.live-open")
+        await page.wait_for_url("**/voila/render/**", wait_until="commit")
+    else:
+        arrived = time.time()
+        await page.goto(url, wait_until="commit")
     try:
         await page.wait_for_function(VISIBLE_JS, polling="raf", timeout=PAGE_TIMEOUT * 1000)
     except Exception as err:
@@ -522,17 +530,20 @@ async def crowd_run(server: VoilaServer, chapter: str, reader_chapter: str, n: i
 
     url = chapter_url(server, chapter)
     filled = FILLED.format(re.escape(chapter + ".ipynb"))
-    out: dict[str, Any] = {"single": [], "crowd": [], "reader_before": [], "reader_during": []}
+    out: dict[str, Any] = {"single": [], "single_from_book": [], "crowd": [], "reader_before": [], "reader_during": []}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             # 1. a single reader at a time, each with the pool full again
-            for _ in range(singles):
+            book_page = f"{server.url}voila/files/site/book/{chapter}.html"
+            for k in range(2 * singles):
                 full = len(re.findall(filled, server.log_text()))
-                ctx, page, res = await _open_async(browser, url)
-                out["single"].append(res)
-                print("   a single reader: " + ("no answer to his click" if res["usable"] is None
-                                                 else f"usable after {res['usable']:.2f} s"), flush=True)
+                by_link = k % 2 == 1  # every other one comes by the book's Open live link
+                ctx, page, res = await _open_async(browser, url, book_page if by_link else None)
+                out["single_from_book" if by_link else "single"].append(res)
+                print(f"   a single reader{' from the book' if by_link else ''}: "
+                      + ("no answer to his click" if res["usable"] is None else f"usable after {res['usable']:.2f} s"),
+                      flush=True)
                 await page.close(run_before_unload=True)
                 await ctx.close()
                 await asyncio.get_running_loop().run_in_executor(None, server.wait_for_log, filled, full + 1)
@@ -788,8 +799,16 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
     single = [o["usable"] for o in res["single"] if o.get("usable") is not None]
     if single:
         st = stats(single)
-        say(f"\n1. A single reader on {chapter} (pool full): usable after median {st['median']:.2f} s, max {st['max']:.2f} s "
-            f"({verdict(st['max'] <= TARGET_SINGLE)}; target {TARGET_SINGLE:.0f} s)")
+        say(f"\n1. A single reader on {chapter} (pool full), coming straight to its address (first the small page "
+            f"that sets the browser cookie): usable after median {st['median']:.2f} s "
+            f"({verdict(st['median'] <= TARGET_SINGLE)}), max {st['max']:.2f} s ({verdict(st['max'] <= TARGET_SINGLE)}); "
+            f"target {TARGET_SINGLE:.0f} s")
+    from_book = [o["usable"] for o in res["single_from_book"] if o.get("usable") is not None]
+    if from_book:
+        sf = stats(from_book)
+        say(f"   coming by the Open live link of the chapter's page in the served book (the cookie set): usable after "
+            f"median {sf['median']:.2f} s ({verdict(sf['median'] <= TARGET_SINGLE)}), max {sf['max']:.2f} s "
+            f"({verdict(sf['max'] <= TARGET_SINGLE)})")
     crowd_ok = [o for o in res["crowd"] if o.get("usable") is not None]
     errors = [o for o in res["crowd"] if o.get("usable") is None]
     use, vis = [o["usable"] for o in crowd_ok], [o["visible"] for o in crowd_ok]
@@ -860,7 +879,8 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
               "server_command": "HANDBOOK_LIVE=... " + " ".join(server.argv), "pools": pools, "pools_full_after_s": fill_s,
               "targets": {"single_usable_s": TARGET_SINGLE, "crowd_usable_p95_s": TARGET_CROWD_P95,
                           "click_median_ms": TARGET_MEDIAN, "click_p95_ms": TARGET_P95, "median_rss_mb": TARGET_RSS},
-              "single_reader": {"usable": stats(single), "runs": res["single"]},
+              "single_reader": {"usable": stats(single), "runs": res["single"],
+                                "from_book": {"usable": stats(from_book), "runs": res["single_from_book"]}},
               "crowd": {"readers": n, "within_s": args.within, "usable": st, "visible": sv, "errors": errors,
                         "runs": res["crowd"], "kernels_at_peak": res.get("kernels_at_peak"),
                         "server_rss_at_peak_mb": res.get("server_rss_at_peak"),

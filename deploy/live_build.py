@@ -407,8 +407,16 @@ def chapter_title(page: str, chapter: Chapter) -> str:
     return " ".join(h1.get_text(" ").split())
 
 
+#: The live server's proof that a browser runs scripts (deploy/live_server.py's BROWSER_COOKIE_JS,
+#: a test holds them equal): set on every served page with an "Open live" link, a reader who
+#: follows one gets the live chapter at once, not first the server's page that sets it. A plain
+#: HTTP client (a crawler) runs no script and still starts no kernel.
+BROWSER_COOKIE_JS = "document.cookie = 'handbook_live=1; path=/; max-age=31536000; SameSite=Strict';"
+
+
 def link_marks(site: Path, live_docs: dict[str, str]) -> int:
-    """Point the static copy's "Open live" marks at the live chapters beside it; how many."""
+    """Point the static copy's "Open live" marks at the live chapters beside it, and give their
+    pages the script that sets the live server's browser cookie; how many marks."""
     count = 0
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
@@ -426,6 +434,8 @@ def link_marks(site: Path, live_docs: dict[str, str]) -> int:
                     f'<a class="live-open" href="{html.escape(target)}#widget-{n}">Open live</a></div>')
 
         text, k = re.subn(r'<div class="live-mark" data-widget="(\d+)"[^>]*>.*?</div>', link, text, flags=re.S)
+        if k:
+            text = text.replace("</head>", f"<script>{BROWSER_COOKIE_JS}</script>\n</head>", 1)
         count += k
         page.write_text(text, encoding="utf-8")
     return count

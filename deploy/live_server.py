@@ -113,6 +113,10 @@ __all__ = ["LiveBook", "LiveKernelManager", "LiveConnection", "redact", "main"]
 KERNEL_COOKIE = "handbook_kernel"
 #: The cookie the first answer's script sets: a browser that runs scripts gets the live chapter.
 BROWSER_COOKIE = "handbook_live"
+#: The script that sets it. The front door carries it, and so does every page of the served book
+#: with an "Open live" link (deploy/live_build.py, tested equal): a reader who comes from them
+#: opens a chapter at once; one who comes from elsewhere gets the small page that runs it first.
+BROWSER_COOKIE_JS = f"document.cookie = '{BROWSER_COOKIE}=1; path=/; max-age=31536000; SameSite=Strict';"
 #: The header of the page's first request for its kernel (the handbook template): a browser is there.
 PAGE_HEADER = "X-Handbook-Page"
 #: What a browser may open a comm to (the page asking for the widgets the chapter made): the
@@ -570,7 +574,8 @@ class FrontDoor(LivePages, JupyterHandler):
     """``/``: the book, its live chapters and (where switched on) the staff trainer."""
 
     def get(self, path: str = "") -> None:
-        self.live_page(200, "The Casino Poker Handbook", self.book.front_door_html())
+        self.live_page(200, "The Casino Poker Handbook", self.book.front_door_html(),
+                       head=f"<script>{BROWSER_COOKIE_JS}</script>")
 
 
 class LiveRenderHandler(LivePages, TornadoVoilaHandler):
@@ -969,7 +974,7 @@ class LiveBook(Voila):
 
     def gate_head(self) -> str:
         # Set the cookie and load the chapter again, keeping the #widget-N the reader came for.
-        return (f"<script>document.cookie = '{BROWSER_COOKIE}=1; path=/; max-age=31536000; SameSite=Strict';"
+        return (f"<script>{BROWSER_COOKIE_JS}"
                 f"if (document.cookie.indexOf('{BROWSER_COOKIE}=1') >= 0) location.reload();"
                 "</script>")
 

@@ -26,6 +26,19 @@ c.Voila.port_retries = 0
 c.VoilaConfiguration.template = "handbook"
 c.VoilaConfiguration.allow_template_override = "NO"
 c.VoilaConfiguration.allow_theme_override = "NO"
+
+
+def no_math(page_config, base_url, settings, log, voila_configuration, notebook_path):  # noqa: ANN001, ANN201
+    """No typesetting in a live page: Voila's typesetter loads the template's no-math.js (see it)
+    instead of 900 kB of MathJax (the frontend's MathJax 2 plugin loads "fullMathjaxUrl")."""
+    page_config["fullMathjaxUrl"] = base_url.rstrip("/") + "/voila/templates/handbook/static/no-math.js"
+    page_config["mathjaxConfig"] = "none"
+    return page_config
+
+
+c.VoilaConfiguration.page_config_hook = no_math
+# Not the JupyterLab extension for Pygments' colours: a live page shows no code.
+c.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]
 # Never the notebook's code, never a traceback (a reader sees "There was an error" instead).
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False

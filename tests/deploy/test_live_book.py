@@ -118,6 +118,8 @@ def test_static_marks_say_what_they_are(live: Path) -> None:
     served = (live / "site" / "book" / "banked" / "crazy4.html").read_text(encoding="utf-8")
     links = re.findall(r'class="live-open" href="([^"]+)"', served)
     assert links == [f"../../../../render/chapters/banked/crazy4.ipynb#widget-{n}" for n in range(5)]
+    # ... and sets the live server's browser cookie, so an Open live link opens the chapter at once
+    assert served.count(live_build.BROWSER_COOKIE_JS) == 1 and live_build.BROWSER_COOKIE_JS not in page
 
 
 def test_the_slice_keeps_what_widgets_need_and_nothing_else() -> None:
@@ -443,14 +445,20 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         page.click("text=Read the book")
         page.wait_for_url("**/voila/files/site/book/intro.html")
         assert "You are on the live book" in page.inner_text("#using-the-widgets")
+        answers: list[str] = []
+        page.on("response", lambda r: answers.append(r.url) if "/voila/render/" in r.url else None)
         page.goto(server + "voila/render/chapters/banked/crazy4.ipynb")
         deal = page.locator("button:has-text('Deal')").first
         deal.wait_for(timeout=60_000)
         text = page.inner_text("body")
         assert "Crazy 4 Poker" in text and "BankedDealWidget(" not in text and "{ref}" not in text
         assert "launch button" not in text  # the static page's note on how to get live widgets
+        assert len(answers) == 1  # the front door set the browser cookie: no page before the chapter
         labels = page.locator(".widget-label").all_inner_texts()
         assert "Ante ($2 to $10)" in labels and not page.locator(".widget-label mjx-container").count()
+        loaded = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
+        assert any("/handbook/static/no-math.js" in u for u in loaded) and not page.evaluate("() => !!window.MathJax.startup")
+        assert not any("jupyterlab_pygments" in u for u in loaded)
         page.locator(".widget-html-content", has_text="seed 1").first.wait_for(timeout=30_000)
         page.locator(".widget-text input").first.fill("7")
         deal.click()
@@ -486,6 +494,32 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         browser.close()
     assert outside == []
     assert gone.findall(served.log_text()[before:]) == ["busy"]
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
+def test_a_browser_proves_it_runs_scripts_once_and_the_book_proves_it_for_him(server: str) -> None:
+    """A browser that comes straight to a live chapter first gets the small page whose script
+    sets the browser cookie, then the chapter; one that comes by the served book's Open live
+    link gets the chapter at once (the book's page set the cookie). A plain HTTP client never
+    gets past the small page (test_a_plain_get_of_a_live_chapter_starts_no_kernel)."""
+    from playwright.sync_api import sync_playwright
+
+    assert live_build.BROWSER_COOKIE_JS == live_server.BROWSER_COOKIE_JS
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
+        for n, start in enumerate(["voila/render/chapters/mixed/badugi.ipynb", "voila/files/site/book/mixed/badugi.html"]):
+            context = browser.new_context(extra_http_headers={"X-Forwarded-For": f"10.0.3.{10 + n}"})
+            page = context.new_page()
+            answers: list[str] = []
+            page.on("response", lambda r: answers.append(r.url) if "/voila/render/" in r.url else None)
+            page.goto(server + start)
+            if start.endswith(".html"):
+                page.locator("a.live-open").first.click()
+            page.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
+            assert len(answers) == (2 if n == 0 else 1), answers  # the small page, then the chapter
+            page.close(run_before_unload=True)
+            context.close()
+        browser.close()
 
 
 def test_a_reader_who_leaves_while_his_page_is_sent_costs_no_traceback(server: str, served: servers.Served) -> None:
@@ -589,7 +623,7 @@ def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline(
     assert c.Voila.port_retries == 0
     # the template asks no other host for anything (Voilà's own lab template asks a CDN for fonts)
     template = ROOT / "deploy" / "jupyter" / "voila" / "templates" / "handbook"
-    for f in template.iterdir():
+    for f in (f for f in template.rglob("*") if f.is_file()):
         text = f.read_text(encoding="utf-8")
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), f.name
     lab = Path(sys.executable).parents[1] / "share" / "jupyter" / "voila" / "templates" / "lab" / "index.html.j2"
@@ -619,15 +653,25 @@ def test_kernel_ids_are_taken_out_of_the_log() -> None:
     assert live_server.redact(f"x {kernel}") == live_server.redact(f"x {kernel.upper()}")  # one tag per id
 
 
-def test_the_live_kernel_escapes_dollars_in_labels() -> None:
-    """MathJax reads "$2 to $10" in a widget's label as a formula; the live kernel sends it escaped."""
-    sys.path.insert(0, str(ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live"))
-    try:
-        import live_ipykernel_launcher as launcher
-    finally:
-        sys.path.pop(0)
-    assert launcher.escape_dollars("Ante ($2 to $10)") == r"Ante (\$2 to \$10)"
-    assert launcher.escape_dollars(r"\$5") == r"\$5" and launcher.escape_dollars(3) == 3
+def test_the_live_page_typesets_nothing() -> None:
+    """No live chapter has a formula, and "Ante ($2 to $10)" is money: Voilà's frontend gets the
+    template's no-math.js for its MathJax (no 900 kB of MathJax per page), behind a hub's prefix
+    too, and the live kernel sends labels as they are."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    c = PyFileConfigLoader("voila.py", path=str(ROOT / "deploy")).load_config()
+    hook = c.VoilaConfiguration.page_config_hook
+    for base in ("/", "/user/ann/"):
+        page_config = hook({"fullMathjaxUrl": None, "mathjaxConfig": None}, base, {}, None, None, "chapters/x.ipynb")
+        assert page_config["fullMathjaxUrl"] == base + "voila/templates/handbook/static/no-math.js"
+        assert page_config["mathjaxConfig"] not in (None, "null")  # "null" would load Voilà's own MathJax
+    stub = (ROOT / "deploy" / "jupyter" / "voila" / "templates" / "handbook" / "static" / "no-math.js").read_text()
+    # the calls Voilà's MathJax 2 plugin makes (@jupyterlab/mathjax2-extension 4.x)
+    for call in ("Config:", "Configured:", "Queue:", "StartupHook:", "resetEquationNumbers:"):
+        assert call in stub
+    assert c.VoilaConfiguration.extension_denylist == ["jupyterlab_pygments"]
+    launcher = (ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live" / "live_ipykernel_launcher.py").read_text()
+    assert "to_json" not in launcher  # labels are not rewritten for a typesetter
     kernel = json.loads((ROOT / "deploy" / "jupyter" / "kernels" / "handbook-live" / "kernel.json").read_text())
     assert kernel["argv"][1] == "{resource_dir}/live_ipykernel_launcher.py"
 

@@ -20,10 +20,8 @@ message:
 A widget message that fails (a value ipywidgets' traits refuse, a handler's error) is logged
 for the operator instead of sending the page a traceback (:func:`quiet_widget_errors`).
 
-And one fix for what a reader sees: the browser typesets a widget's label with MathJax, which
-reads "$2 to $10" (an Ante's limits) as a formula and shows "2to10" in italics. A live kernel
-sends ``$`` in labels (a widget's ``description``) as ``\\$``, which MathJax shows as a
-dollar sign (``processEscapes``). The book's saved widgets are not typeset and are not affected.
+A widget's label is sent as it is: "Ante ($2 to $10)" is money, and the live page typesets
+nothing (deploy/voila.py gives Voilà's frontend the template's no-math.js as its MathJax).
 
 Its threads and allocator are kept small (OPENBLAS_NUM_THREADS=1, MALLOC_ARENA_MAX=2 in
 kernel.json): a kernel answers one reader's clicks one at a time.
@@ -81,33 +79,6 @@ def limited(handler: Callable[..., Any], seconds: float) -> Callable[..., Any]:
             signal.setitimer(signal.ITIMER_PROF, 0)
 
     return run
-
-
-def escape_dollars(value: Any, widget: Any = None) -> Any:
-    r"""A label as the browser must get it for MathJax to leave its dollars alone.
-
-    >>> escape_dollars("Ante ($2 to $10)")
-    'Ante (\\$2 to \\$10)'
-    >>> escape_dollars(r"already \$1")
-    'already \\$1'
-    """
-    if not isinstance(value, str) or "$" not in value:
-        return value
-    out, escaped = [], False
-    for ch in value:
-        if ch == "$" and not escaped:
-            out.append("\\")
-        out.append(ch)
-        escaped = ch == "\\" and not escaped
-    return "".join(out)
-
-
-def labels_without_math() -> None:
-    """Send widget labels with their dollar signs escaped (see the module docstring)."""
-    from ipywidgets.widgets.widget_description import DescriptionWidget
-
-    # The trait is DescriptionWidget's own (a text box's value is another trait, left alone).
-    DescriptionWidget.class_traits()["description"].metadata["to_json"] = escape_dollars
 
 
 def guard(kernel: Any) -> None:
@@ -195,7 +166,6 @@ def main() -> None:
     for kind in ("execute_request", "comm_msg"):  # each cell Voilà runs, each click
         if kind in app.kernel.shell_handlers:
             app.kernel.shell_handlers[kind] = trimmed(app.kernel.shell_handlers[kind], trim)
-    labels_without_math()
     quiet_widget_errors(app.shell, app.kernel.log)
     app.start()
 
