@@ -26,7 +26,10 @@ a short tag that cannot be turned back into the id.
 
 - A plain ``GET`` of a live chapter (a crawler, a link checker, ``curl``) starts nothing: the
   first answer is a small page whose script sets a cookie and loads the chapter again; only a
-  browser running the page's script gets a kernel.
+  browser running the page's script gets a kernel. A browser that says it is one gets the
+  chapter at once: a page navigation (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-Dest:
+  document``, sent by every current browser and set by no crawler or HTTP library), or the
+  cookie, which the front door and the served book's pages set too.
 - A kernel whose page has given no sign of a browser ``LiveBook.unclaimed_timeout`` seconds
   (default 30) after the page was sent is shut down: neither the page's first script (which asks
   for its kernel at once, see the handbook template) nor its websocket came. A page whose script
@@ -495,6 +498,18 @@ def kernel_paths(base_url: str, kernel_id: str) -> list[str]:
             url_path_join(base_url, "voila/execution", kernel_id)]
 
 
+def browser_navigation(headers: Any) -> bool:
+    """Whether a request is a browser's page navigation (its Fetch Metadata headers), which no
+    crawler or HTTP library sends unless told to.
+
+    >>> browser_navigation({"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"})
+    True
+    >>> browser_navigation({"User-Agent": "curl/8.5.0"}), browser_navigation({"Sec-Fetch-Mode": "cors"})
+    (False, False)
+    """
+    return headers.get("Sec-Fetch-Mode") == "navigate" and headers.get("Sec-Fetch-Dest") == "document"
+
+
 def kernel_cookie(secret: str, path: str, secure: bool = False, max_age: int = 86400) -> str:
     """A ``Set-Cookie`` value: the page's secret for the URLs under ``path`` only.
 
@@ -597,7 +612,7 @@ class LiveRenderHandler(LivePages, TornadoVoilaHandler):
         if self.request.query_arguments:  # no ?template=, ?theme=, ...: the book's view only
             self.redirect(url_path_join(self.base_url, "voila/render", chapter), permanent=False)
             return
-        if not self.get_cookie(BROWSER_COOKIE):
+        if not self.get_cookie(BROWSER_COOKIE) and not browser_navigation(self.request.headers):
             self.live_page(200, "Opening the live chapter", book.gate_html(), head=book.gate_head())
             return
         km: LiveKernelManager = self.kernel_manager

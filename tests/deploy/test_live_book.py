@@ -498,25 +498,35 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
 def test_a_browser_proves_it_runs_scripts_once_and_the_book_proves_it_for_him(server: str) -> None:
-    """A browser that comes straight to a live chapter first gets the small page whose script
-    sets the browser cookie, then the chapter; one that comes by the served book's Open live
-    link gets the chapter at once (the book's page set the cookie). A plain HTTP client never
-    gets past the small page (test_a_plain_get_of_a_live_chapter_starts_no_kernel)."""
+    """A browser that comes straight to a live chapter gets it at once (it says it navigates to a
+    page); one whose request does not say so (here the chapter opened in a frame, as an older
+    browser's would be) first gets the small page whose script sets the browser cookie, then the
+    chapter; one that comes by the served book's Open live link gets the chapter at once (the
+    book's page set the cookie). A plain HTTP client never gets past the small page
+    (test_a_plain_get_of_a_live_chapter_starts_no_kernel)."""
     from playwright.sync_api import sync_playwright
 
     assert live_build.BROWSER_COOKIE_JS == live_server.BROWSER_COOKIE_JS
+    chapter = "voila/render/chapters/mixed/badugi.ipynb"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
-        for n, start in enumerate(["voila/render/chapters/mixed/badugi.ipynb", "voila/files/site/book/mixed/badugi.html"]):
+        for n, (start, pages) in enumerate([(chapter, 1), ("voila/files/site/book/intro.html", 2),
+                                            ("voila/files/site/book/mixed/badugi.html", 1)]):
             context = browser.new_context(extra_http_headers={"X-Forwarded-For": f"10.0.3.{10 + n}"})
             page = context.new_page()
             answers: list[str] = []
             page.on("response", lambda r: answers.append(r.url) if "/voila/render/" in r.url else None)
             page.goto(server + start)
-            if start.endswith(".html"):
+            where: Any = page
+            if "intro" in start:  # a page that sets no cookie, the chapter in a frame of it
+                page.evaluate("url => { const f = document.createElement('iframe'); f.name = 'live'; f.src = url;"
+                              " f.style.width = '1000px'; f.style.height = '800px'; document.body.prepend(f); }",
+                              server + chapter)
+                where = page.frame_locator("iframe[name=live]")
+            elif start.endswith(".html"):
                 page.locator("a.live-open").first.click()
-            page.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
-            assert len(answers) == (2 if n == 0 else 1), answers  # the small page, then the chapter
+            where.locator("button:has-text('Deal')").first.wait_for(timeout=60_000)
+            assert len(answers) == pages, (start, answers)  # the small page, then the chapter
             page.close(run_before_unload=True)
             context.close()
         browser.close()
@@ -644,6 +654,28 @@ def test_the_client_is_the_proxys_client_only_behind_a_trusted_proxy() -> None:
     assert live_server.client_address("127.0.0.1", [], trusted) == "127.0.0.1"
     assert live_server.client_address("203.0.113.5", ["198.51.100.7"], trusted) == "203.0.113.5"  # not a proxy
     assert live_server.client_address("127.0.0.1", ["not an address"], trusted) == "127.0.0.1"
+
+
+def test_the_servers_examples_hold() -> None:
+    """deploy/ is outside gamelib's doctests (.ci/test): live_server's are run here."""
+    import doctest
+
+    result = doctest.testmod(live_server)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_browser_navigation_gets_the_chapter_at_once_and_a_plain_client_does_not(server: str) -> None:
+    """What a current browser sends when a reader opens a chapter (Fetch Metadata) is taken as
+    a browser; the same request without those headers, or a script's fetch, gets the small page."""
+    chapter = server + "voila/render/chapters/hand-rankings.ipynb"
+    navigate = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "X-Forwarded-For": "10.0.5.1"}
+    for headers, chapter_page in ((navigate, True), ({**navigate, "Sec-Fetch-Mode": "cors"}, False),
+                                  ({"X-Forwarded-For": "10.0.5.2"}, False)):
+        with urllib.request.urlopen(urllib.request.Request(chapter, headers=headers), timeout=300) as r:
+            text = r.read().decode()
+        assert ("jupyter-config-data" in text) is chapter_page and ("Opening the live chapter" in text) is not chapter_page
+        for kernel in re.findall(r'"kernelId":\s*"([0-9a-f-]{36})"', text):
+            SEEN_KERNELS.add(kernel)
 
 
 def test_kernel_ids_are_taken_out_of_the_log() -> None:
