@@ -27,3 +27,44 @@ def test_the_readme_names_every_ruling() -> None:
     shared = ROOT.parent / "shared" / "RULINGS.md"
     last = max(int(n) for n in re.findall(r"^- \*\*R(\d+)\b", shared.read_text(encoding="utf-8"), flags=re.M))
     assert f"**R1** to **R{last}**" in README
+
+
+def test_the_readme_quotes_the_live_benchmarks_as_measured() -> None:
+    """The live book's figures in the README ("Measured") are the committed results of
+    benchmarks/bench_live.py (--crowd 20, and --quick): a benchmark run again with other results
+    fails here until the README says what was measured."""
+    import json
+
+    section = README[README.index("**Measured** (`benchmarks/bench_live.py --crowd 20`"):
+                     README.index("**Links from the published book.**")]
+    crowd = json.loads((ROOT / "benchmarks" / "results" / "bench_live_crowd.json").read_text(encoding="utf-8"))
+    quick = json.loads((ROOT / "benchmarks" / "results" / "bench_live.json").read_text(encoding="utf-8"))
+    single, book = crowd["single_reader"]["usable"], crowd["single_reader"]["from_book"]["usable"]
+    server, mixed = crowd["server_only"], crowd["mixed_crowd"]
+    browsers = [r["usable_s"] for r in mixed["runs"] if r.get("browser")]
+    clicks = crowd["open_reader_clicks"]
+    chapters = quick["first_usable_widget"]
+    odds = [v["median_ms"] for k, v in quick["click_latency"].items() if k.startswith("Odds")]
+    buttons = [v["median_ms"] for k, v in quick["click_latency"].items() if not k.startswith("Odds")]
+    expected = [
+        f"answers a click {book['median']:.2f} s after he clicks", f"at most {book['max']:.2f} s", f"{single['median']:.2f} s",
+        f"at most {single['max']:.2f} s", f"after {server['usable']['median']:.2f} s median, "
+        f"{server['usable']['p95']:.2f} s p95", f"(page {server['page']['p95']:.2f} s p95)",
+        f"{mixed['usable']['median']:.2f} s median, {mixed['usable']['p95']:.2f} s p95",
+        f"{min(browsers):.2f} to {max(browsers):.2f} s each",
+        f"after {crowd['crowd']['usable']['median']:.0f} s median, {crowd['crowd']['usable']['p95']:.0f} s p95",
+        f"{clicks['before']['median']:.0f} ms median before the crowd",
+        f"{clicks['during_server_only']['median']:.0f} ms median, {clicks['during_server_only']['p95']:.0f} ms p95",
+        f"{clicks['during_mixed']['median']:.0f} ms median, {clicks['during_mixed']['p95']:.0f} ms p95 with the four "
+        "browsers",
+        f"{clicks['during']['median']:.0f} ms median, {clicks['during']['p95'] / 1000:.0f} s p95",
+        f"{crowd['memory']['median_rss_mb']:.0f} MB resident at the median",
+        f"the server {crowd['memory']['server']['rss_pools_full_mb']:.0f} MB with its pools full",
+        f"{min(v['usable_s'] for v in chapters['chapters'].values()):.2f} to {chapters['summary']['max_s']:.2f} s "
+        f"(median {chapters['summary']['median_s']:.2f} s)",
+        f"every button {min(buttons):.0f} to {max(buttons):.0f} ms median",
+        f"the Odds button {odds[0]:.0f} ms", f"{odds[1]:.0f} ms (Razzdugi) and {odds[2]:.0f} ms (Archie",
+    ]
+    flat = " ".join(section.split())
+    missing = [e for e in expected if " ".join(e.split()) not in flat]
+    assert not missing, missing
