@@ -30,8 +30,8 @@ a short tag that cannot be turned back into the id.
   chapter at once: a page navigation (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-Dest:
   document``, sent by every current browser and set by no crawler or HTTP library), or the
   cookie, which the front door and the served book's pages set too.
-- A kernel whose page has given no sign of a browser ``LiveBook.unclaimed_timeout`` seconds
-  (default 30) after the page was sent is shut down: neither the page's first script (which asks
+- A kernel whose page has given no sign of a browser within ``LiveBook.unclaimed_timeout``
+  seconds (default 30) after the page was sent is shut down by then: neither the page's first script (which asks
   for its kernel at once, see the handbook template) nor its websocket came. A page whose script
   ran gets ``LiveBook.connect_timeout`` seconds (300) to open its websocket (its scripts load
   slowly when a crowd's browsers share a machine). A kernel whose page has been gone (no
@@ -262,6 +262,7 @@ class Reader:
     connected_once: bool = False
     left: Optional[float] = None  # its last websocket closed
     kernel_id: str = ""
+    abandoned: bool = False  # the reader left while the page was being sent
 
 
 class LiveKernelManager(AsyncMappingKernelManager):
@@ -364,12 +365,16 @@ class LiveKernelManager(AsyncMappingKernelManager):
             if reader.connections:
                 continue
             why = None
-            if not reader.connected_once and reader.claimed is not None:
+            if reader.abandoned:
+                why = "its reader left while the page was being sent"
+            elif not reader.connected_once and reader.claimed is not None:
                 if now - reader.claimed > self.connect_timeout:
                     why = f"its page never connected ({self.connect_timeout:g} s after its script ran)"
             elif not reader.connected_once:
-                if reader.served is not None and now - reader.served > self.unclaimed_timeout:
-                    why = f"its page never connected ({self.unclaimed_timeout:g} s)"
+                # stopped by the look that comes last before the timeout is up: never later than it
+                if reader.served is not None and now - reader.served > self.unclaimed_timeout - CHECK_EVERY:
+                    why = (f"its page never connected ({now - reader.served:.1f} s after it was sent; "
+                           f"at most {self.unclaimed_timeout:g} s)")
             elif reader.left is not None and now - reader.left > self.detached_timeout:
                 why = f"its page has gone ({self.detached_timeout:g} s)"
             if why and kid in self:
@@ -702,7 +707,7 @@ class LiveRenderHandler(LivePages, TornadoVoilaHandler):
     def _reader_left(self, km: Any, reader: Reader) -> None:
         """The reader closed the page while it was being sent: its kernel goes at the next look."""
         self.log.info("A reader left %s while it was being sent", reader.chapter)
-        reader.served = time.monotonic() - km.unclaimed_timeout - 1
+        reader.abandoned = True
 
 
 class LiveKernelWebsocketHandler(LivePages, VoilaKernelWebsocketHandler):
@@ -788,8 +793,8 @@ class LiveBook(Voila):
     trusted_proxies = List(Unicode(), ["127.0.0.1", "::1"], config=True, help="""Addresses (or networks)
         of reverse proxies whose X-Forwarded-For header names the client. By default this machine:
         behind a proxy elsewhere, add its address.""")
-    unclaimed_timeout = Float(30.0, config=True, help="""Seconds after its page was sent that a kernel whose
-        page has not connected to it is shut down (a crawler's GET, a page closed at once).""")
+    unclaimed_timeout = Float(30.0, config=True, help="""Seconds after its page was sent within which a kernel
+        whose page has not connected to it is shut down (a crawler's GET, a page closed at once).""")
     connect_timeout = Float(300.0, config=True, help="""Seconds a kernel waits for its page's websocket once
         the page's first script has run (a browser has the page, still loading its scripts: under
         load that can take a minute).""")
