@@ -30,9 +30,10 @@ a short tag that cannot be turned back into the id.
   chapter at once: a page navigation (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-Dest:
   document``, sent by every current browser and set by no crawler or HTTP library), or the
   cookie, which the front door and the served book's pages set too.
-- A kernel whose page has given no sign of a browser within ``LiveBook.unclaimed_timeout``
-  seconds (default 30) after the page was sent is shut down by then: neither the page's first script (which asks
-  for its kernel at once, see the handbook template) nor its websocket came. A page whose script
+- A kernel whose page has given no sign of a browser within ``LiveBook.unclaimed_timeout`` seconds
+  (default 30) after the page was sent is shut down by then: neither the page's first script
+  (which asks for its kernel at once, see the handbook template) nor its websocket came. A reader
+  who leaves while his page is being sent frees its kernel at the next look. A page whose script
   ran gets ``LiveBook.connect_timeout`` seconds (300) to open its websocket (its scripts load
   slowly when a crowd's browsers share a machine). A kernel whose page has been gone (no
   websocket) for ``LiveBook.detached_timeout`` seconds is shut down, busy or not.
