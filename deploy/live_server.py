@@ -29,7 +29,8 @@ a short tag that cannot be turned back into the id.
   browser running the page's script gets a kernel. A browser that says it is one gets the
   chapter at once: a page navigation (``Sec-Fetch-Mode: navigate``, ``Sec-Fetch-Dest:
   document``, sent by every current browser and set by no crawler or HTTP library), or the
-  cookie, which the front door and the served book's pages set too.
+  cookie, which the front door and the served book's pages set too. A browser's prefetch of the
+  page (``Sec-Purpose: prefetch``) starts nothing either.
 - A kernel whose page has given no sign of a browser within ``LiveBook.unclaimed_timeout`` seconds
   (default 30) after the page was sent is shut down by then: neither the page's first script
   (which asks for its kernel at once, see the handbook template) nor its websocket came. A reader
@@ -516,6 +517,16 @@ def browser_navigation(headers: Any) -> bool:
     return headers.get("Sec-Fetch-Mode") == "navigate" and headers.get("Sec-Fetch-Dest") == "document"
 
 
+def prefetch(headers: Any) -> bool:
+    """Whether a browser asks for the page before the reader has opened it (a link prefetched or
+    prerendered): that starts no kernel, whatever else the request says.
+
+    >>> prefetch({"Sec-Purpose": "prefetch;prerender"}), prefetch({"Purpose": "prefetch"}), prefetch({})
+    (True, True, False)
+    """
+    return any("prefetch" in headers.get(h, "").lower() for h in ("Sec-Purpose", "Purpose", "X-Moz", "X-Purpose"))
+
+
 def kernel_cookie(secret: str, path: str, secure: bool = False, max_age: int = 86400) -> str:
     """A ``Set-Cookie`` value: the page's secret for the URLs under ``path`` only.
 
@@ -618,7 +629,8 @@ class LiveRenderHandler(LivePages, TornadoVoilaHandler):
         if self.request.query_arguments:  # no ?template=, ?theme=, ...: the book's view only
             self.redirect(url_path_join(self.base_url, "voila/render", chapter), permanent=False)
             return
-        if not self.get_cookie(BROWSER_COOKIE) and not browser_navigation(self.request.headers):
+        headers = self.request.headers
+        if prefetch(headers) or not (self.get_cookie(BROWSER_COOKIE) or browser_navigation(headers)):
             self.live_page(200, "Opening the live chapter", book.gate_html(), head=book.gate_head())
             return
         km: LiveKernelManager = self.kernel_manager
@@ -994,9 +1006,13 @@ class LiveBook(Voila):
                 f"compare, pay and ask the odds yourself.</p><ul>{''.join(items)}</ul>{trainer}")
 
     def gate_head(self) -> str:
-        # Set the cookie and load the chapter again, keeping the #widget-N the reader came for.
+        # Set the cookie and load the chapter again, keeping the #widget-N the reader came for; a
+        # page the browser prerenders (a prefetch, answered with this page) loads it again only
+        # once the reader opens it.
         return (f"<script>{BROWSER_COOKIE_JS}"
-                f"if (document.cookie.indexOf('{BROWSER_COOKIE}=1') >= 0) location.reload();"
+                f"if (document.cookie.indexOf('{BROWSER_COOKIE}=1') >= 0) {{"
+                "if (document.prerendering) document.addEventListener('prerenderingchange', "
+                "function () { location.reload(); }, {once: true}); else location.reload(); }"
                 "</script>")
 
     def gate_html(self) -> str:

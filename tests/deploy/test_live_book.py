@@ -670,11 +670,14 @@ def test_the_servers_examples_hold() -> None:
 
 def test_a_browser_navigation_gets_the_chapter_at_once_and_a_plain_client_does_not(server: str) -> None:
     """What a current browser sends when a reader opens a chapter (Fetch Metadata) is taken as
-    a browser; the same request without those headers, or a script's fetch, gets the small page."""
+    a browser; the same request without those headers, a script's fetch, or a browser's prefetch
+    of the link (cookie or not) gets the small page, and starts no kernel."""
     chapter = server + "voila/render/chapters/hand-rankings.ipynb"
     navigate = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "X-Forwarded-For": "10.0.5.1"}
     for headers, chapter_page in ((navigate, True), ({**navigate, "Sec-Fetch-Mode": "cors"}, False),
-                                  ({"X-Forwarded-For": "10.0.5.2"}, False)):
+                                  ({"X-Forwarded-For": "10.0.5.2"}, False),
+                                  ({**navigate, "Sec-Purpose": "prefetch"}, False),  # not opened yet
+                                  ({"Cookie": f"{BROWSER_COOKIE}=1", "Purpose": "prefetch"}, False)):
         with urllib.request.urlopen(urllib.request.Request(chapter, headers=headers), timeout=300) as r:
             text = r.read().decode()
         assert ("jupyter-config-data" in text) is chapter_page and ("Opening the live chapter" in text) is not chapter_page
