@@ -19,9 +19,11 @@ answer checked.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import io
 import statistics
+import unicodedata
 from collections import defaultdict
 from fractions import Fraction
 from typing import TYPE_CHECKING, Sequence
@@ -171,10 +173,33 @@ def workbook(answers: Sequence[AnswerRecord], attempts: Sequence[AttemptRecord])
 LEGEND_NAME = 40
 
 
+@functools.lru_cache(maxsize=1)
+def _plot_font_chars() -> frozenset[int]:
+    """The characters the plot's font can draw."""
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    return frozenset(FT2Font(font_manager.findfont(font_manager.FontProperties())).get_charmap())
+
+
+def legend_name(name: str) -> str:
+    """A trainee's name as the progress plot draws it: through :func:`plain_text` (no control
+    character, at most :data:`LEGEND_NAME` characters), in its compatibility form (a full-width
+    ``＝`` is ``=``), each character the plot's font has no picture of shown as ``?`` (the tables
+    show the name exactly).
+
+    >>> legend_name("\uff1d1+1 Ann"), legend_name("\u674e\u96f7 Ann")
+    ('=1+1 Ann', '?? Ann')
+    """
+    chars = _plot_font_chars()
+    text = unicodedata.normalize("NFKC", plain_text(name, LEGEND_NAME))
+    return "".join(ch if ord(ch) in chars or ch.isspace() else "?" for ch in text)
+
+
 def progress_png(answers: Sequence[AnswerRecord], last: int = 10) -> bytes:
     """Progress over time as a PNG: for each trainee, the accuracy of their last ``last`` answers
     after each answer (top) and the seconds each answer took (bottom). A name is drawn as text,
-    never as mathtext (``$...$`` stays dollars), cut to :data:`LEGEND_NAME` characters.
+    never as mathtext (``$...$`` stays dollars), as :func:`legend_name` gives it.
 
     >>> progress_png([])[:4]
     b'\\x89PNG'
@@ -200,7 +225,7 @@ def _progress_png(answers: Sequence[AnswerRecord], last: int) -> bytes:
                   for i in range(len(mine))]
         lines += acc.plot(times, window, marker="o", markersize=3)
         speed.plot(times, [a.ms / 1000 for a in mine], marker=".", linestyle="none")
-        labels.append(plain_text(mine[-1].name, LEGEND_NAME))
+        labels.append(legend_name(mine[-1].name))
     acc.set_ylabel(f"% right (last {last})")
     acc.set_ylim(-5, 105)
     speed.set_ylabel("seconds per answer")
