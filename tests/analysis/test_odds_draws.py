@@ -375,6 +375,17 @@ def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str,
         assert p.equity_se == pytest.approx(math.sqrt(flops / (flops - 1) * dev) / samples, rel=1e-9)
 
 
+def test_a_clustered_sample_is_the_same_in_the_widgets_chunks() -> None:
+    """Under a work limit the deals come 25 at a time, otherwise 500 at a time: a Drawmaha sample
+    stopped at its work limit is the very sample of that many deals asked for outright (its flops
+    and deals, its answer and its error), as an unclustered one is."""
+    limited = odds("drawmaha", [None, None], draws_to_come=1, target_se=0.001, max_work=1_000_000, seed=3)
+    assert any("work limit" in n for n in limited.notes) and limited.flops > 1
+    outright = odds("drawmaha", [None, None], draws_to_come=1, samples=limited.deals, seed=3)
+    assert outright.deals == limited.deals and outright.flops == limited.flops
+    assert [(p.equity, p.equity_se) for p in outright.players] == [(p.equity, p.equity_se) for p in limited.players]
+
+
 def test_the_cluster_standard_error_on_a_hand_made_case() -> None:
     from gamelib.analysis.odds.calculator import _cluster_errors
     # two flops of two deals: seat 0's flop means 1/2 and 0, seat 1's 1/2 and 1 -> the flop means' spread

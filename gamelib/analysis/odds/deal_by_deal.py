@@ -26,7 +26,7 @@ from ...combinatorics import combinations_array
 from ...errors import GameError
 from ...games.pot import PotGame
 from .deals import _assemble, _assignments, _exact_deals
-from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, PREFIX, AutoPlayer, choice_rows
+from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, PREFIX, AutoPlayer
 from .question import _board_before_draw, _Question
 
 #: The most work the automatic player does in one calculation: distinct hands decided (a fraction
@@ -322,23 +322,30 @@ def _shared_columns(q: _Question) -> list[int]:
 def _sample_rows(deck: np.ndarray, rng: np.random.Generator, rows: int, width: int, shared: list[int]) -> np.ndarray:
     """``rows`` seeded random deals of ``width`` cards from ``deck``; with ``shared`` columns, in
     clusters of ``CLUSTER`` deals (the last may be short) sharing those cards: a random set of
-    them, then the other cards of each deal at random from the rest of the deck.
+    them, then the other cards of each deal at random from the rest of the deck. The generator is
+    read deal by deal (cluster by cluster): dealt in chunks of whole clusters, the deals are the
+    same as dealt at once.
 
     >>> d = _sample_rows(np.arange(10, dtype=np.int8), np.random.default_rng(1), 30, 4, [1, 2])
     >>> d.shape, len({tuple(r) for r in d[:25, 1:3].tolist()}), bool((d[25:, 1:3] == d[25, 1:3]).all())
     ((30, 4), 1, True)
+    >>> rng = np.random.default_rng(1)
+    >>> parts = [_sample_rows(np.arange(10, dtype=np.int8), rng, n, 4, [1, 2]) for n in (25, 5)]
+    >>> bool((np.concatenate(parts) == d).all())
+    True
     """
     if not shared:
         out: np.ndarray = deck[rng.random((rows, len(deck))).argsort(axis=1)[:, :width]]
         return out
     k = len(shared)
-    flops = -(-rows // CLUSTER)
-    first = deck[rng.random((flops, len(deck))).argsort(axis=1)]  # each cluster's shared cards, then the rest
-    owner = np.repeat(np.arange(flops), [min(CLUSTER, rows - f * CLUSTER) for f in range(flops)])
-    order = rng.random((rows, len(deck) - k)).argsort(axis=1)[:, :width - k]
+    others = [c for c in range(width) if c not in set(shared)]
     out = np.empty((rows, width), np.int8)
-    out[:, shared] = first[owner, :k]
-    out[:, [c for c in range(width) if c not in set(shared)]] = np.take_along_axis(first[owner, k:], order, axis=1)
+    for at in range(0, rows, CLUSTER):
+        size = min(CLUSTER, rows - at)
+        first = deck[rng.random(len(deck)).argsort()]  # the cluster's shared cards, then the rest
+        order = rng.random((size, len(deck) - k)).argsort(axis=1)[:, :width - k]
+        out[at:at + size, shared] = first[:k]
+        out[at:at + size, others] = first[k:][order]
     return out
 
 
@@ -424,7 +431,7 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
     ``stop_early``, stops after the chunk in which the automatic player's work reaches
     ``AUTO_DECISIONS``; with ``max_work``, before a chunk that would take the cost spent (``how``)
     over it at the cost per deal so far (at least one chunk is dealt). The same seed gives the
-    same deals whatever the chunks."""
+    same deals whatever the chunks (``_sample_rows``; both chunk sizes are whole clusters)."""
     game = q.game
     how = how if how is not None else _Sampling()
     rng = np.random.default_rng(seed)
