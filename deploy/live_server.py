@@ -96,7 +96,6 @@ import tornado.httpserver  # noqa: E402
 import tornado.ioloop
 import tornado.netutil
 import tornado.web
-from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler

@@ -23,7 +23,7 @@ half (R9), badugi halves (R10), odd chips (R5, R6) and side pots (R7).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Mapping, Optional

@@ -7,7 +7,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 

@@ -39,7 +39,7 @@ from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS, Structure
 from ..games.vocabularies import StructureKind
 from ..handhistory.published import published_names, published_text
-from ..handhistory.record import HandRecord, RecordError, loads, parse_action
+from ..handhistory.record import HandRecord, loads, parse_action
 from ..handhistory.replay import Replay, replay
 from ..handhistory.report import award_lines
 from ..handhistory.rules import continuation

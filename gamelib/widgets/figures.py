@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Optional
 
 from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
 from ..engine.actions import ActionKind

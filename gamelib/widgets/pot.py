@@ -32,7 +32,7 @@ import ipywidgets as widgets
 
 from . import controls
 from .messages import badge, error_html
-from ..cards import CardsLike, format_cards, parse_cards
+from ..cards import CardsLike, format_cards
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown, qualifier_value

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Optional, Required, Sequence, TypedDict
 import ipywidgets as widgets
 
 from . import controls
-from .messages import badge, error_html
+from .messages import badge
 from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS

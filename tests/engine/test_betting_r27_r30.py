@@ -17,7 +17,6 @@ from gamelib import get_game
 from gamelib.cards import parse_cards
 from gamelib.engine.hand import Hand
 from gamelib.engine.showdown import judge
-from gamelib.errors import IllegalActionError
 from gamelib.games.pot import POT_DECLARATIONS, big_bet_structure, stud_structure
 
 D = POT_DECLARATIONS

@@ -28,7 +28,7 @@ from gamelib.errors import IllegalActionError
 from gamelib.games.pot import POT_DECLARATIONS
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers sit next to this file
-from scripted_hands import SCRIPTS, play  # noqa: E402
+from scripted_hands import play  # noqa: E402
 from test_hand import random_action, random_structure  # noqa: E402
 
 HISTORIES = Path(__file__).parent / "hand_histories"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gamelib import POT_GAMES, get_game
+from gamelib import POT_GAMES
 from gamelib.engine.hand import Hand
 from gamelib.errors import IllegalActionError
 from gamelib.games.pot import (

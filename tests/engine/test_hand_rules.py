@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.hand import Hand
 from gamelib.engine.pots import side_pots
 from gamelib.errors import IllegalActionError, TableError

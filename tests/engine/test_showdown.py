@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
-from gamelib.cards import parse_cards
 from gamelib.engine.showdown import SPLIT_NAME
 from gamelib.errors import DuplicateCardError, GameError, HandSizeError
 

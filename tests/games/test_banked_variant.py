@@ -19,7 +19,6 @@ from math import comb, sqrt
 import pytest
 
 from gamelib.analysis.banked import analyze
-from gamelib.cards import parse_cards
 from gamelib.engine.banked import BankedGameEngine
 from gamelib.errors import GameError
 from gamelib.games.banked import (THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand,

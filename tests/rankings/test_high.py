@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelib.cards import deal_hands, parse_cards
+from gamelib.cards import deal_hands
 from gamelib.rankings import best_hand, category, describe, evaluate, n_values
 from gamelib.rankings.high import HIGH
 

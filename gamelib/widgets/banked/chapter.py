@@ -26,7 +26,7 @@ import numpy as np
 from ... import rankings
 from ...analysis.banked.common import BankedAnalysis
 from ...analysis.banked.rules import wager_roles
-from ...cards import CardsLike, format_cards, parse_cards
+from ...cards import format_cards, parse_cards
 from ...combinatorics import combinations_array
 from ...engine.banked import BankedGameEngine, WagerResult
 from ...errors import GameError

@@ -18,7 +18,6 @@ from ...analysis.banked import analyze
 from ...engine.banked import BankedGameEngine, Settlement
 from ...engine.registry import get_game
 from ...errors import GameError, shown
-from ...games import BANKED_GAMES
 
 #: Sample hands for the comparison widget (player first, then dealer or a second player).
 COMPARE_EXAMPLES: dict[str, list[str]] = {

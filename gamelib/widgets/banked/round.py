@@ -15,7 +15,7 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from .. import controls
-from ..messages import badge, error_html
+from ..messages import error_html
 from ... import rankings
 from ...cards import Deck, format_cards, parse_cards
 from ...analysis.banked import strategy_of

@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping
 import ipywidgets as widgets
 
 from ...errors import GameError
-from ...trainer import Question, make_drill
+from ...trainer import make_drill
 from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, RecordsUnavailable, TraineeRecords
 from .. import controls
 from ..messages import BAD, GOOD, error_html

@@ -32,8 +32,6 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
-from collections.abc import Mapping
-from types import TracebackType
 from typing import Any, Callable
 
 import ipywidgets as widgets
