@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import sqlite3
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -68,6 +70,25 @@ def utc(t: dt.datetime) -> dt.datetime:
     return t.astimezone(dt.timezone.utc) if t.tzinfo is not None else t.replace(tzinfo=dt.timezone.utc)
 
 
+def _wal(cur: sqlite3.Cursor, busy_timeout: float) -> None:
+    """Put the database in WAL mode, trying again for up to ``busy_timeout`` seconds while another
+    connection has it locked. Switching the mode needs the whole file for a moment, and SQLite
+    answers "database is locked" at once, without waiting its busy timeout, when two connections
+    opening a new database want it together (each would wait for the other): kernels that open
+    a fresh database at the same moment."""
+    deadline = time.monotonic() + busy_timeout
+    pause = 0.01
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
     """WAL, a busy timeout, foreign keys, and transactions this driver leaves to us: reads begin
     deferred, writes ``BEGIN IMMEDIATE`` (the write lock first, so two writers queue on the busy
@@ -78,7 +99,7 @@ def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         dbapi_conn.isolation_level = None  # the driver opens no transaction by itself
         cur = dbapi_conn.cursor()
         if engine.url.database not in (None, "", ":memory:"):
-            cur.execute("PRAGMA journal_mode=WAL")
+            _wal(cur, busy_timeout)
             # In WAL mode NORMAL syncs at each checkpoint, not at each commit: a committed answer
             # survives the trainer's process being killed or restarted; only a power cut or an
             # operating-system crash can lose the last few moments (see the README).
