@@ -46,9 +46,9 @@ With ``--crowd N`` (issue 22; the server with ``N`` pre-started kernels for the 
    ``--browsers`` of them (default 4, spread over the arrivals, the last included) in a real
    browser on this machine, the others protocol readers. This is the crowd as the server meets
    it when each reader has his own computer; in 2 all twenty browsers share this machine's two
-   cores with the server and its kernels (about 1 CPU-second each to load the page's scripts
-   and draw its widgets), which measures this machine, not the live book. Target: p95 within
-   1.5 s.
+   cores with the server and its kernels (about 1.5 CPU-seconds each, in all of Chromium's
+   processes, to load the page's scripts and draw its widgets), which measures this machine, not
+   the live book. Target: p95 within 1.5 s.
 3. **The open reader's clicks** meanwhile: a reader who has the open reader's chapter open keeps
    clicking Deal (every 0.25 s, from the crowd's first arrival until its last reader's widget
    answered); the same clicks before the crowd, for comparison. Targets: median under 100 ms, p95

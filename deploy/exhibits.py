@@ -167,13 +167,12 @@ _EXHIBIT = r"""(x) => {
     if (own) {  // the book's own title of the table: the exhibit's words in its place, one heading
       own.textContent = t.caption;
       own.classList.add('exhibit-pay-table');
-      headed.push([t.name, headings(table)]);
-      continue;
+    } else {
+      const cap = document.createElement('p');
+      cap.className = 'exhibit-pay-table';
+      cap.textContent = t.caption;
+      table.before(cap);
     }
-    const cap = document.createElement('p');
-    cap.className = 'exhibit-pay-table';
-    cap.textContent = t.caption;
-    table.before(cap);
     headed.push([t.name, headings(table)]);
   }
   for (const n of document.querySelectorAll('article .section-number')) n.remove();

@@ -462,7 +462,7 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         page.locator(".widget-html-content", has_text="seed 1").first.wait_for(timeout=30_000)
         page.locator(".widget-text input").first.fill("7")
         deal.click()
-        page.locator(".widget-html-content", has_text="seed 7").first.wait_for(timeout=10_000)
+        page.locator(".widget-html-content", has_text="seed 7").first.wait_for(timeout=60_000)
         # one click to the static page, one click back to the same widget live, scrolled to it
         page.click("text=Static page")
         page.wait_for_url("**/voila/files/site/book/banked/crazy4.html")

@@ -14,8 +14,8 @@ message:
 * **no widgets made by the browser.** A browser may open a comm to ``jupyter.widget.control``
   (how the page asks for the widgets the chapter made) and nothing else: a ``comm_open`` for any
   other target (``jupyter.widget``: a widget the browser would create in the kernel, of any
-  size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock. The rule is
-  ``gamelib.widgets.kernel``'s, which the staff trainer's kernel applies too.
+  size) is dropped. The server drops it too (deploy/live_server.py); this is the second lock.
+  The rule is ``gamelib.widgets.kernel``'s, which the staff trainer's kernel applies too.
 
 A widget message that fails (a value ipywidgets' traits refuse, a handler's error) is logged
 for the operator instead of sending the page a traceback (:func:`quiet_widget_errors`).
@@ -39,7 +39,6 @@ from typing import Any, Callable
 # should shadow a module a chapter imports.
 if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
     del sys.path[0]
-
 
 
 def click_limit() -> float:
