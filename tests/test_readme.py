@@ -1,6 +1,6 @@
 """The README's opening: one line saying what the two commands are, then exactly the two commands
 (build the book; run every test), each a script that exists; and the rulings range it names is the
-shared list's (R1 to the last R-number of ../shared/RULINGS.md)."""
+book appendix's (R1 to its last R-number), the project's own list of rulings."""
 
 from __future__ import annotations
 
@@ -23,10 +23,26 @@ def test_the_readme_opens_with_one_line_and_the_two_commands() -> None:
     assert README.index("# The Casino Poker Handbook") > README.index("bash .ci/test")
 
 
-def test_the_readme_names_every_ruling() -> None:
-    shared = ROOT.parent / "shared" / "RULINGS.md"
-    last = max(int(n) for n in re.findall(r"^- \*\*R(\d+)\b", shared.read_text(encoding="utf-8"), flags=re.M))
+def appendix_rulings() -> list[int]:
+    """The numbers of the project's rulings (R1, R2, ...) in the book's appendix, in order: the
+    project's own list (tests/book/test_rulings.py holds it to ../shared/RULINGS.md where that
+    file exists)."""
+    text = (ROOT / "book" / "appendix" / "rulings.md").read_text(encoding="utf-8")
+    return [int(n) for n in re.findall(r"^\(ruling-r(\d+)\)=\s*$", text, flags=re.M)]
+
+
+def test_the_appendix_numbers_its_rulings_from_one_without_a_gap() -> None:
+    numbers = appendix_rulings()
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+
+
+def test_the_readme_and_the_introduction_name_every_ruling_of_the_appendix() -> None:
+    last = max(appendix_rulings())
     assert f"**R1** to **R{last}**" in README
+    intro = (ROOT / "book" / "intro.md").read_text(encoding="utf-8")
+    assert f"**R1** to **R{last}**" in intro
+    appendix = (ROOT / "book" / "appendix" / "rulings.md").read_text(encoding="utf-8")
+    assert f"**R1 to R{last}**" in appendix
 
 
 def test_the_readme_quotes_the_live_benchmarks_as_measured() -> None:

@@ -1,6 +1,6 @@
 """The rulings appendix (book/appendix/rulings.md) defines a label for every ruling.
 
-Every R-id of ../shared/RULINGS.md (R1-R22) and every ruling id the engine cites in gamelib
+Every R-id of ../shared/RULINGS.md (R1, R2, ...) and every ruling id the engine cites in gamelib
 (the pot games' R-A1.., the banked games' B1..) must have its MyST label in the appendix, so
 that a chapter's ``{ref}`R8 <ruling-r8>``` always resolves and no interpretation made in code
 goes unexplained in the book.
@@ -77,6 +77,10 @@ def test_every_shared_ruling_has_a_label():
     labels = appendix_labels()
     missing = [rid for rid in ids if label_for(rid) not in labels]
     assert not missing, f"rulings with no ({label_for('R1')})= style label in {APPENDIX}: {missing}"
+    # and the appendix numbers no project ruling (R<n>) that the shared list does not have
+    extra = sorted(lab for lab in labels if re.fullmatch(r"ruling-r\d+", lab))
+    extra = [lab for lab in extra if lab not in {label_for(rid) for rid in ids}]
+    assert not extra, f"{APPENDIX} has project rulings that {RULINGS_MD} does not: {extra}"
 
 
 def test_every_ruling_cited_in_code_has_a_label():
