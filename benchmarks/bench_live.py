@@ -83,8 +83,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import psutil
 from voila_server import CHROMIUM, MB, VoilaServer
@@ -936,7 +937,7 @@ def main() -> None:
         raise SystemExit(f"{CHROMIUM} is missing (Debian's chromium; see .ci/setup)")
     every = [c for c in chapter_names(live) if c != "trainer"]  # the staff trainer is not on the public book
     vm = psutil.virtual_memory()
-    started = datetime.datetime.now(datetime.timezone.utc)
+    started = datetime.datetime.now(datetime.UTC)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     machine = {"cores": os.cpu_count(), "memory_gb": round(vm.total / 1024**3, 1), "python": platform.python_version(),
                "load_at_start": [round(x, 2) for x in os.getloadavg()]}

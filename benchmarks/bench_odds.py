@@ -59,11 +59,22 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any, Optional  # noqa: E402
+from typing import Any  # noqa: E402
 
 import poker_equity  # noqa: E402
-from pokerkit import (BadugiHand, Card, Deck, EightOrBetterLowHand, OmahaEightOrBetterLowHand, OmahaHoldemHand,
-                      RegularLowHand, StandardBadugiHand, StandardHighHand, StandardLowHand, calculate_equities)
+from pokerkit import (
+    BadugiHand,
+    Card,
+    Deck,
+    EightOrBetterLowHand,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    RegularLowHand,
+    StandardBadugiHand,
+    StandardHighHand,
+    StandardLowHand,
+    calculate_equities,
+)
 
 from gamelib.analysis.odds import odds  # noqa: E402
 from gamelib.cards import format_cards, parse_cards  # noqa: E402
@@ -132,7 +143,7 @@ def street(hands: list[str], cards: int) -> list[str]:
 
 
 #: (name, game key, hands (None: random), odds keywords): questions both engines answer exactly.
-EXACT_BOTH: list[tuple[str, str, list[Optional[str]], dict[str, Any]]] = [
+EXACT_BOTH: list[tuple[str, str, list[str | None], dict[str, Any]]] = [
     ("Big O heads-up, before the flop", "big-o", BIG_O[:2], {}),
     ("Big O heads-up, flop", "big-o", BIG_O[:2], {"board": "7h 8h 9c"}),
     ("Big O heads-up, turn", "big-o", BIG_O[:2], {"board": "7h 8h 9c Td"}),

@@ -48,8 +48,20 @@ from pypdf import PdfReader, PdfWriter
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live_build import toc_entries  # noqa: E402  (deploy/live_build.py: the table of contents, read once)
 from printing import (  # noqa: E402  (deploy/printing.py: the paper, the edition, the browser)
-    PAPERS, REPO, Edition, ExhibitError, Paper, Printed, chromium, edition, footer_html, lay_out, open_page,
-    print_pdf, serving)
+    PAPERS,
+    REPO,
+    Edition,
+    ExhibitError,
+    Paper,
+    Printed,
+    chromium,
+    edition,
+    footer_html,
+    lay_out,
+    open_page,
+    print_pdf,
+    serving,
+)
 
 __all__ = ["EXHIBIT_SECTIONS", "LEFT_OUT", "PAPERS", "Edition", "ExhibitError", "Page", "Paper", "Printed",
            "banked_chapters", "book_title", "build", "contents_html", "edition", "exhibit_jobs", "main", "pages",
@@ -194,7 +206,7 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _print_page(browser: Any, url: str, job: "Job") -> Printed:
+def _print_page(browser: Any, url: str, job: Job) -> Printed:
     page, failed = open_page(browser, url, job.paper)
     try:
         if job.exhibit is not None:

@@ -78,9 +78,10 @@ import secrets
 import sys
 import time
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any
 
 # This file's folder holds deploy/voila.py, the configuration, which would shadow the voila package
 # for a script run from here: import the package with the folder left out of the path.
@@ -136,7 +137,7 @@ KERNEL_ID = r"(?P<kernel_id>\w+-\w+-\w+-\w+-\w+)"
 CHECK_EVERY = 2.0
 
 #: The request being answered by LiveRenderHandler (how start_kernel knows whose kernel it starts).
-_READER: contextvars.ContextVar[Optional["Reader"]] = contextvars.ContextVar("handbook_reader", default=None)
+_READER: contextvars.ContextVar[Reader | None] = contextvars.ContextVar("handbook_reader", default=None)
 
 
 # --- the log ----------------------------------------------------------------------------------------
@@ -257,11 +258,11 @@ class Reader:
     client: str
     chapter: str
     given: float  # monotonic time it was given
-    served: Optional[float] = None  # its page was sent in full
-    claimed: Optional[float] = None  # its page's first script ran (it asked for its kernel)
+    served: float | None = None  # its page was sent in full
+    claimed: float | None = None  # its page's first script ran (it asked for its kernel)
     connections: int = 0
     connected_once: bool = False
-    left: Optional[float] = None  # its last websocket closed
+    left: float | None = None  # its last websocket closed
     kernel_id: str = ""
     abandoned: bool = False  # the reader left while the page was being sent
 
@@ -281,7 +282,7 @@ class LiveKernelManager(AsyncMappingKernelManager):
         self.unclaimed_timeout = 30.0
         self.connect_timeout = 300.0
         self.detached_timeout = 120.0
-        self._checker: Optional[tornado.ioloop.PeriodicCallback] = None
+        self._checker: tornado.ioloop.PeriodicCallback | None = None
 
     # the caps
     def used(self) -> int:
@@ -311,7 +312,7 @@ class LiveKernelManager(AsyncMappingKernelManager):
         reader.kernel_id = kernel_id
         self.readers[kernel_id] = reader
 
-    def owns(self, kernel_id: str, secret: Optional[str]) -> bool:
+    def owns(self, kernel_id: str, secret: str | None) -> bool:
         """Whether ``secret`` is the secret of the page ``kernel_id`` was given to."""
         reader = self.readers.get(kernel_id)
         if reader is None or not secret:
@@ -340,7 +341,7 @@ class LiveKernelManager(AsyncMappingKernelManager):
                 reader.left = time.monotonic()
 
     async def start_kernel(  # type: ignore[override]
-            self, *, kernel_id: Optional[str] = None, path: Any = None, **kwargs: Any) -> str:
+            self, *, kernel_id: str | None = None, path: Any = None, **kwargs: Any) -> str:
         """Start a kernel; one started for a reader's page (not for a pool) is recorded as the
         reader's (the page's handler has counted it against the caps before)."""
         reader = _READER.get()
@@ -404,7 +405,7 @@ def pooled_kernel_manager(base: type[LiveKernelManager], page_config_hook: Any =
             self._short_of_memory = False
             super().__init__(**kwargs)
 
-        async def _initialize(self, notebook_path: str, kernel_id: Optional[str] = None, **kwargs: Any) -> Any:
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
             async with self._warming:
                 free_mb = psutil.virtual_memory().available / 2**20
                 if kernel_id is None and free_mb < self.min_free_mb:
@@ -442,7 +443,7 @@ def pooled_kernel_manager(base: type[LiveKernelManager], page_config_hook: Any =
     return LivePool
 
 
-def _ok(task: "asyncio.Future[Any]") -> bool:
+def _ok(task: asyncio.Future[Any]) -> bool:
     return task.done() and not task.cancelled() and task.exception() is None
 
 
@@ -472,7 +473,7 @@ class LiveConnection(ZMQChannelsWebsocketConnection):
 _NOT_COMM_OPEN = object()
 
 
-def _comm_target(ws_msg: Any, subprotocol: Optional[str]) -> Any:
+def _comm_target(ws_msg: Any, subprotocol: str | None) -> Any:
     """The ``target_name`` of a comm_open message as the browser sent it (``_NOT_COMM_OPEN`` for
     another message; ``None`` for one that cannot be read, which is then dropped)."""
     try:
@@ -545,7 +546,7 @@ class LivePages:
     request: Any
 
     @property
-    def book(self) -> "LiveBook":
+    def book(self) -> LiveBook:
         return self.settings["live_book"]  # type: ignore[no-any-return]
 
     def client(self) -> str:
@@ -556,7 +557,7 @@ class LivePages:
         km = self.settings["kernel_manager"]
         return isinstance(km, LiveKernelManager) and km.owns(kernel_id, self.get_cookie(KERNEL_COOKIE))  # type: ignore[attr-defined]
 
-    def live_page(self, status: int, title: str, body: str, head: str = "", reason: Optional[str] = None) -> None:
+    def live_page(self, status: int, title: str, body: str, head: str = "", reason: str | None = None) -> None:
         self.set_status(status, reason=reason)  # type: ignore[attr-defined]
         self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
         self.set_header("Cache-Control", "no-store")  # type: ignore[attr-defined]
@@ -619,7 +620,7 @@ class LiveRenderHandler(LivePages, TornadoVoilaHandler):
         self._gone = True
         super().on_connection_close()
 
-    async def get(self, path: Optional[str] = None) -> None:  # type: ignore[override]
+    async def get(self, path: str | None = None) -> None:  # type: ignore[override]
         self._gone = False
         book = self.book
         chapter = (path or "").lstrip("/")

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 #: Debian's Chromium, headless, and every host but this machine unreachable: a page that needs the
 #: network fails (deploy/headless.py: the browser tests start it the same way).

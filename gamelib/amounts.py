@@ -28,10 +28,10 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import islice
 from decimal import Decimal
 from fractions import Fraction
-from typing import Optional, TypeGuard, TypeVar, Union
+from itertools import islice
+from typing import TypeGuard, TypeVar, Union
 
 import numpy as np
 
@@ -46,7 +46,7 @@ _DOLLARS_RE = re.compile(r"([+-]?)\$?([+-]?)(\d{1,3}(?:,\d{3})+|\d+)", re.ASCII)
 _PAYS_RE = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*/\s*\d+)?", re.ASCII)
 
 
-def _range_words(lo: Optional[int], hi: Optional[int], unit: str = "") -> str:
+def _range_words(lo: int | None, hi: int | None, unit: str = "") -> str:
     if lo is not None and hi is not None:
         return f"from {unit}{lo:,} to {unit}{hi:,}"
     if lo is not None:
@@ -72,7 +72,7 @@ def is_whole(value: object) -> TypeGuard[Whole]:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
-def whole_number(value: object, what: str, lo: Optional[int] = None, hi: Optional[int] = None,
+def whole_number(value: object, what: str, lo: int | None = None, hi: int | None = None,
                  error: type[GameError] = GameError) -> int:
     """``value`` as an ``int`` if it is a whole number (not a bool, not a float) within ``lo..hi``.
 
@@ -92,7 +92,7 @@ def whole_number(value: object, what: str, lo: Optional[int] = None, hi: Optiona
     return v
 
 
-def parse_dollars(text: object, what: str, lo: Optional[int] = 0, hi: Optional[int] = None,
+def parse_dollars(text: object, what: str, lo: int | None = 0, hi: int | None = None,
                   error: type[GameError] = GameError) -> int:
     """Whole dollars typed in a box: digits 0-9 with an optional ``$``, thousands commas and a sign.
 
@@ -239,7 +239,7 @@ def one_of(value: object, what: str, options: Sequence[str], error: type[GameErr
     raise error(f"{what} must be one of {', '.join(options)}, not {shown(value)}")
 
 
-def items(value: Iterable[_T] | object, what: str, lo: int = 0, hi: Optional[int] = None,
+def items(value: Iterable[_T] | object, what: str, lo: int = 0, hi: int | None = None,
           error: type[GameError] = GameError, each: str = "") -> list[_T]:
     """``value`` as a list of ``lo`` to ``hi`` items: a list, tuple, array or other ordered
     collection, never a string (one string is one item, not a list of its letters), a mapping, a

@@ -9,8 +9,17 @@ Used by tests/rankings, tests/engine and tests/analysis: they add this folder (t
 
 from __future__ import annotations
 
-from pokerkit import (BadugiHand, EightOrBetterLowHand, Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand,
-                      RegularLowHand, StandardBadugiHand, StandardHighHand, StandardLowHand)
+from pokerkit import (
+                      BadugiHand,
+                      EightOrBetterLowHand,
+                      Hand,
+                      OmahaEightOrBetterLowHand,
+                      OmahaHoldemHand,
+                      RegularLowHand,
+                      StandardBadugiHand,
+                      StandardHighHand,
+                      StandardLowHand,
+)
 
 #: gamelib ranking system -> the pokerkit hand type that ranks hands the same way.
 HAND_TYPES: dict[str, type[Hand]] = {

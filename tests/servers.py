@@ -16,9 +16,10 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Iterator, Mapping, Sequence
+from typing import IO, Any
 
 import psutil
 
@@ -146,7 +147,7 @@ def try_to_run_code(ws_url: str, marker: Path, headers: Mapping[str, str] | None
                     break
                 if isinstance(raw, str):
                     kinds.append(json.loads(raw)["header"]["msg_type"])
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         ws.close()
         return kinds

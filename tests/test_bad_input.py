@@ -14,9 +14,10 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,8 +30,7 @@ from gamelib.cards import Deck, deal_hands, format_card, make_card, parse_card, 
 from gamelib.engine.banked import BankedGameEngine
 from gamelib.engine.hand import Hand
 from gamelib.engine.payouts import parse_pots
-from gamelib.errors import (CardError, GameError, HandSizeError, IllegalActionError, RankingError, TableError,
-                            WagerError)
+from gamelib.errors import CardError, GameError, HandSizeError, IllegalActionError, RankingError, TableError, WagerError
 from gamelib.games.pot import POT_DECLARATIONS, Structure, limit_structure
 from gamelib.rankings import category, describe, evaluate
 from gamelib.trainer.core import Field

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamelib
 import gamelib.analysis.banked as banked_analysis
@@ -53,6 +53,7 @@ import gamelib.engine.walkthrough as walkthrough
 import gamelib.rankings as rankings
 from gamelib import get_game
 from gamelib.__main__ import build_parser, main
+from gamelib.engine.actions import ActionKind
 from gamelib.engine.banked import BankedGameEngine
 from gamelib.engine.hand import Hand
 from gamelib.engine.pot_game import PotGameEngine
@@ -60,7 +61,6 @@ from gamelib.engine.rotation import DealersChoice, Rotation
 from gamelib.engine.showdown import Showdown
 from gamelib.engine.table import Table
 from gamelib.errors import GameError
-from gamelib.engine.actions import ActionKind
 from gamelib.games.banked import BankedGame
 from gamelib.games.pot import POT_DECLARATIONS, PotGame, Structure
 
@@ -74,12 +74,12 @@ PHH = Path(__file__).parent / "data" / "phh" / "wsop-2023-43-5-48-02-09-20.phh"
 # A domain answers, for a value: True (documented as allowed: the call may return or refuse it),
 # False (outside the domain: the call must refuse it) or None (only an error's kind is checked:
 # a string of cards may or may not be cards).
-Domain = Callable[[object], Optional[bool]]
+Domain = Callable[[object], bool | None]
 
 
-def whole(lo: Optional[int] = None, hi: Optional[int] = None, none: bool = False) -> Domain:
+def whole(lo: int | None = None, hi: int | None = None, none: bool = False) -> Domain:
     """A whole number by the one integer rule (bool refused, numpy integers taken) in lo..hi."""
-    def inside(v: object) -> Optional[bool]:
+    def inside(v: object) -> bool | None:
         if v is None:
             return none
         ok = isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
@@ -97,7 +97,7 @@ def words(*options: str, none: bool = False) -> Domain:
 
 def cards_like(none: bool = False) -> Domain:
     """Cards: a string or a list of cards (which string is cards is the parser's to say)."""
-    def inside(v: object) -> Optional[bool]:
+    def inside(v: object) -> bool | None:
         if v is None:
             return none
         if isinstance(v, (str, list, tuple, np.ndarray, set, frozenset)):  # a set of cards is cards too
@@ -108,7 +108,7 @@ def cards_like(none: bool = False) -> Domain:
 
 def listed(none: bool = False) -> Domain:
     """A list (of hands, boards, stacks, ...): not a string, a number, a mapping or None."""
-    def inside(v: object) -> Optional[bool]:
+    def inside(v: object) -> bool | None:
         if v is None:
             return none
         if isinstance(v, (list, tuple, np.ndarray)):
@@ -117,24 +117,24 @@ def listed(none: bool = False) -> Domain:
     return inside
 
 
-def text(v: object) -> Optional[bool]:
+def text(v: object) -> bool | None:
     return None if isinstance(v, str) else False
 
 
-def mapping(v: object) -> Optional[bool]:
+def mapping(v: object) -> bool | None:
     return None if isinstance(v, Mapping) else False
 
 
-def anything(v: object) -> Optional[bool]:
+def anything(v: object) -> bool | None:
     return None
 
 
-def card(v: object) -> Optional[bool]:
+def card(v: object) -> bool | None:
     """One card: its number 0-51 or its string."""
     return None if isinstance(v, str) else whole(0, 51)(v)
 
 
-def seed(v: object) -> Optional[bool]:
+def seed(v: object) -> bool | None:
     """A seed: None or a whole number 0 or more (a list of them, numpy's seed objects)."""
     if v is None or whole(0)(v):
         return True
@@ -145,17 +145,17 @@ def instance(*types: type, none: bool = False) -> Domain:
     return lambda v: (v is None and none) or isinstance(v, types)
 
 
-def number(v: object) -> Optional[bool]:
+def number(v: object) -> bool | None:
     """A whole number (which ones, the function says)."""
     return None if whole()(v) else False
 
 
-def counts(v: object) -> Optional[bool]:
+def counts(v: object) -> bool | None:
     """parse_cards' n: a card count, a list of them, or None."""
     return None if v is None or whole()(v) or isinstance(v, (list, tuple)) else False
 
 
-def arrays(v: object) -> Optional[bool]:
+def arrays(v: object) -> bool | None:
     return None if isinstance(v, np.ndarray) else False
 
 
@@ -176,7 +176,7 @@ class Fn:
     #: Whose signature ``params`` must match: ``call`` itself by default; ``None`` where the
     #: call is one form of a function listed on its own line (``settle``'s card groups are
     #: keywords named by the game; the draw is ``act`` at a draw).
-    target: Optional[Callable[..., object]] | str = "call"
+    target: Callable[..., object] | None | str = "call"
 
     def valid(self) -> dict[str, object]:
         return {k: p.valid for k, p in self.params.items()}
@@ -575,8 +575,8 @@ class Command:
     options: dict[str, Domain] = field(default_factory=dict)
 
 
-def _whole_text(lo: int, hi: Optional[int] = None) -> Domain:
-    def inside(v: object) -> Optional[bool]:
+def _whole_text(lo: int, hi: int | None = None) -> Domain:
+    def inside(v: object) -> bool | None:
         assert isinstance(v, str)
         t = v.strip().replace(",", "")
         if not t.isascii() or not t.lstrip("+-").isdigit():
@@ -585,7 +585,7 @@ def _whole_text(lo: int, hi: Optional[int] = None) -> Domain:
     return inside
 
 
-def _text_any(v: object) -> Optional[bool]:
+def _text_any(v: object) -> bool | None:
     return None
 
 

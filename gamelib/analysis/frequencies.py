@@ -20,19 +20,19 @@ a seeded Monte Carlo estimate with its standard error instead, and says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 import itertools
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb, prod, sqrt
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .. import rankings
-from ..combinatorics import combinations_array
 from ..amounts import is_whole, whole_number
 from ..cards import deal_hands, make_card
+from ..combinatorics import combinations_array
 from ..errors import HandSizeError, RankingError, shown
 from ..rankings.core import PatternSystem, expanded_ranks, weights_for
 from ..rankings.lowball import low8_from_a5, low8_qualifies_table

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb, sqrt
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..amounts import whole_number
-from ..engine.pot_game import pot_game
 from ..cards import deal_hands
+from ..engine.pot_game import pot_game
 from ..engine.showdown import SPLIT_NAME, qualifier_value
 from ..errors import GameError, shown
 from ..games.pot import PotGame, Structure
@@ -90,7 +90,7 @@ def street_cards(game: PotGame, index: int) -> str:
     return "; ".join(parts)
 
 
-def betting_table(key: str, structure: Optional[Structure] = None) -> pd.DataFrame:
+def betting_table(key: str, structure: Structure | None = None) -> pd.DataFrame:
     """Street by street: cards, the bet size of the round and the most one player can put in.
 
     In limit games a round allows one bet and ``max_raises`` raises (R13); the column ``most in
@@ -120,7 +120,7 @@ def betting_table(key: str, structure: Optional[Structure] = None) -> pd.DataFra
     return pd.DataFrame(rows)
 
 
-def structure_table(key: str, structure: Optional[Structure] = None) -> pd.DataFrame:
+def structure_table(key: str, structure: Structure | None = None) -> pd.DataFrame:
     """The forced bets and limits of a structure, with the mixed-game caps (R11, R13, R17).
 
     >>> structure_table("badugi").set_index("item").loc["small blind", "amount"]

@@ -16,8 +16,6 @@ kinds`` finds ``ActionKind.FOLD``, and a list of kinds shows the same words as b
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..games.vocabularies import Vocabulary
 
 
@@ -75,7 +73,7 @@ def action_word(word: str) -> str:
     return str(_ALIASES.get(plain, plain))
 
 
-def read_action(word: str) -> Optional[ActionKind]:
+def read_action(word: str) -> ActionKind | None:
     """The action a typed word names, or ``None`` for a word that names none.
 
     >>> read_action("CALL") is ActionKind.CALL, read_action("stand_pat")

@@ -23,18 +23,28 @@ in :mod:`gamelib.analysis.banked`. The values read off a declaration (the dealer
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import Mapping
+from functools import cache
 
 import numpy as np
 
 from ..amounts import PayLike, whole_number
 from ..cards import CardsLike, parse_cards, refuse_shared_cards
 from ..errors import GameError, IllegalActionError, WagerError, shown
-from ..games.banked import (DECLARATIONS, BankedGame, Decide, PayTable, Reveal, Wager, dealer_qualifying_value,
-                            minimum_value, pay_rows, system_of)
+from ..games.banked import (
+    DECLARATIONS,
+    BankedGame,
+    Decide,
+    PayTable,
+    Reveal,
+    Wager,
+    dealer_qualifying_value,
+    minimum_value,
+    pay_rows,
+    system_of,
+)
 from ..games.vocabularies import NotQualified, OnFold, Settles
 
 
@@ -149,7 +159,7 @@ class BankedGameEngine:
         return f"<BankedGameEngine {self.key}: {self.title}>"
 
     # ---- pay tables -------------------------------------------------------------------------
-    def with_pay_table(self, wager: str, pays: Mapping[str, PayLike]) -> "BankedGameEngine":
+    def with_pay_table(self, wager: str, pays: Mapping[str, PayLike]) -> BankedGameEngine:
         """The same game with one pay table changed (rows named by outcome, pays to 1).
 
         >>> g = banked_game("three-card-6bonus").with_pay_table("pair_plus", {"flush": 4})
@@ -311,7 +321,7 @@ def banked_game(key: str) -> BankedGameEngine:
     return _banked_game(key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _banked_game(key: str) -> BankedGameEngine:
     return BankedGameEngine(DECLARATIONS[key])
 

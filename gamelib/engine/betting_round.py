@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from .actions import ActionKind
 
@@ -53,12 +52,12 @@ class RoundView:
     #: The full bets made this round, the opening bet (or the big blind) included (R13).
     full_bets: int
     #: The most full bets a round allows (one bet and the raises, R13, R-A2); ``None``: no cap.
-    cap: Optional[int]
+    cap: int | None
     #: Stud: the bring-in is still to be made; the bet now is the bring-in, not yet completed.
     awaiting_bring_in: bool
     bring_in_bet: bool
     to_call: tuple[int, ...]
-    acted_on: tuple[Optional[int], ...]
+    acted_on: tuple[int | None, ...]
     open_to: frozenset[int]
     may_raise: frozenset[int]
     still_to_act: frozenset[int]
@@ -75,7 +74,7 @@ class RoundView:
         return self.cap is not None and self.full_bets >= self.cap
 
     @property
-    def raises_left(self) -> Optional[int]:
+    def raises_left(self) -> int | None:
         """How many more full bets or raises the cap allows (``None``: no cap)."""
         return None if self.cap is None else max(0, self.cap - self.full_bets)
 
@@ -101,7 +100,7 @@ class BettingRound:
     ``to_act`` the seats that may act.
     """
 
-    def __init__(self, n: int, unit: int, cap: Optional[int], current_bet: int, last_full_raise: int,
+    def __init__(self, n: int, unit: int, cap: int | None, current_bet: int, last_full_raise: int,
                  full_bets: int, to_act: Iterable[int], awaiting_bring_in: bool = False) -> None:
         self.n = n
         self.unit = unit
@@ -111,7 +110,7 @@ class BettingRound:
         self._full_bets = full_bets
         self._awaiting_bring_in = awaiting_bring_in
         self._bring_in_bet = False  # the bet now is the stud bring-in, not yet completed
-        self._acted: dict[int, Optional[int]] = {s: None for s in range(n)}
+        self._acted: dict[int, int | None] = {s: None for s in range(n)}
         self._pending: set[int] = set(to_act)
 
     @classmethod

@@ -18,9 +18,10 @@ wants to know what happened reads the events; nothing parses the English lines b
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, Iterable, Optional
+from typing import ClassVar
 
 from ..cards import format_cards
 from .actions import ActionKind
@@ -44,7 +45,7 @@ class Event:
     """Something that happened in a hand; ``text`` is its history line (None: no line)."""
 
     @property
-    def text(self) -> Optional[str]:  # a burn's: it has no line
+    def text(self) -> str | None:  # a burn's: it has no line
         return None
 
 
@@ -82,7 +83,7 @@ class Post(Event):
     forced: str
     amount: int
     all_in: bool = False
-    ruling: Optional[str] = None
+    ruling: str | None = None
 
     @property
     def text(self) -> str:

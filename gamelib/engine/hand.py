@@ -32,7 +32,7 @@ player in stud (R28), no completing at pot limit or no limit (R29), no raise nob
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -61,7 +61,7 @@ class Hand(LegalActions, HandEnd):
     """
 
     def __init__(self, game: PotGame, stacks: Sequence[int], button: int = 0,
-                 structure: Optional[Structure] = None, seed: SeedLike = None, deck: Optional[CardsLike] = None,
+                 structure: Structure | None = None, seed: SeedLike = None, deck: CardsLike | None = None,
                  new_players: Sequence[int] = (), new_player_ruling: str = "R24") -> None:
         if not isinstance(game, PotGame):
             raise TableError(f"a hand is dealt for a pot game's declaration (gamelib.games.pot.POT_DECLARATIONS), "
@@ -99,9 +99,9 @@ class Hand(LegalActions, HandEnd):
         self.events: list[ev.Event] = []
         self.street_index = 0
         self.phase = Phase.BET
-        self.to_act: Optional[int] = None
+        self.to_act: int | None = None
         self.is_over = False
-        self.showdown: Optional[Showdown] = None
+        self.showdown: Showdown | None = None
         self._queue: list[int] = []
         self.betting = BettingRound.idle(self.n)
         self._record(ev.HandStart(game.title, self.structure.name, button, tuple(self.stacks)))
@@ -203,7 +203,7 @@ class Hand(LegalActions, HandEnd):
         out, self.stub = self.stub[:n], self.stub[n:]
         return out
 
-    def _deal(self, n: int, seat: Optional[int] = None, board: Optional[int] = None,
+    def _deal(self, n: int, seat: int | None = None, board: int | None = None,
               keep_out: Sequence[int] = ()) -> list[int]:
         """The next ``n`` cards dealt to ``seat`` (its hole cards, up cards or a draw's
         replacements), to board ``board``, or (neither) the stud community card: off the stub.
@@ -350,8 +350,8 @@ class Hand(LegalActions, HandEnd):
         else:
             self._begin_street()
 
-    def act(self, kind: str, amount: Optional[int] = None, cards: Optional[CardsLike] = None,
-            seat: Optional[int] = None) -> None:
+    def act(self, kind: str, amount: int | None = None, cards: CardsLike | None = None,
+            seat: int | None = None) -> None:
         """Play an action for the player in turn (or check that ``seat`` is in turn).
 
         >>> from gamelib.games.pot import POT_DECLARATIONS

@@ -16,8 +16,6 @@ behaviour of its own: a ``Hand`` is what you build.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from ..games.pot import PotGame, Street, Structure
@@ -62,10 +60,10 @@ class HandState:
     #: Where the hand is: the street, the phase (betting, drawing, discarding, over), who acts.
     street_index: int
     phase: Phase
-    to_act: Optional[int]
+    to_act: int | None
     is_over: bool
     #: The judged showdown, once there is one.
-    showdown: Optional[Showdown]
+    showdown: Showdown | None
     #: The seats still to draw or discard this street, in order.
     _queue: list[int]
     #: The betting round being played (or the last one played, between rounds).
@@ -107,7 +105,7 @@ class HandState:
         """
         return self.betting.current_bet
 
-    def bet_last_acted_on(self, seat: int) -> Optional[int]:
+    def bet_last_acted_on(self, seat: int) -> int | None:
         """The bet ``seat`` last acted on in this betting round (``None``: it has not acted since
         the round began or the betting was last reopened). A raise of less than a full raise
         does not reopen the betting to a seat that has acted on the bet before it (R-A1).

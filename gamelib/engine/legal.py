@@ -18,7 +18,7 @@ off the betting round's public view (``Hand.round_view``, ``gamelib.engine.betti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NoReturn, Optional, cast
+from typing import NoReturn, cast
 
 import numpy as np
 
@@ -40,8 +40,8 @@ class LegalAction:
     """
 
     kind: ActionKind
-    min: Optional[int] = None
-    max: Optional[int] = None
+    min: int | None = None
+    max: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, ActionKind):  # a plain word given: its member
@@ -64,7 +64,7 @@ class LegalActions(HandState):
     """What is legal for the player in turn, and the checks an action must pass: the part of
     ``gamelib.engine.hand.Hand`` that changes nothing (see the module docstring)."""
 
-    def _aggressive(self, s: int, view: RoundView) -> Optional[LegalAction]:
+    def _aggressive(self, s: int, view: RoundView) -> LegalAction | None:
         # Who may bet or raise at all: the betting open to him (R-A1), the cap not reached
         # (R13, R-A2), another player still in with chips beyond the bet now (R30), and chips
         # of his own beyond the call.
@@ -189,8 +189,8 @@ class LegalActions(HandState):
             self._refuse(f"{action} ${shown(amount)}")
         return action, []
 
-    def can(self, kind: str, amount: Optional[int] = None, cards: Optional[CardsLike] = None,
-            seat: Optional[int] = None) -> bool:
+    def can(self, kind: str, amount: int | None = None, cards: CardsLike | None = None,
+            seat: int | None = None) -> bool:
         """Whether ``act(kind, amount, cards, seat)`` would be accepted now, without playing it
         (the same checks ``act`` makes; nothing changes).
 

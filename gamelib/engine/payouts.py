@@ -15,7 +15,7 @@ are ``Showdown.award_pots`` by construction. ``parse_pots`` reads pots typed one
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 

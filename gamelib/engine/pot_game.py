@@ -11,8 +11,9 @@ wraps the declaration of ``gamelib.games.pot`` with ``showdown``, ``judge_many``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -53,8 +54,8 @@ class PotGameEngine:
         """
         return self.declaration.title
 
-    def showdown(self, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
-                 boards: Optional[Sequence[CardsLike]] = None) -> Showdown:
+    def showdown(self, hands: Sequence[CardsLike | None], board: CardsLike | None = None,
+                 boards: Sequence[CardsLike] | None = None) -> Showdown:
         """Judge a showdown: final cards in seat order (``None`` for a folded seat).
 
         >>> pot_game("double-board-omaha").showdown(["As Ad Kc Kd", "Qs Qd 2c 3d"],
@@ -63,8 +64,8 @@ class PotGameEngine:
         """
         return judge(self.declaration, hands, board=board, boards=boards)
 
-    def judge_many(self, hands: np.ndarray, boards: Optional[np.ndarray] = None,
-                   live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
+    def judge_many(self, hands: np.ndarray, boards: np.ndarray | None = None,
+                   live: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """Winners masks per portion for many deals at once (see ``showdown.judge_many``).
 
         >>> from gamelib.cards import parse_cards
@@ -74,8 +75,8 @@ class PotGameEngine:
         """
         return judge_many(self.declaration, hands, boards, live)
 
-    def new_hand(self, stacks: Sequence[int], button: int = 0, structure: Optional[Structure] = None,
-                 seed: SeedLike = None, deck: Optional[CardsLike] = None) -> Hand:
+    def new_hand(self, stacks: Sequence[int], button: int = 0, structure: Structure | None = None,
+                 seed: SeedLike = None, deck: CardsLike | None = None) -> Hand:
         """Start a hand of this game (see ``gamelib.engine.hand.Hand``).
 
         >>> h = pot_game("badugi").new_hand([100, 100, 100], seed=1)

@@ -7,7 +7,7 @@ The engines are imported when a game is first asked for, so ``import gamelib`` s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union, overload
+from typing import TYPE_CHECKING, overload
 
 from ..errors import GameError, shown
 from ..games import BANKED_GAMES, GAMES, POT_GAMES, BankedGameKey, PotGameKey
@@ -23,10 +23,10 @@ def get_game(key: PotGameKey) -> PotGameEngine: ...
 @overload
 def get_game(key: BankedGameKey) -> BankedGameEngine: ...
 @overload
-def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]: ...
+def get_game(key: str) -> PotGameEngine | BankedGameEngine: ...
 
 
-def get_game(key: str) -> Union[PotGameEngine, BankedGameEngine]:
+def get_game(key: str) -> PotGameEngine | BankedGameEngine:
     """The game declared under ``key`` (one of ``GAMES``): a pot game's engine for a key of
     ``POT_GAMES``, a banked game's engine for one of ``BANKED_GAMES`` (typed so by overloads).
 

@@ -7,7 +7,7 @@ each) or ``DealersChoice`` (the button picks from an approved list).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..amounts import items, one_of, whole_number
 from ..errors import TableError, shown

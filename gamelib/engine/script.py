@@ -50,7 +50,7 @@ gamelib.errors.GameError: unknown script token 'z'; the tokens are f (fold), c (
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from ..amounts import parse_dollars
 from ..cards import rank_of
@@ -167,7 +167,7 @@ def badness(hand: Hand) -> Callable[[int], int]:
     return lambda c: (rank_of(c) + 1) % 13  # the ace low; one rank's cards keep the seat's order
 
 
-def first_line(hand: Hand, before: int) -> Optional[str]:
+def first_line(hand: Hand, before: int) -> str | None:
     """The history line of the first event ``hand`` recorded after its first ``before`` events
     (``None``: none wrote a line).
 

@@ -22,20 +22,20 @@ half (R9), badugi halves (R10), odd chips (R5, R6) and side pots (R7).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import Mapping, Optional
+from functools import cache
 
 import numpy as np
 
-from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
 from ..amounts import array_of, is_whole, items
+from ..cards import CardsLike, parse_cards, rank_of, refuse_duplicate_rows, refuse_shared_cards, suit_of
 from ..errors import GameError, HandSizeError, shown
 from ..games.pot import Portion, PotGame
 from ..games.vocabularies import NamedQualifier, NoQualifier, OddChip, unreachable
-from ..rankings import RankingSystem, describe, evaluate, system as ranking_system
+from ..rankings import RankingSystem, describe, evaluate
+from ..rankings import system as ranking_system
 from .pots import clockwise_from_button, divide, split_among
 
 SPLIT_NAME = "split (no qualifier)"
@@ -54,8 +54,8 @@ class PortionResult:
     share: Fraction
     winners: tuple[int, ...]
     reason: str
-    system: Optional[str] = None
-    values: tuple[Optional[int], ...] = ()
+    system: str | None = None
+    values: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -138,8 +138,8 @@ def odd_chip_notes(pay: PortionPay) -> tuple[str, ...]:
     return tuple(notes)
 
 
-@lru_cache(maxsize=None)
-def qualifier_value(system: str, qualifier: Optional[str]) -> int:
+@cache
+def qualifier_value(system: str, qualifier: str | None) -> int:
     """The smallest value that qualifies (0 when every hand qualifies).
 
     >>> qualifier_value("low8", "low8"), qualifier_value("high", None)
@@ -152,9 +152,9 @@ def qualifier_value(system: str, qualifier: Optional[str]) -> int:
     return int(evaluate(system, [qualifier])[0])
 
 
-def _hand_list(game: PotGame, hands: Sequence[Optional[CardsLike]]) -> list[Optional[list[int]]]:
-    out: list[Optional[list[int]]] = []
-    seats: list[Optional[CardsLike]] = items(hands, f"the hands at a showdown of {game.title}", 1, game.max_players,
+def _hand_list(game: PotGame, hands: Sequence[CardsLike | None]) -> list[list[int] | None]:
+    out: list[list[int] | None] = []
+    seats: list[CardsLike | None] = items(hands, f"the hands at a showdown of {game.title}", 1, game.max_players,
                                              HandSizeError, "a hand's cards, or None for a folded seat")
     for i, h in enumerate(seats):
         out.append(None if h is None else parse_cards(h, what=f"seat {i}'s hand"))
@@ -181,8 +181,8 @@ class Showdown:
     (0,)
     """
 
-    def __init__(self, game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
-                 boards: Optional[Sequence[CardsLike]] = None, community: Optional[CardsLike] = None) -> None:
+    def __init__(self, game: PotGame, hands: Sequence[CardsLike | None], board: CardsLike | None = None,
+                 boards: Sequence[CardsLike] | None = None, community: CardsLike | None = None) -> None:
         self.game = game
         self.hands = _hand_list(game, hands)
         # Stud community card (R-A6): one card every live player uses as part of his hand.
@@ -198,7 +198,7 @@ class Showdown:
         for i in live:
             refuse_shared_cards([("the community card", self.community), (f"seat {i}'s hand", own[i])],
                                 "the community card {card} is also in {second}")
-        self.own_cards: list[Optional[list[int]]] = [own.get(i) for i in range(len(self.hands))]
+        self.own_cards: list[list[int] | None] = [own.get(i) for i in range(len(self.hands))]
         full = {i: h + self.community for i, h in own.items()}
         if self.community:
             self.hands = [full.get(i) for i in range(len(self.hands))]
@@ -208,9 +208,9 @@ class Showdown:
                 f"each {game.title} hand at the showdown has {game.hole_cards} cards; got {sorted(sizes)}")
         holders: list[tuple[str, Iterable[int]]] = [(f"seat {i}'s hand", own[i]) for i in live]
         refuse_shared_cards(holders + [(f"board {b + 1}", cards) for b, cards in enumerate(self.boards)])
-        self.values: list[list[Optional[int]]] = []
+        self.values: list[list[int | None]] = []
         for p in game.portions:
-            vals: list[Optional[int]] = [None] * len(self.hands)
+            vals: list[int | None] = [None] * len(self.hands)
             rows = [full[i] for i in live]
             if ranking_system(p.system).uses_board:
                 v = evaluate(p.system, rows, board=self.boards[p.board])
@@ -221,7 +221,7 @@ class Showdown:
             self.values.append(vals)
         self.portions: list[PortionResult] = self.judge(live)
 
-    def _parse_boards(self, board: Optional[CardsLike], boards: Optional[Sequence[CardsLike]]) -> list[list[int]]:
+    def _parse_boards(self, board: CardsLike | None, boards: Sequence[CardsLike] | None) -> list[list[int]]:
         n = self.game.boards
         if n == 0:
             if board is not None or boards:
@@ -290,7 +290,7 @@ class Showdown:
 
     # --- money ---------------------------------------------------------------------------
 
-    def odd_chip_order(self, seats: Sequence[int], portion: Optional[str], button: int) -> list[int]:
+    def odd_chip_order(self, seats: Sequence[int], portion: str | None, button: int) -> list[int]:
         """Tied seats in the order they receive odd dollars (R6).
 
         Button games: clockwise from the button. Stud games: the highest card by suit on a high
@@ -311,7 +311,7 @@ class Showdown:
         ace_high = system.ace_high
         return sorted(seats, key=lambda s: min(_low_order(c, ace_high) for c in self._own_cards(s)))
 
-    def odd_chip_rule(self, portion: Optional[str]) -> str:
+    def odd_chip_rule(self, portion: str | None) -> str:
         """The words for the order ``odd_chip_order`` gives a portion's odd dollars, cited (R6).
 
         >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -324,7 +324,7 @@ class Showdown:
             return "clockwise from the button (R6)"
         return "by the lowest card by suit (R6, R-A3)" if system.is_low else "by the highest card by suit (R6)"
 
-    def _odd_chip_system(self, portion: Optional[str]) -> Optional[RankingSystem]:
+    def _odd_chip_system(self, portion: str | None) -> RankingSystem | None:
         """The ranking system whose cards order a portion's odd dollars (a stud game's high or
         low side, R6), or ``None`` when they go clockwise from the button (a button game, or a
         stud game's R8 split)."""
@@ -450,8 +450,8 @@ class Showdown:
             raise GameError(f"the button must be a seat from 0 to {len(self.hands) - 1}, not {shown(button)}")
 
 
-def judge(game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[CardsLike] = None,
-          boards: Optional[Sequence[CardsLike]] = None, community: Optional[CardsLike] = None) -> Showdown:
+def judge(game: PotGame, hands: Sequence[CardsLike | None], board: CardsLike | None = None,
+          boards: Sequence[CardsLike] | None = None, community: CardsLike | None = None) -> Showdown:
     """Judge a showdown of ``game`` (see the module docstring).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -462,8 +462,8 @@ def judge(game: PotGame, hands: Sequence[Optional[CardsLike]], board: Optional[C
     return Showdown(game, hands, board, boards, community)
 
 
-def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = None,
-               live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
+def judge_many(game: PotGame, hands: np.ndarray, boards: np.ndarray | None = None,
+               live: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Vectorized judge: winners masks ``(deals, players)`` per portion for many deals at once.
 
     ``hands`` is an int array ``(deals, players, cards)``; ``boards`` is ``(deals, 5)`` or
@@ -515,7 +515,7 @@ def judge_many(game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray] = 
 
 
 def winners_from_values(game: PotGame, values: Mapping[str, np.ndarray],
-                        live: Optional[np.ndarray] = None) -> dict[str, np.ndarray]:
+                        live: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """Winner masks ``(deals, players)`` per portion from each seat's value in that portion's
     ranking system (``values[portion.name]``, shaped ``(deals, players)``): the best value among
     the live seats that meet the portion's qualifier wins (ties all win); a portion nobody

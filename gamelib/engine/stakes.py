@@ -10,12 +10,17 @@ and the mixed-game structures (R11, R17), checked against the table kind's decla
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
 
 from ..errors import TableError
-from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, PotGame, Structure, big_bet_structure, half_rounded, limit_structure, stud_structure
+from ..games.pot import (
+    PotGame,
+    Structure,
+    big_bet_structure,
+    half_rounded,
+    limit_structure,
+    stud_structure,
+)
 from ..games.table_kinds import BIG_O_CASH_TABLE, MIXED_TABLE, TableKind
-
 
 #: R18: the minimum buy-in in a Big O game is this many times the largest bet (the declaration's).
 BIG_O_MIN_BUY_IN_BETS = BIG_O_CASH_TABLE.min_buy_in_bets
@@ -73,7 +78,7 @@ def _differences(structure: Structure, expected: Structure) -> str:
     return f"it differs from {expected.name} in: " + ", ".join(diff)
 
 
-def mixed_structure_problem(game: PotGame, structure: Structure) -> Optional[str]:
+def mixed_structure_problem(game: PotGame, structure: Structure) -> str | None:
     """What is wrong with dealing ``game`` at ``structure`` at a mixed-game table (R11, R14, R16,
     R26), or ``None``; the forced-bet limit (R17) is checked by ``check_mixed_structure``.
 

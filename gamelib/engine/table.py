@@ -22,8 +22,8 @@ are in ``gamelib.engine.stakes``, the rotations in ``gamelib.engine.rotation``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, Union
 
 from ..amounts import flag, is_whole, items, name_text, one_of, whole_number
 from ..cards import CardsLike, SeedLike
@@ -32,9 +32,17 @@ from ..games.pot import POT_DECLARATIONS, PotGame, Structure
 from ..games.table_kinds import Spread, table_kind_listing, table_kind_of
 from .hand import MAX_STACK, Hand
 from .rotation import DealersChoice, Rotation
-from .stakes import (BIG_O_ALLOWED, BIG_O_MIN_BUY_IN_BETS, MIXED_ALLOWED, check_big_o_structure,  # also re-exported
-                     check_mixed_structure, check_table_structure, min_buy_in, mixed_structure_problem,
-                     structure_for)
+from .stakes import (  # also re-exported
+    BIG_O_ALLOWED,
+    BIG_O_MIN_BUY_IN_BETS,
+    MIXED_ALLOWED,
+    check_big_o_structure,
+    check_mixed_structure,
+    check_table_structure,
+    min_buy_in,
+    mixed_structure_problem,
+    structure_for,
+)
 
 
 @dataclass
@@ -86,8 +94,8 @@ class Table:
     gamelib.errors.TableError: '$4-$4' names a Big O cash-game structure (R18): a mixed-game table spreads ...
     """
 
-    def __init__(self, game: Union[str, Rotation, DealersChoice], structure: Union[Structure, str, None] = None,
-                 seats: int = 8, lower_higher: Optional[tuple[int, int]] = None) -> None:
+    def __init__(self, game: str | Rotation | DealersChoice, structure: Structure | str | None = None,
+                 seats: int = 8, lower_higher: tuple[int, int] | None = None) -> None:
         if not isinstance(game, (Rotation, DealersChoice)):
             game = one_of(game, "a table's game (a pot game's key, a Rotation or a DealersChoice)",
                           list(POT_DECLARATIONS), TableError)
@@ -124,15 +132,15 @@ class Table:
         if kind.spread is Spread.MIXED_RULES:  # R26, R17: each game of the table at its own structure
             for key in self._games():
                 check_table_structure(POT_DECLARATIONS[key], self.structure_of(POT_DECLARATIONS[key]), kind)
-        self.seats: list[Optional[Seat]] = [None] * seats
+        self.seats: list[Seat | None] = [None] * seats
         self.button = 0
-        self.last_button: Optional[int] = None
+        self.last_button: int | None = None
         self.hands_played = 0
         self.cashed_out: dict[str, CashOut] = {}
         self.hand_seats: list[int] = []
         self.sitting_out: dict[int, str] = {}
         self.new_seat_posts: list[int] = []
-        self.current: Optional[Hand] = None
+        self.current: Hand | None = None
         self.settled = True  # the last hand dealt (if any) has been settled
 
     @property
@@ -305,7 +313,7 @@ class Table:
 
     # --- hands ---------------------------------------------------------------------------
 
-    def game_for_next_hand(self, choice: Optional[str] = None) -> str:
+    def game_for_next_hand(self, choice: str | None = None) -> str:
         """The game of the next hand: fixed, from the rotation, or the button's choice.
 
         >>> Table(Rotation(["badugi", "archie"], 1)).game_for_next_hand()
@@ -370,7 +378,7 @@ class Table:
                 posting.append(i)
         return button, dealt, posting, out
 
-    def new_hand(self, seed: SeedLike = None, choice: Optional[str] = None, deck: Optional[CardsLike] = None) -> Hand:
+    def new_hand(self, seed: SeedLike = None, choice: str | None = None, deck: CardsLike | None = None) -> Hand:
         """Start the next hand with every seated player who has chips, except new seats that
         are not dealt in yet (R24, R25: ``sitting_out`` says who and why; ``new_seat_posts`` lists
         the new seats that post a big blind to play); the button is kept or moved to the next

@@ -33,21 +33,28 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..amounts import items, whole_number
-from ..cards import format_cards, parse_cards
 from ..errors import GameError, shown
 from ..games.pot import Portion, PotGame
-from ..rankings import describe, evaluate, system as ranking_system
+from ..rankings import describe, evaluate
+from ..rankings import system as ranking_system
 from . import events as ev
-from .payouts import (PayExplanation, PortionPay, explain_award, parse_pots,  # re-exported for the book
-                      pots_from_contributions, sample_deal)
+from .payouts import (  # re-exported for the book
+    PayExplanation,
+    PortionPay,
+    explain_award,
+    parse_pots,
+    pots_from_contributions,
+    sample_deal,
+)
 from .pot_game import PotGameEngine, pot_game
 from .script import act
 from .showdown import Showdown, qualifier_value
@@ -68,7 +75,7 @@ DEFAULT_STACK = 200
 
 
 def portion_cards(portion: Portion, cards: Sequence[int],
-                  boards: Sequence[Sequence[int]]) -> Optional[tuple[list[int], Optional[list[int]]]]:
+                  boards: Sequence[Sequence[int]]) -> tuple[list[int], list[int] | None] | None:
     """The cards a portion reads now (hand, board), or ``None`` when it cannot be judged yet.
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
@@ -88,14 +95,14 @@ def portion_cards(portion: Portion, cards: Sequence[int],
     return hand, None
 
 
-def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[int]] = ()) -> list[Optional[str]]:
+def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[int]] = ()) -> list[str | None]:
     """Each portion's value of a hand in words (``None`` where it cannot be judged yet).
 
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> hand_words(POT_DECLARATIONS["badacey"], parse_cards("As 2d 3h 4c 9s"))
     ['nine-four low (9-4-3-2-A)', 'four-card badugi 4-3-2-A']
     """
-    out: list[Optional[str]] = []
+    out: list[str | None] = []
     for p in game.portions:
         got = portion_cards(p, cards, boards)
         if got is None:
@@ -195,7 +202,7 @@ def _portion_terms(p: Portion, size: int, board: tuple[int, ...], length: int) -
 
 def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
                  up: np.ndarray | Sequence[Sequence[int]] | None = None, boards: Sequence[Sequence[int]] = (),
-                 discard: Optional[int] = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
+                 discard: int | None = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
                  tries: int = 1) -> list[list[int]]:
     """The cards the automatic player throws away (see the module docstring) from each of many
     hands at once, each sorted (``[]`` = stand pat): ``down[i]`` the cards he may throw, ``up[i]``
@@ -278,7 +285,7 @@ def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
 
 
 def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boards: Sequence[Sequence[int]] = (),
-                discard: Optional[int] = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
+                discard: int | None = None, seed: int | Sequence[int] = 0, samples: int = DEFAULT_SAMPLES,
                 tries: int = 1) -> list[int]:
     """The cards the automatic player throws away from one hand: :func:`draw_choices` of that
     hand alone (``[]`` = stand pat).
@@ -298,7 +305,7 @@ class SeatView:
     seat: int
     down: tuple[int, ...]
     up: tuple[int, ...]
-    words: tuple[Optional[str], ...]
+    words: tuple[str | None, ...]
     folded: bool = False
 
     @property
@@ -339,7 +346,7 @@ class Walkthrough:
     """
 
     def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, button: int = 0,
-                 stacks: Optional[Sequence[int]] = None, structure: Any = None,
+                 stacks: Sequence[int] | None = None, structure: Any = None,
                  samples: int = DEFAULT_SAMPLES, script: str = "") -> None:
         if isinstance(game, PotGameEngine):
             self.engine = game
@@ -508,7 +515,7 @@ class Walkthrough:
         """
         return [self.hand.final_cards(s) for s in range(self.players)]
 
-    def award(self, pot: Optional[int] = None) -> list[int]:
+    def award(self, pot: int | None = None) -> list[int]:
         """Dollars per seat if the pot were ``pot`` (default: the hand's own pot) (R5, R6).
 
         >>> w = Walkthrough("badacey", players=3, seed=4)

@@ -43,9 +43,25 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .banked_parts import (RANK_LETTERS, BankedGame, Decide, HandMinimum, JudgedHand, PayLine, PayTable,  # re-exported
-                           Qualifier, Reveal, Step, Wager, banked_systems, dealer_qualifying_value, minimum_value,
-                           pay_rows, system_of, table_rows)
+from .banked_parts import (  # re-exported
+    RANK_LETTERS,
+    BankedGame,
+    Decide,
+    HandMinimum,
+    JudgedHand,
+    PayLine,
+    PayTable,
+    Qualifier,
+    Reveal,
+    Step,
+    Wager,
+    banked_systems,
+    dealer_qualifying_value,
+    minimum_value,
+    pay_rows,
+    system_of,
+    table_rows,
+)
 from .vocabularies import Counting, NotQualified, OnFold, Settles
 
 F = Fraction

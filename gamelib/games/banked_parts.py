@@ -22,11 +22,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
+
 import numpy as np
 
 from ..amounts import PayLike, exact_pays
 from ..errors import GameError, RankingError, shown
-from ..rankings import RANKING_SYSTEMS, system as ranking_system
+from ..rankings import RANKING_SYSTEMS
+from ..rankings import system as ranking_system
 from ..rankings.core import PatternSystem, rank_word
 from .vocabularies import Counting, NotQualified, OnFold, Settles
 
@@ -99,7 +101,7 @@ class PayTable:
             words += " of " + rank_word(RANK_LETTERS.index(last.low), plural=True)
         return words if words.split()[0] in ("two", "three", "four") else "a " + words
 
-    def with_pays(self, pays: Mapping[str, PayLike]) -> "PayTable":
+    def with_pays(self, pays: Mapping[str, PayLike]) -> PayTable:
         """The same table with some rows paying differently (a casino's other approved table).
 
         A pay is exact (``gamelib.amounts.exact_pays``): a whole number, a ``Fraction``, or a
@@ -353,7 +355,7 @@ class BankedGame:
         """The ranking system a pay table's hand is judged in."""
         return self.hand(table.hand).system
 
-    def with_pay_table(self, key: str, pays: Mapping[str, PayLike]) -> "BankedGame":
+    def with_pay_table(self, key: str, pays: Mapping[str, PayLike]) -> BankedGame:
         """The same declaration with one pay table's rows paying differently."""
         new = self.pay_table(key).with_pays(pays)
         return replace(self, pay_tables=tuple(new if t.key == key else t for t in self.pay_tables))

@@ -22,15 +22,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 from ..amounts import is_whole
 from ..errors import TableError, shown
 from ..rankings import system as ranking_system
+from .pot_parts import (  # re-exported
+    BIG_O_STRUCTURES,
+    HALF,
+    LIMIT_RAISES,
+    MAX_BOARDS,
+    STRUCTURE_KINDS,
+    Portion,
+    Street,
+    Structure,
+    big_bet_structure,
+    half_rounded,
+    limit_structure,
+    stud_structure,
+)
 from .vocabularies import BetSize, BoardOrder, BringInCard, Forced, NoQualifier, OddChip, PortionCards
-from .pot_parts import (BIG_O_STRUCTURES, HALF, LIMIT_RAISES, MAX_STRUCTURE_AMOUNT, STRUCTURE_KINDS,  # re-exported
-                        MAX_BOARDS, Portion, Street, Structure, big_bet_structure, half_rounded, limit_structure,
-                        stud_structure)
 
 #: House rulings for the pot games where the filings and RULINGS.md (R1-R18) are silent.
 POT_RULINGS: dict[str, str] = {
@@ -112,9 +123,9 @@ class PotGame:
     portions: tuple[Portion, ...]
     forced: Forced = Forced.BLINDS
     boards: int = 0
-    bring_in_card: Optional[BringInCard] = None
-    board_order: Optional[BoardOrder] = None
-    no_qualifier: Optional[NoQualifier] = None
+    bring_in_card: BringInCard | None = None
+    board_order: BoardOrder | None = None
+    no_qualifier: NoQualifier | None = None
     odd_chip: OddChip = OddChip.BUTTON
     max_players: int = 8
     structure: Structure = limit_structure(2, 4)

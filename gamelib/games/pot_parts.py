@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 from ..amounts import is_whole
 from ..cards import parse_cards
@@ -64,7 +63,7 @@ class Portion:
     share: Fraction
     cards: PortionCards = PortionCards.ALL
     board: int = 0
-    qualifier: Optional[str] = None
+    qualifier: str | None = None
     qualifier_words: str = ""
 
     def __post_init__(self) -> None:
@@ -167,7 +166,7 @@ class Street:
     board: int = 0
     draw: bool = False
     discard: int = 0
-    bet: Optional[BetSize] = BetSize.SMALL
+    bet: BetSize | None = BetSize.SMALL
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -212,7 +211,7 @@ class Structure:
     big_blind: int = 0
     ante: int = 0
     bring_in: int = 0
-    max_raises: Optional[int] = LIMIT_RAISES
+    max_raises: int | None = LIMIT_RAISES
 
     def __post_init__(self) -> None:
         """Refuse a structure no hand can be played with, whoever builds it (R5, R11-R18).
@@ -293,7 +292,7 @@ def limit_structure(lower: int, higher: int) -> Structure:
                      small_blind=half_rounded(lower), big_blind=lower)
 
 
-def stud_structure(lower: int, higher: int, bring_in: Optional[int] = None, ante: int = 0) -> Structure:
+def stud_structure(lower: int, higher: int, bring_in: int | None = None, ante: int = 0) -> Structure:
     """A stud limit game: bring-in (default half the lower limit, R14/R-A9) and ante.
 
     The bring-in is less than the lower limit, so that the player bringing it in may instead

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import Optional
 
 from ..errors import TableError, shown
 from .pot import BIG_O, BIG_O_STRUCTURES, POT_DECLARATIONS, Structure
@@ -62,17 +61,17 @@ class TableKind:
     title: str
     where: str
     structure_words: str
-    games: Optional[tuple[str, ...]]
+    games: tuple[str, ...] | None
     spread: Spread
     structures: tuple[Structure, ...] = ()
-    default_structure: Optional[Structure] = None
-    default_limits: Optional[tuple[int, int]] = None
+    default_structure: Structure | None = None
+    default_limits: tuple[int, int] | None = None
     allowed_words: str = ""
-    min_buy_in_bets: Optional[int] = None
+    min_buy_in_bets: int | None = None
     min_buy_in_words: str = ""
-    max_forced_bet: Optional[int] = None
-    max_purchase_per_hand: Optional[int] = None
-    max_entry: Optional[int] = None
+    max_forced_bet: int | None = None
+    max_purchase_per_hand: int | None = None
+    max_entry: int | None = None
     money_ruling: str = ""
     new_seat_ruling: str = ""
     cash_out_return: bool = False
@@ -114,7 +113,7 @@ class TableKind:
         return self.allowed_words.format(structures=", ".join(s.name for s in self.structures),
                                          max_forced_bet=self.max_forced_bet)
 
-    def structure_named(self, name: str) -> Optional[Structure]:
+    def structure_named(self, name: str) -> Structure | None:
         """The listed structure called ``name``, or ``None``.
 
         >>> BIG_O_CASH_TABLE.structure_named("$4-$4").small_blind
@@ -122,7 +121,7 @@ class TableKind:
         """
         return next((s for s in self.structures if s.name == name), None)
 
-    def min_buy_in(self, structure: Optional[Structure]) -> int:
+    def min_buy_in(self, structure: Structure | None) -> int:
         """The smallest buy-in at ``structure``: ``min_buy_in_bets`` times its largest bet, else $1.
 
         >>> BIG_O_CASH_TABLE.min_buy_in(BIG_O_STRUCTURES["$4-$4"]), MIXED_TABLE.min_buy_in(None)
@@ -159,7 +158,7 @@ MIXED_TABLE = TableKind(
 TABLE_KINDS: dict[str, TableKind] = {k.key: k for k in (BIG_O_CASH_TABLE, MIXED_TABLE)}
 
 
-def table_kind_of(game: Optional[str]) -> TableKind:
+def table_kind_of(game: str | None) -> TableKind:
     """The kind of a table dealing ``game`` alone (``None``: a rotation or dealer's choice).
 
     >>> table_kind_of("stud8").key

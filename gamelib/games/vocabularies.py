@@ -21,7 +21,7 @@ gamelib.errors.TableError: street 'flop': the bet must be 'small' or 'big', not 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Optional, TypeVar
+from typing import TypeVar
 
 from ..errors import TableError, shown
 
@@ -49,7 +49,7 @@ class Vocabulary(StrEnum):
         return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
     @classmethod
-    def parse(cls: type[V], value: object, what: str, none: Optional[str] = None) -> V:
+    def parse(cls: type[V], value: object, what: str, none: str | None = None) -> V:
         """``value`` as a member of this vocabulary; a ``TableError`` naming the words otherwise.
 
         ``what`` names the field in the message; ``none`` (when given) says what ``None`` would

@@ -22,8 +22,8 @@ hands; it refuses to award a pot to a hand the record never shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
 
 from ..cards import format_cards, rank_of
 from ..engine.hand import Hand
@@ -48,7 +48,7 @@ class RecordCards:
     stand_ins: set[int] = field(default_factory=set)
 
     @classmethod
-    def read(cls, actions: Sequence[Action], n: int, game: Optional[PotGame] = None) -> "RecordCards":
+    def read(cls, actions: Sequence[Action], n: int, game: PotGame | None = None) -> RecordCards:
         """Read and resolve the cards of ``actions`` for ``n`` players of ``game``. A stud up card
         nobody noted (a hand folded at once) is given a card that cannot bring in (R14): the
         record says who brought in, and a stand-in must not take it from him.
@@ -59,7 +59,7 @@ class RecordCards:
         >>> format_cards(rc.dealt[0]), format_cards(rc.thrown[2]), rc.stand_ins == set(rc.thrown[2])
         ('2c 2d 2s Ah Kh', '2c 2d', True)
         """
-        slots: list[Optional[int]] = []
+        slots: list[int | None] = []
         dealt: list[list[int]] = [[] for _ in range(n)]
         holding: list[list[int]] = [[] for _ in range(n)]
         board: list[int] = []
@@ -135,7 +135,7 @@ class RecordCards:
                    set(spare[:len(unknown)]))
 
 
-def _held(slots: Sequence[Optional[int]], ks: Sequence[int]) -> str:
+def _held(slots: Sequence[int | None], ks: Sequence[int]) -> str:
     return " ".join("??" if (c := slots[k]) is None else format_cards([c]) for k in ks) or "nothing"
 
 
@@ -150,14 +150,14 @@ class RecordHand(Hand):
     ('2c 2d 2h 2s', 1)
     """
 
-    def __init__(self, game: PotGame, stacks: Sequence[int], structure: Optional[Structure],
+    def __init__(self, game: PotGame, stacks: Sequence[int], structure: Structure | None,
                  cards: RecordCards, fill_unseen: bool = False) -> None:
         self.record_cards = cards
         #: With ``fill_unseen``, a deal the record does not give is made from cards it never names
         #: and noted in ``filled`` as (the index of the action it followed, -1 before any; the seat,
         #: None for the board; how many cards): what a record still to be written must deal.
         self.fill_unseen = fill_unseen
-        self.filled: list[tuple[int, Optional[int], int]] = []
+        self.filled: list[tuple[int, int | None, int]] = []
         self.at_action = -1
         #: With ``fill_unseen``: the live players at the showdown whose cards the record does not
         #: show yet (the award is not the hand's until they are shown or mucked).
@@ -169,7 +169,7 @@ class RecordHand(Hand):
         self.killed: list[int] = []
         super().__init__(game, stacks, button=len(stacks) - 1, structure=structure, seed=0)
 
-    def _deal(self, n: int, seat: Optional[int] = None, board: Optional[int] = None,
+    def _deal(self, n: int, seat: int | None = None, board: int | None = None,
               keep_out: Sequence[int] = ()) -> list[int]:
         queue = self._board_queue if seat is None else self._queues[seat]
         if len(queue) < n and self.fill_unseen:

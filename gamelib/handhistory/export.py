@@ -22,7 +22,7 @@ A hand still in play is written as far as it has gone (PHH allows a partial hist
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ..engine import events as ev
 from ..engine.hand import Hand
@@ -30,7 +30,7 @@ from .record import HandRecord, format_cards_phh
 from .variants import stake_fields
 
 
-def to_record(hand: Hand, players: Optional[list[str]] = None, **fields: Any) -> HandRecord:
+def to_record(hand: Hand, players: list[str] | None = None, **fields: Any) -> HandRecord:
     """``hand`` as a PHH record; ``players`` names the seats (in seat order), ``fields`` adds
     optional PHH fields (``event``, ``author``, ...).
 

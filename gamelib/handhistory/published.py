@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
-from typing import Optional
 
 from ..errors import shown
 from ..games import GAMES
@@ -40,7 +39,7 @@ def _games() -> dict[str, str]:
     return {name: read_game(loads(text))[0].key for name, text in _texts().items()}
 
 
-def published_names(game: Optional[str] = None) -> list[str]:
+def published_names(game: str | None = None) -> list[str]:
     """The shipped records' names (of ``game``'s hands only, if given), sorted.
 
     >>> len(published_names()), len(published_names("stud8"))

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 from ..cards import RANKS, SUITS, format_card
 from ..errors import GameError, IllegalActionError, shown
@@ -76,11 +76,11 @@ class Action:
     verb: str
     cards: tuple[RecordCard, ...] = ()
     #: The ``cbr`` total; for ``d dh`` the player dealt to (``pN``: N).
-    amount: Optional[int] = None
+    amount: int | None = None
     text: str = ""
 
     @property
-    def player(self) -> Optional[int]:
+    def player(self) -> int | None:
         """The 0-based player index of a player's action, or of the player a ``d dh`` deals to.
 
         >>> parse_action("p2 cc").player, parse_action("d dh p1 As").player, parse_action("d db Ah").player
@@ -185,11 +185,11 @@ class HandRecord:
 
     variant: str
     antes: list[int]
-    blinds_or_straddles: Optional[list[int]]
-    bring_in: Optional[int]
-    small_bet: Optional[int]
-    big_bet: Optional[int]
-    min_bet: Optional[int]
+    blinds_or_straddles: list[int] | None
+    bring_in: int | None
+    small_bet: int | None
+    big_bet: int | None
+    min_bet: int | None
     starting_stacks: list[int]
     actions: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
@@ -200,7 +200,7 @@ class HandRecord:
         return len(self.starting_stacks)
 
     @property
-    def finishing_stacks(self) -> Optional[list[int]]:
+    def finishing_stacks(self) -> list[int] | None:
         """The final stacks the record gives (``None`` when it gives none).
 
         >>> loads('variant = "FB"\\nantes = [0, 0]\\nstarting_stacks = [5, 5]\\nactions = []\\n'
@@ -257,7 +257,7 @@ def _whole(value: Any, name: str) -> int:
     return value
 
 
-def _whole_list(value: Any, name: str, n: Optional[int] = None) -> list[int]:
+def _whole_list(value: Any, name: str, n: int | None = None) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{name}: a list of whole chips, one per player, not {shown(value)}")
     out = [_whole(v, name) for v in value]
@@ -266,7 +266,7 @@ def _whole_list(value: Any, name: str, n: Optional[int] = None) -> list[int]:
     return out
 
 
-def loads(text: Union[str, bytes]) -> HandRecord:
+def loads(text: str | bytes) -> HandRecord:
     """Read one PHH record (TOML text).
 
     >>> loads('variant = "FB"')

@@ -28,7 +28,6 @@ gamelib.handhistory.record.IllegalRecordError: action 6 'p2 cbr 9': p2 raises to
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
 
 from ..engine import events as ev
 from ..engine.legal import LegalAction
@@ -53,8 +52,8 @@ class Step:
     index: int
     text: str
     street: str
-    seat: Optional[int]
-    to_act: Optional[int]
+    seat: int | None
+    to_act: int | None
     legal: str
     pot: int
     pots: tuple[Pot, ...]
@@ -73,7 +72,7 @@ class Replay:
     #: What the engine recorded before the first action (the forced bets, the first deal).
     opening: tuple[ev.Event, ...]
     steps: list[Step] = field(default_factory=list)
-    violation: Optional[Violation] = None
+    violation: Violation | None = None
 
     @property
     def complete(self) -> bool:
@@ -81,12 +80,12 @@ class Replay:
         return self.violation is None and self.hand.is_over
 
     @property
-    def finishing_stacks(self) -> Optional[list[int]]:
+    def finishing_stacks(self) -> list[int] | None:
         """The final stacks in the record's player order, once the hand is over."""
         return list(self.hand.stacks) if self.complete else None
 
     @property
-    def matches_record(self) -> Optional[bool]:
+    def matches_record(self) -> bool | None:
         """Whether the replayed final stacks are the record's (None: the record gives none, or
         the replay did not finish)."""
         recorded = self.record.finishing_stacks
@@ -113,7 +112,7 @@ class Replay:
             return side_pots(h.contributed, live)
         return pots_in_play(h.contributed, live, [x == 0 for x in h.stacks])
 
-    def award(self) -> Optional[PayExplanation]:
+    def award(self) -> PayExplanation | None:
         """Each pot's award explained, odd chips and their rulings included (R6, R7), once the hand
         has gone to a showdown (None otherwise: a pot won uncontested has no division)."""
         h = self.hand
@@ -122,7 +121,7 @@ class Replay:
         return h.showdown.award_pots_explained([(p.amount, p.eligible) for p in self.pots()], h.button)
 
 
-def _translate(hand: RecordHand, a: Action, thrown: Optional[list[int]]) -> tuple[str, Optional[int], Optional[list[int]]]:
+def _translate(hand: RecordHand, a: Action, thrown: list[int] | None) -> tuple[str, int | None, list[int] | None]:
     """The engine's action for a record's player action (which the engine may yet refuse)."""
     s = a.actor - 1
     if a.verb == "f":
@@ -142,7 +141,7 @@ def _translate(hand: RecordHand, a: Action, thrown: Optional[list[int]]) -> tupl
     return kind, a.amount, None
 
 
-def replay(record: Union[HandRecord, str, bytes], fill_unseen: bool = False) -> Replay:
+def replay(record: HandRecord | str | bytes, fill_unseen: bool = False) -> Replay:
     """Replay ``record`` (a ``HandRecord`` or PHH text); an illegal action stops it there
     (``violation``). A record that cannot be read or dealt raises ``RecordError``; with
     ``fill_unseen`` a deal it does not give is made from unnamed cards and noted in the hand's
@@ -200,7 +199,7 @@ def _violation(hand: RecordHand, a: Action, i: int) -> Violation:
     return Violation(v.words, v.rule, v.continuation, i)
 
 
-def check(record: Union[HandRecord, str, bytes]) -> Replay:
+def check(record: HandRecord | str | bytes) -> Replay:
     """``replay`` that raises ``IllegalRecordError`` at the first illegal action, naming the rule.
 
     >>> check('variant = "F7S/8"\\nantes = [0, 0]\\nbring_in = 1\\nsmall_bet = 2\\nbig_bet = 4\\n'

@@ -22,7 +22,7 @@ Seats are the engine's (seat 0 is the record's p1); the record's own actions kee
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from ..engine import events as ev
 from ..engine.pots import Pot
@@ -107,7 +107,7 @@ def _pot_json(p: Pot) -> dict[str, Any]:
     return {"amount": p.amount, "eligible": [f"p{s + 1}" for s in p.eligible]}
 
 
-def _names(players: object) -> Optional[list[str]]:
+def _names(players: object) -> list[str] | None:
     """The record's ``players`` as names (PHH writes them as strings; anything else as its text)."""
     return [str(p) for p in players] if isinstance(players, list) else None
 

@@ -20,7 +20,6 @@ decides what is legal); this module only says which one an action broke.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from ..cards import format_cards
 from ..engine.hand import Hand
@@ -42,7 +41,7 @@ class Violation:
     words: str
     rule: str
     continuation: str
-    index: Optional[int] = None
+    index: int | None = None
 
     def __str__(self) -> str:
         return f"{self.words}{': ' + self.rule if self.rule else ''}. {self.continuation}"

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Optional, Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -162,7 +162,7 @@ def _boards_for(board: object, n_hands: int, check_duplicates: bool = True) -> n
     return arr
 
 
-def evaluate(system: str, hands: HandsLike, board: Optional[BoardsLike] = None) -> np.ndarray:
+def evaluate(system: str, hands: HandsLike, board: BoardsLike | None = None) -> np.ndarray:
     """One value per hand (``int32``), larger is better in ``system``.
 
     ``hands`` is a list of hands (each a string like ``"As Kd Qh Jc Tc"`` or a list of cards),
@@ -233,7 +233,7 @@ _TOGETHER: tuple[tuple[tuple[str, str], Callable[[np.ndarray, np.ndarray], tuple
 )
 
 
-def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: Optional[np.ndarray]
+def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: np.ndarray | None
                       ) -> dict[str, np.ndarray]:
     """The values of the same hands (and boards) in several systems at once, each system's
     evaluation shared where two systems can share it (Omaha high with the eight-or-better low).
@@ -323,7 +323,7 @@ def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> t
     raise RankingError(f"internal: no subset of {format_cards(cards)} reaches value {target}")  # pragma: no cover
 
 
-def winners(system: str, hands: HandsLike, board: Optional[BoardsLike] = None) -> list[int]:
+def winners(system: str, hands: HandsLike, board: BoardsLike | None = None) -> list[int]:
     """Indexes of the best hands (all of them when tied). For eight-or-better, no winners if no low.
 
     >>> winners("27-low", ["7c 5d 4h 3s 2c", "As 5d 4h 3s 2c", "7d 5h 4s 3c 2d"])

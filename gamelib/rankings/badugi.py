@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..amounts import is_whole
 from ..cards import RANKS
 from ..combinatorics import BINOM, colex_index, combinations_array
-from ..amounts import is_whole
 from ..errors import HandSizeError, RankingError, shown
 
 SIZE_WORDS = {1: "one-card", 2: "two-card", 3: "three-card", 4: "four-card"}

@@ -34,8 +34,8 @@ from math import comb
 
 import numpy as np
 
-from ..cards import RANK_NAMES, RANKS
 from ..amounts import is_whole
+from ..cards import RANK_NAMES, RANKS
 from ..errors import HandSizeError, RankingError, shown
 
 # Per-rank weights whose sums identify rank multisets (at most four of a rank). W5 is unique for

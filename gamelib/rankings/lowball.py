@@ -17,7 +17,7 @@ Every value compares with larger = better, as in every system.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -31,7 +31,7 @@ DEUCE_SEVEN = PatternSystem("27-low", 5, HIGH_CATEGORIES, wheel=False, invert=Tr
 EIGHT = 6  # rank index of the eight
 
 
-@lru_cache(maxsize=None)
+@cache
 def low8_qualifies_table() -> np.ndarray:
     """For each ace-to-five value, whether it is an eight-or-better low (R4).
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -50,7 +50,7 @@ CARD_RANK_INTP = CARD_RANK.astype(np.intp)
 CARD_SUITCOUNT = (1 << (4 * CARD_SUIT)).astype(np.int32)
 
 
-@lru_cache(maxsize=None)
+@cache
 def omaha_low8_table() -> np.ndarray:
     """Best Omaha eight-or-better value for every (hole low-rank set, board low-rank set).
 
@@ -116,7 +116,7 @@ def _flush_rows(hole_t: np.ndarray, board_t: np.ndarray) -> tuple[np.ndarray, np
     return rows, bs[rows]
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_index_table(n_board: int) -> np.ndarray:
     """Dense index (0, 1, ...) of every ``n_board``-card rank multiset, keyed by its ``W5`` sum.
 
@@ -131,7 +131,7 @@ def board_index_table(n_board: int) -> np.ndarray:
     return table
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board_multisets(n_board: int) -> np.ndarray:
     return np.array(
         [c for c in itertools.combinations_with_replacement(range(13), n_board) if max(Counter(c).values()) <= 4],
@@ -139,7 +139,7 @@ def _board_multisets(n_board: int) -> np.ndarray:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def pair_board_table(n_board: int) -> np.ndarray:
     """Best high value ignoring suits of two hole ranks with three of the board's ranks.
 
@@ -196,7 +196,7 @@ def _high_ranks(hole_t: np.ndarray, board_t: np.ndarray) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _top_bits() -> tuple[np.ndarray, np.ndarray]:
     """For every 13-bit rank mask, the mask of its two highest ranks and of its three highest.
 

@@ -18,7 +18,6 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Optional
 
 import numpy as np
 
@@ -52,10 +51,10 @@ class RankingSystem:
     summary: str
     hand_sizes: tuple[int, ...]
     deal_size: int  # the system's most common hand: how many cards a dealt example gets
-    pattern: Optional[PatternSystem] = None
-    badugi: Optional[BadugiSystem] = None
+    pattern: PatternSystem | None = None
+    badugi: BadugiSystem | None = None
     eight_or_better: bool = False  # values are eight-or-better lows, 0 = no qualifying low (R4)
-    with_board: Optional[BoardEvaluator] = None
+    with_board: BoardEvaluator | None = None
     plays_as: str = ""
 
     # --- what a caller asks ------------------------------------------------------------------
@@ -109,7 +108,7 @@ class RankingSystem:
 
     # --- values --------------------------------------------------------------------------------
 
-    def evaluate_array(self, hands: np.ndarray, boards: Optional[np.ndarray] = None) -> np.ndarray:
+    def evaluate_array(self, hands: np.ndarray, boards: np.ndarray | None = None) -> np.ndarray:
         """Values of checked hands (an int array ``(hands, cards)``; with one board per hand if
         ``uses_board``). ``gamelib.rankings.evaluate`` checks the input and calls this."""
         if self.with_board is not None:

@@ -12,8 +12,19 @@ exports the results as CSV for a supervisor.
 """
 
 from .core import Field, Question, Result, check_answer
-from .drills import (DRILLS, NOBODY, Drill, PayWager, ReadHand, RunGame, SplitPot, WhoWins, drill_table, drills_for,
-                     make_drill)
+from .drills import (
+                     DRILLS,
+                     NOBODY,
+                     Drill,
+                     PayWager,
+                     ReadHand,
+                     RunGame,
+                     SplitPot,
+                     WhoWins,
+                     drill_table,
+                     drills_for,
+                     make_drill,
+)
 from .session import Session
 
 __all__ = ["Field", "Question", "Result", "check_answer", "DRILLS", "NOBODY", "Drill", "ReadHand", "WhoWins",

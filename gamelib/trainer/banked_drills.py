@@ -7,17 +7,15 @@ True
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from ..engine.banked import Settlement, banked_game
-from ..errors import GameError, shown
+from ..errors import GameError
 from ..games import BANKED_GAMES
 from ..games.banked import Wager, pay_rows, system_of
 from ..games.vocabularies import Settles
 from .core import Field, Question
-from .drill_base import SEARCH_DEALS, BATCH, _rng, Drill
-
+from .drill_base import BATCH, SEARCH_DEALS, Drill, _rng
 
 # --- banked games -------------------------------------------------------------------------
 

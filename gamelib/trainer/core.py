@@ -14,9 +14,9 @@ answer is a comparison, far under a millisecond. :func:`check_answer` compares a
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from collections.abc import Iterable
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Union
 
 from ..amounts import parse_dollars
 from ..errors import GameError, shown
@@ -93,7 +93,7 @@ class Question:
     #: for the widgets that picture it: each drill its own names and types, so read as ``Any``.
     meta: Mapping[str, Any] = field(default_factory=dict)
 
-    def answer_text(self, answer: Mapping[str, Optional[FieldValue]] | None = None) -> str:
+    def answer_text(self, answer: Mapping[str, FieldValue | None] | None = None) -> str:
         """An answer (the right one by default) written as one line.
 
         >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
@@ -122,7 +122,7 @@ class Result:
 
     question: Question
     #: The answer as normalized, field by field (``None``: left blank).
-    given: Mapping[str, Optional[FieldValue]]
+    given: Mapping[str, FieldValue | None]
     correct: bool
     wrong_fields: tuple[str, ...]
     explanation: str
@@ -155,7 +155,7 @@ def check_answer(question: Question, answer: object) -> Result:
     if unknown:
         raise GameError(f"no field {', '.join(unknown)} in this question; fields: "
                         + ", ".join(f.name for f in question.fields))
-    given: dict[str, Optional[FieldValue]] = {}
+    given: dict[str, FieldValue | None] = {}
     wrong: list[str] = []
     for f in question.fields:
         v = answer.get(f.name)

@@ -35,7 +35,6 @@ from .hand_drills import ReadHand, SplitPot, WhoWins
 from .replay_drills import ReplayHand
 from .run_game import RunGame
 
-
 #: Every drill, by key.
 DRILLS: dict[str, type[Drill]] = {d.key: d for d in (ReadHand, WhoWins, SplitPot, PayWager, RunGame, ReplayHand)}
 
@@ -64,7 +63,7 @@ __all__ = ["Drill", "ReadHand", "WhoWins", "SplitPot", "PayWager", "RunGame", "D
            "drills_for", "make_drill", "seat"]
 
 
-def drill_table() -> "Any":
+def drill_table() -> Any:
     """The drills as a table: what each asks, for which games, with which focus options.
 
     >>> drill_table().loc[0, "drill"]

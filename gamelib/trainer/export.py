@@ -29,7 +29,8 @@ import csv
 import io
 import re
 import unicodedata
-from typing import Iterable, Mapping, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from ..cards import format_cards
 from .core import Question

@@ -8,20 +8,19 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
 from .. import rankings
 from ..cards import format_cards
-from ..engine.pots import side_pots
 from ..engine.pot_game import pot_game
+from ..engine.pots import side_pots
 from ..engine.showdown import SPLIT_NAME, PayExplanation, Showdown
 from ..errors import GameError
 from ..games import POT_GAMES
 from .core import Field, FieldValue, Question
-from .drill_base import NOBODY, SEARCH_DEALS, BATCH, seat, _rng, Drill
-
+from .drill_base import BATCH, NOBODY, SEARCH_DEALS, Drill, _rng, seat
 
 # --- read the hand ------------------------------------------------------------------------
 
@@ -123,7 +122,7 @@ class ReadHand(Drill):
 
 # --- showdown deals -------------------------------------------------------------------------
 
-def _deal_arrays(rng: np.random.Generator, n_deals: int, players: int, hole: int, boards: int) -> tuple[np.ndarray, Optional[np.ndarray]]:
+def _deal_arrays(rng: np.random.Generator, n_deals: int, players: int, hole: int, boards: int) -> tuple[np.ndarray, np.ndarray | None]:
     perms = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (n_deals, 1)), axis=1)
     hands = perms[:, :players * hole].reshape(n_deals, players, hole)
     bds = perms[:, players * hole:players * hole + 5 * boards].reshape(n_deals, boards, 5) if boards else None
@@ -153,7 +152,7 @@ class _ShowdownDrill(Drill):
         return wanted
 
     def _deal(self, seed: int, players: int,
-              live_mask: np.ndarray) -> tuple[list[Optional[list[int]]], Optional[list[list[int]]]]:
+              live_mask: np.ndarray) -> tuple[list[list[int] | None], list[list[int]] | None]:
         """Seeded final hands (and boards) for ``players`` seats, meeting the drill's focus."""
         decl = self.pot_engine.declaration
         rng = _rng(seed, 2)
@@ -170,15 +169,15 @@ class _ShowdownDrill(Drill):
         raise GameError(f"no {self.focus} deal of {decl.title} found in {SEARCH_DEALS} deals from seed {seed}; "
                         "try another seed or focus")
 
-    def _showdown(self, hands: list[Optional[list[int]]], boards: Optional[list[list[int]]]) -> Showdown:
+    def _showdown(self, hands: list[list[int] | None], boards: list[list[int]] | None) -> Showdown:
         if boards is None:
             return self.pot_engine.showdown(hands)
         if len(boards) == 1:
             return self.pot_engine.showdown(hands, board=boards[0])
         return self.pot_engine.showdown(hands, boards=boards)
 
-    def _cards(self, hands: list[Optional[list[int]]],
-               boards: Optional[list[list[int]]]) -> list[tuple[str, tuple[int, ...]]]:
+    def _cards(self, hands: list[list[int] | None],
+               boards: list[list[int]] | None) -> list[tuple[str, tuple[int, ...]]]:
         cards = [(seat(s), tuple(h)) for s, h in enumerate(hands) if h is not None]
         shown = boards or []
         for b, cs in enumerate(shown):

@@ -17,16 +17,15 @@ hand's (``gamelib.handhistory.replay``): ``to_act``, ``legal_actions()`` and the
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Optional, Union
+from functools import cache
 
 from ..engine import events
 from ..engine.hand import Hand
 from ..engine.legal import LegalAction
 from ..engine.pots import Pot
 from ..errors import GameError
-from ..handhistory.record import Action, parse_action
 from ..handhistory.published import published, published_games, published_names
+from ..handhistory.record import Action, parse_action
 from ..handhistory.replay import Replay, replay
 from ..handhistory.rules import diagnose, legal_words
 from .core import Field, Question
@@ -36,7 +35,7 @@ from .drill_base import Drill, _rng, seat
 _WAGERS = ("bet", "raise", "complete")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stops(game: str) -> tuple[tuple[str, int], ...]:
     """Every (record, action index) of ``game``'s shipped records where a player acts in a
     betting round: a fold, check, call, bet or raise (``f``, ``cc``, ``cbr``), except a stud
@@ -103,7 +102,7 @@ class ReplayHand(Drill):
                   Field("min_raise", "Smallest bet or raise, to ($0: he may not)", "dollars"),
                   Field("max_raise", "Largest bet or raise, to ($0: he may not)", "dollars")]
         fields += [Field(f"pot{k}", _pot_name(k), "dollars") for k in range(len(pots))]
-        answer: dict[str, Union[str, int]] = {
+        answer: dict[str, str | int] = {
             "who": seat(s), "call": int(call.min or 0) if call else 0,
             "min_raise": int(wager.min or 0) if wager else 0, "max_raise": int(wager.max or 0) if wager else 0}
         answer.update({f"pot{k}": p.amount for k, p in enumerate(pots)})
@@ -133,8 +132,8 @@ class ReplayHand(Drill):
         return facts
 
     @staticmethod
-    def _why(hand: Hand, s: int, options: list[LegalAction], call: Optional[LegalAction],
-             wager: Optional[LegalAction], pots: list[Pot]) -> str:
+    def _why(hand: Hand, s: int, options: list[LegalAction], call: LegalAction | None,
+             wager: LegalAction | None, pots: list[Pot]) -> str:
         view = hand.round_view
         who = seat(s)
         out = [f"{who} is to act; he may: {legal_words(options)}."]

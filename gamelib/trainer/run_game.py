@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import numpy as np
 
@@ -22,8 +22,7 @@ from ..games.pot import big_bet_structure
 from ..games.table_kinds import Spread, table_kind_of
 from ..games.vocabularies import BoardOrder
 from .core import Field, FieldValue, Question
-from .drill_base import seat, _rng, Drill, decl_title
-
+from .drill_base import Drill, _rng, decl_title, seat
 
 # --- running the game ---------------------------------------------------------------------
 
@@ -155,12 +154,12 @@ class RunGame(Drill):
         kind = self.focus if self.focus != "any" else kinds[int(rng.integers(len(kinds)))]
         for attempt in range(200):
             r = _rng(seed, 100 + attempt)
-            q: Optional[Question] = getattr(self, "_" + kind.replace("-", "_"))(seed, r)
+            q: Question | None = getattr(self, "_" + kind.replace("-", "_"))(seed, r)
             if q is not None:
                 return q
         raise GameError(f"could not deal a {kind} situation from seed {seed}")  # pragma: no cover
 
-    def _forced(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
+    def _forced(self, seed: int, rng: np.random.Generator) -> Question | None:
         decl = self.pot_engine.declaration
         players = int(rng.integers(2, 7))
         hand = self._new_hand(rng, players, False)
@@ -206,7 +205,7 @@ class RunGame(Drill):
         return self._question(seed, prompt, cards, facts, fields, answer, why, kind="forced", hand=hand)
 
     def _play(self, rng: np.random.Generator, players: int, pot_limit: bool,
-              stop: Callable[[Hand], bool]) -> Optional[Hand]:
+              stop: Callable[[Hand], bool]) -> Hand | None:
         hand = self._new_hand(rng, players, pot_limit)
         for _ in range(80):
             if hand.is_over:
@@ -216,7 +215,7 @@ class RunGame(Drill):
             self._step(hand, rng)
         return None
 
-    def _first_to_act(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
+    def _first_to_act(self, seed: int, rng: np.random.Generator) -> Question | None:
         decl = self.pot_engine.declaration
         target = int(rng.integers(1, len(decl.streets)))
         state = {"at": (0, Phase.BET)}
@@ -246,7 +245,7 @@ class RunGame(Drill):
         return self._question(seed, prompt, cards, facts, fields, {"seat": seat(first)}, why,
                               kind="first-to-act", hand=hand)
 
-    def _legal(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
+    def _legal(self, seed: int, rng: np.random.Generator) -> Question | None:
         steps = int(rng.integers(0, 14))
         count = {"n": 0}
 
@@ -261,7 +260,7 @@ class RunGame(Drill):
         agg = next((a for a in legal.values() if a.kind.is_wager), None)
         view = hand.round_view
         cb = view.current_bet
-        cands: list[tuple[ActionKind, Optional[int]]] = []
+        cands: list[tuple[ActionKind, int | None]] = []
         if agg is not None and agg.min is not None and agg.max is not None:
             cands.append((agg.kind, int(rng.integers(agg.min, agg.max + 1))))
             cands.append((agg.kind, agg.max + int(rng.integers(1, 4))))
@@ -291,7 +290,7 @@ class RunGame(Drill):
         return self._question(seed, prompt, cards, facts, fields, {"legal": "legal" if ok else "not legal"},
                               why, kind="legal", action=(kind, amount), hand=hand)
 
-    def _max_raise(self, seed: int, rng: np.random.Generator) -> Optional[Question]:
+    def _max_raise(self, seed: int, rng: np.random.Generator) -> Question | None:
         steps = int(rng.integers(0, 10))
         count = {"n": 0}
 

@@ -61,7 +61,8 @@ from __future__ import annotations
 import contextvars
 import html
 import ipaddress
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import Finish, HTTPError

@@ -13,8 +13,9 @@ plus the number of questions dealt, so a supervisor can deal the same session ag
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from ..amounts import whole_number
 from ..errors import GameError
@@ -154,7 +155,7 @@ class Session:
         """
         q = r.question
         self.records.append(Record(len(self.records) + 1, q.drill, q.game, q.focus, q.seed, question_text(q),
-                                   r.correct, r.given_text, r.right_text, dt.datetime.now(dt.timezone.utc), ms))
+                                   r.correct, r.given_text, r.right_text, dt.datetime.now(dt.UTC), ms))
         return r
 
     @property

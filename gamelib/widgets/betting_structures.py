@@ -18,12 +18,11 @@ declarations in ``gamelib.games.pot``); these functions only lay the answers out
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import error_html
 from ..amounts import parse_dollars
 from ..cards import format_cards, parse_cards
 from ..engine import events
@@ -31,10 +30,18 @@ from ..engine.hand import Hand
 from ..engine.script import first_line
 from ..engine.stakes import check_mixed_structure, min_buy_in, structure_for
 from ..errors import GameError, TableError, shown
-from ..games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
-                         stud_structure)
+from ..games.pot import (
+    BIG_O_STRUCTURES,
+    POT_DECLARATIONS,
+    Structure,
+    big_bet_structure,
+    limit_structure,
+    stud_structure,
+)
 from ..games.table_kinds import Spread, table_kind_of
+from . import controls
 from .cards import hand_html
+from .messages import error_html
 from .scripted_hands import play
 
 if TYPE_CHECKING:
@@ -74,7 +81,7 @@ def blinds_table(limits: Sequence[tuple[int, int]] = ((2, 4), (3, 6), (4, 8), (5
     return pd.DataFrame(rows)
 
 
-def bet_sizes(game: str, structure: Optional[Structure] = None) -> dict[str, str]:
+def bet_sizes(game: str, structure: Structure | None = None) -> dict[str, str]:
     """The size of a bet or raise on each betting street of ``game`` under ``structure`` (R12, R18).
 
     >>> bet_sizes("big-o", BIG_O_STRUCTURES["$2-$4"])
@@ -211,7 +218,7 @@ def _cut(line: str, limit: int = 40) -> str:
     return line if len(line) <= limit else line[:limit] + "..."
 
 
-def parse_action(line: str) -> tuple[str, Optional[int]]:
+def parse_action(line: str) -> tuple[str, int | None]:
     """One typed action: ``fold``, ``check``, ``call``, ``bring-in``, ``stand pat``, or ``bet``,
     ``raise``, ``complete`` with the total the player's bet becomes (``raise 8``, ``bet $4``).
 
@@ -240,7 +247,7 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     True
     """
 
-    def __init__(self, game: str = "big-o", structure: Optional[str] = None, players: int = 3,
+    def __init__(self, game: str = "big-o", structure: str | None = None, players: int = 3,
                  stack: int = 200, actions: str = "", seed: int = 1) -> None:
         self.game = game
         self.choices = structure_choices(game)

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from ..cards import RANKS, SUITS, SUIT_SYMBOLS, CardLike, CardsLike, card_name, format_card, parse_card, parse_cards
+from ..cards import RANKS, SUIT_SYMBOLS, SUITS, CardLike, CardsLike, card_name, format_card, parse_card, parse_cards
 
 #: Suit colours of the usual two-colour deck (clubs, diamonds, hearts, spades).
 TWO_COLOR: dict[str, str] = {"c": "#111111", "d": "#c8102e", "h": "#c8102e", "s": "#111111"}

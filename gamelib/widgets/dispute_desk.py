@@ -28,12 +28,9 @@ import html
 import logging
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Optional
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import badge, error_html
 from ..engine.pots import Pot
 from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS, Structure
@@ -45,6 +42,8 @@ from ..handhistory.report import award_lines
 from ..handhistory.rules import continuation
 from ..handhistory.variants import STRUCTURES, stake_fields
 from ..trainer.export import data_uri
+from . import controls
+from .messages import badge, error_html
 
 #: The most a pasted or uploaded record may be (64 KB of UTF-8), and the most players and actions.
 MAX_RECORD_BYTES = 64 * 1024
@@ -180,10 +179,10 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     True
     """
 
-    def __init__(self, example: Optional[str] = None, record: Optional[str] = None) -> None:
-        self.replay: Optional[Replay] = None
+    def __init__(self, example: str | None = None, record: str | None = None) -> None:
+        self.replay: Replay | None = None
         #: The hand being entered action by action (None: a record was pasted or uploaded).
-        self.entered: Optional[HandRecord] = None
+        self.entered: HandRecord | None = None
         self.position = 0
         # a record pasted, uploaded or picked among the shipped real hands
         self.examples = widgets.Dropdown(options=[("(a real hand)", "")] + [(n, n) for n in published_names()],
@@ -334,7 +333,7 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         """``record`` with the deals it leaves out written in, as cards nobody saw (``??``) where
         the hand deals them (PHH's unknown cards)."""
         rp = replay(record, fill_unseen=True)
-        counts: dict[int, dict[Optional[int], int]] = {}
+        counts: dict[int, dict[int | None, int]] = {}
         for i, seat, n in rp.hand.filled:  # one card at a time round the table: one line per player
             counts.setdefault(i, {})[seat] = counts.get(i, {}).get(seat, 0) + n
         after = {i: [f"d dh p{seat + 1} {'??' * n}" if seat is not None else f"d db {'??' * n}"

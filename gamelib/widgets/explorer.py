@@ -11,17 +11,18 @@ from :mod:`gamelib.rankings`.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import badge, error_html
 from .. import rankings
 from ..cards import CardsLike, deal_hands, format_cards, parse_cards, refuse_shared_cards
 from ..errors import GameError, shown
+from . import controls
 from .cards import hand_html
+from .messages import badge, error_html
 
 #: A sample comparison for each system, chosen to show what decides that system.
 EXAMPLES: dict[str, tuple[list[str], str | None]] = {

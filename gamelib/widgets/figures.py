@@ -21,15 +21,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 from ..cards import CardsLike, card_name, format_cards, parse_cards, rank_of
 from ..engine.actions import ActionKind
 from ..engine.hand import Hand
-from ..engine.registry import get_game
-from ..engine.showdown import Showdown
 from ..engine.payouts import PayExplanation, explain_award
 from ..engine.script import act
+from ..engine.showdown import Showdown
 from ..errors import GameError
 from ..games.pot import POT_DECLARATIONS, Structure, big_bet_structure
 from ..rankings import best_hand, describe, evaluate
@@ -141,7 +139,7 @@ def split_words(words: str) -> tuple[str, str]:
     return words[:found.start()], found.group(1)
 
 
-def hand_ranks(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+def hand_ranks(system: str, cards: CardsLike, board: CardsLike | None = None) -> str:
     """The ranks of the hand that plays in ``system``, as a dealer reads them ("6-4-3-2-A").
 
     >>> hand_ranks("low8", "Ac 2d 3h 4s 6c Kd Ks"), hand_ranks("27-low", "As 2d 3h 4c 6s Kd Qd")
@@ -156,7 +154,7 @@ def hand_ranks(system: str, cards: CardsLike, board: Optional[CardsLike] = None)
     return "-".join(format_cards([c])[0] for c in played)  # rank letters, in the order played
 
 
-def hand_words(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+def hand_words(system: str, cards: CardsLike, board: CardsLike | None = None) -> str:
     """The engine's words for a hand in ``system``.
 
     >>> hand_words("high", "9c 9d 4h 3s 2c")
@@ -166,7 +164,7 @@ def hand_words(system: str, cards: CardsLike, board: Optional[CardsLike] = None)
     return describe(system, int(value))
 
 
-def hand_name(system: str, cards: CardsLike, board: Optional[CardsLike] = None) -> str:
+def hand_name(system: str, cards: CardsLike, board: CardsLike | None = None) -> str:
     """The engine's words for a hand without the ranks in brackets.
 
     >>> hand_name("high", "9c 9d 4h 3s 2c"), hand_name("low8", "As 2d 3h 4c 7d")
@@ -317,7 +315,7 @@ class PlayedHand:
     """A scripted hand and, for each street, the seat that acted first on it."""
 
     hand: Hand
-    first: dict[str, Optional[int]]
+    first: dict[str, int | None]
 
     def up_cards(self, seat: int, street: str) -> str:
         """The up cards ``seat`` showed when ``street`` was dealt ("Kd Jc")."""
@@ -327,7 +325,7 @@ class PlayedHand:
 
 
 def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
-                  structure: Optional[Structure] = None) -> PlayedHand:
+                  structure: Structure | None = None) -> PlayedHand:
     """``scripted_hands.play`` that also records who acted first on each street (the tokens are
     played by the engine's interpreter, ``gamelib.engine.script.act``).
 
@@ -336,7 +334,7 @@ def play_recorded(game: str, script: Sequence[str], stacks: Sequence[int], seed:
     (2, '7h')
     """
     hand = Hand(POT_DECLARATIONS[game], list(stacks), structure=structure, seed=seed)
-    first: dict[str, Optional[int]] = {}
+    first: dict[str, int | None] = {}
     for token in script:
         if not hand.is_over:  # else ``act`` refuses the token: it comes after the end of the hand
             first.setdefault(hand.street.name, hand.to_act)

@@ -69,7 +69,7 @@ def refuse_browser_widgets(kernel: object = None, log: logging.Logger | None = N
         return False
     if not getattr(kernel, "_gl_only_known_comms", False):
         handlers["comm_open"] = only_known_comms(handlers["comm_open"], log)
-        setattr(kernel, "_gl_only_known_comms", True)
+        setattr(kernel, "_gl_only_known_comms", True)  # noqa: B010 (kernel is an untyped object to mypy)
     return True
 
 
@@ -77,7 +77,7 @@ def widget_errors_to(shell: object, on_error: Callable[[BaseException], None]) -
     """Make ``shell`` (an IPython shell) hand ``on_error`` every exception raised while ipywidgets
     applies a page's message or runs a widget's handler, instead of sending the page its
     traceback. Each call adds its own hook in front of those before it."""
-    original = getattr(shell, "showtraceback")
+    original = getattr(shell, "showtraceback")  # noqa: B009 (shell is an untyped object to mypy)
 
     def showtraceback(exc_tuple: tuple[type[BaseException], BaseException, object] | None = None,
                       *args: object, **kwargs: object) -> None:
@@ -88,4 +88,4 @@ def widget_errors_to(shell: object, on_error: Callable[[BaseException], None]) -
             return
         original(exc_tuple, *args, **kwargs)
 
-    setattr(shell, "showtraceback", showtraceback)
+    setattr(shell, "showtraceback", showtraceback)  # noqa: B010 (as above)

@@ -23,7 +23,8 @@ True
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence, SupportsFloat
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
 
 import ipywidgets as widgets
 
@@ -31,9 +32,9 @@ from ..analysis.odds import Odds, odds
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..errors import GameError, shown
+from . import controls
 from .cards import hand_html
 from .figures import slug
-from . import controls
 from .messages import error_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -116,9 +117,9 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
     (741, True)
     """
 
-    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]] = None, board: str = "",
-                 boards: Optional[Sequence[str]] = None, dead: str = "", draws: Optional[Sequence[str]] = None,
-                 draws_to_come: Optional[int] = None, seed: int = 0) -> None:
+    def __init__(self, game: str | PotGameEngine, hands: Sequence[str] | None = None, board: str = "",
+                 boards: Sequence[str] | None = None, dead: str = "", draws: Sequence[str] | None = None,
+                 draws_to_come: int | None = None, seed: int = 0) -> None:
         engine = get_game(game) if isinstance(game, str) else game
         if not isinstance(engine, PotGameEngine):
             raise GameError(f"{shown(game)} is not a pot game; the pot games are listed in gamelib.POT_GAMES")
@@ -148,7 +149,7 @@ class OddsWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                                            tooltip="the seed of a sampled answer")
         self.go_button = controls.button("Odds", primary=True)
         self.result = widgets.HTML()
-        self.last: Optional[Odds] = None
+        self.last: Odds | None = None
         self.go_button.on_click(lambda _: self.refresh())
         draw_boxes = [self.draws, self.draws_to_come] if g.draws else [self.draws] if self.discards else []
         super().__init__([widgets.HTML(f"<b>{html.escape(g.title)}</b>: the odds"), self.hands, *self.boards,

@@ -26,23 +26,25 @@ True
 from __future__ import annotations
 
 import html
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import badge, error_html
 from ..cards import CardsLike, format_cards
+from ..engine.payouts import PayExplanation, explain_award, parse_pots, sample_deal
 from ..engine.pot_game import PotGameEngine
 from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown, qualifier_value
-from ..engine.payouts import PayExplanation, explain_award, parse_pots, sample_deal
 from ..engine.walkthrough import Walkthrough, hand_words
 from ..errors import GameError, shown
 from ..games.pot import POT_DECLARATIONS
 from ..games.vocabularies import NamedQualifier
-from ..rankings import best_hand, describe, system as ranking_system
+from ..rankings import best_hand, describe
+from ..rankings import system as ranking_system
+from . import controls
 from .cards import hand_html
+from .messages import badge, error_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
 _TD_NOWRAP = 'style="padding:3px 8px;vertical-align:middle;white-space:nowrap;"'
@@ -154,9 +156,9 @@ def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
     return f'<span style="font-size:0.8em;">{row}</span>'
 
 
-def paid_showdown_html(game: str, hands: Sequence[Optional[CardsLike]], pot: int, board: Optional[CardsLike] = None,
-                       boards: Optional[Sequence[CardsLike]] = None, button: int = 0,
-                       show_best: Optional[int] = 0) -> str:
+def paid_showdown_html(game: str, hands: Sequence[CardsLike | None], pot: int, board: CardsLike | None = None,
+                       boards: Sequence[CardsLike] | None = None, button: int = 0,
+                       show_best: int | None = 0) -> str:
     """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
     of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7). Unlike
     ``showdown_html``, it starts from the game's key and the typed hands and ends with the money.
@@ -240,7 +242,7 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
     1
     """
 
-    def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, pot: Optional[int] = None,
+    def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, pot: int | None = None,
                  show_all: bool = False, four_color: bool = False) -> None:
         self.engine = _engine(game)
         g = self.engine.declaration
@@ -256,7 +258,7 @@ class DealWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.restart_button.on_click(lambda _: self.restart())
         self.pot.observe(lambda _: self._draw(), names="value")
         self.four_color = four_color
-        self.walk: Optional[Walkthrough] = None
+        self.walk: Walkthrough | None = None
         self.street = 0
         super().__init__([
             widgets.HTML(f"<b>{html.escape(g.title)}</b>: a sample deal. Every player checks or calls; "
@@ -331,7 +333,7 @@ def _default_hands(engine: PotGameEngine, players: int, seed: int) -> tuple[list
 class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """Shared inputs: hands (one per line, ``fold`` for a folded seat) and the board(s)."""
 
-    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]], boards: Optional[Sequence[str]],
+    def __init__(self, game: str | PotGameEngine, hands: Sequence[str] | None, boards: Sequence[str] | None,
                  players: int, seed: int, extra: Sequence[Any] = (),  # Any: ipywidgets widgets (no type hints)
                  four_color: bool = False) -> None:
         self.engine = _engine(game)
@@ -404,8 +406,8 @@ class CompareWidget(_ShowdownInput):
     True
     """
 
-    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]] = None,
-                 boards: Optional[Sequence[str]] = None, players: int = 3, seed: int = 1,
+    def __init__(self, game: str | PotGameEngine, hands: Sequence[str] | None = None,
+                 boards: Sequence[str] | None = None, players: int = 3, seed: int = 1,
                  four_color: bool = False) -> None:
         super().__init__(game, hands, boards, players, seed, four_color=four_color)
         self.refresh()
@@ -430,8 +432,8 @@ class PotPayWidget(_ShowdownInput):
 
     _go_label = "Pay"
 
-    def __init__(self, game: str | PotGameEngine, hands: Optional[Sequence[str]] = None,
-                 boards: Optional[Sequence[str]] = None, pots: Optional[str] = None, button: int = 0,
+    def __init__(self, game: str | PotGameEngine, hands: Sequence[str] | None = None,
+                 boards: Sequence[str] | None = None, pots: str | None = None, button: int = 0,
                  players: int = 3, seed: int = 1, four_color: bool = False) -> None:
         self.pots = widgets.Textarea(
             value="", description="Pots",

@@ -20,17 +20,18 @@ Every answer comes from the engine; the widgets hold no rule. The buy-in checker
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import badge, error_html
 from ..engine.rotation import DealersChoice, Rotation
 from ..engine.stakes import structure_for
 from ..engine.table import Table
 from ..errors import TableError
 from ..games.pot import POT_DECLARATIONS
+from . import controls
+from .messages import badge, error_html
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -47,7 +48,7 @@ _WIDE = {"description_width": "initial"}
 GAME_TYPES: dict[str, str] = {"TD": "triple draw", "LB": "lowball", "F": "flop game", "SP": "split pot"}
 
 
-def games_table(keys: Optional[Sequence[str]] = None) -> pd.DataFrame:
+def games_table(keys: Sequence[str] | None = None) -> pd.DataFrame:
     """The pot games as a table: types, cards each player ends with, forced bets, draws, pot portions.
 
     >>> games_table(["stud8"]).to_dict("records")[0]["forced bets"]
@@ -118,7 +119,7 @@ class RotationWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         """
         return Rotation(list(self.games.value), int(self.hands_each.value))
 
-    def current_game(self) -> Optional[str]:
+    def current_game(self) -> str | None:
         """The key of the game of the current hand (``None`` if the choice is refused).
 
         >>> RotationWidget(["badugi"], 1).current_game()
@@ -204,7 +205,7 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
         """Seat the players ($100 each) at a fresh dealer's-choice table."""
         self.lines = []
         try:
-            self.table: Optional[Table] = Table(DealersChoice(list(self.approved.value)))
+            self.table: Table | None = Table(DealersChoice(list(self.approved.value)))
             for s in range(int(self.players.value)):
                 self.table.sit(s, f"Player {s + 1}", 100)
         except TableError as err:

@@ -15,7 +15,8 @@ or ``d2`` draw, ``k:Kc Qd``, ``k2`` or ``k`` discard). ``act`` here is that inte
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import CardsLike
 from ..engine import script as action_script
@@ -30,7 +31,7 @@ else:
 
 
 def play(game: str, script: Sequence[str], stacks: Sequence[int], seed: int = 1,
-         structure: Optional[Structure] = None, button: int = 0, deck: Optional[CardsLike] = None) -> Hand:
+         structure: Structure | None = None, button: int = 0, deck: CardsLike | None = None) -> Hand:
     """A hand of ``game`` played by the engine from ``script`` (see the module docstring).
 
     >>> play("stud8", ["i", "f", "f"], [20, 20, 20], seed=1).winnings

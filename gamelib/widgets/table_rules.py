@@ -17,16 +17,17 @@ these functions hold no rule.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Optional, Required, Sequence, TypedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Required, TypedDict
 
 import ipywidgets as widgets
 
-from . import controls
-from .messages import badge
 from ..engine.table import CashOut, Table
 from ..errors import GameError, TableError
 from ..games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 from ..games.table_kinds import Spread, table_kind_of
+from . import controls
+from .messages import badge
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -36,8 +37,8 @@ else:
 _WIDE = {"description_width": "initial"}
 
 
-def check_buy_in(game: str, amount: int, structure: Optional[str] = None, from_dealer: int = 0,
-                 cashed_out: Optional[int] = None, button_moves: int = 0, others: int = 3) -> str:
+def check_buy_in(game: str, amount: int, structure: str | None = None, from_dealer: int = 0,
+                 cashed_out: int | None = None, button_moves: int = 0, others: int = 3) -> str:
     """Ask the engine whether a player may sit down with ``amount``; ``""`` means accepted.
 
     Big O: ``structure`` is one of the four structures (R18), ``cashed_out`` what the player
@@ -79,7 +80,7 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     """
 
     def __init__(self, game: str = "big-o", structure: str = "$2-$4", amount: int = 100,
-                 cashed_out: Optional[int] = 150, button_moves: int = 3, others: int = 5) -> None:
+                 cashed_out: int | None = 150, button_moves: int = 3, others: int = 5) -> None:
         self.game = widgets.Dropdown(options=_buy_in_options(), value=game, description="Game")
         self.structure = widgets.Dropdown(options=list(BIG_O_STRUCTURES), value=structure, description="Structure")
         self.amount = widgets.BoundedIntText(value=amount, min=0, max=100000, description="Buy-in $")
@@ -134,9 +135,9 @@ class BuyInCase(TypedDict, total=False):
 
     game: Required[str]
     amount: Required[int]
-    structure: Optional[str]
+    structure: str | None
     from_dealer: int
-    cashed_out: Optional[int]
+    cashed_out: int | None
     button_moves: int
     others: int
 

@@ -43,7 +43,7 @@ def _high_values() -> np.ndarray:
     return HIGH.evaluate_array(combinations_array(52, 5))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def subsets(n: int) -> np.ndarray:
     """For every ``n``-card set (colex order), the colex index of each of its ``n - 1``-card subsets."""
     sets = combinations_array(52, n)

@@ -12,8 +12,8 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.banked import analyze
 from gamelib.analysis.banked.crazy4 import strategy_variants
-from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
+from gamelib.combinatorics import combinations_array
 from gamelib.games.banked import CRAZY4_POKER
 from gamelib.rankings.crazy4 import CRAZY4
 

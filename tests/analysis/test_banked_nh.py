@@ -12,9 +12,9 @@ import pytest
 
 from gamelib import get_game
 from gamelib.analysis.banked import analyze, strategy_of
-from gamelib.combinatorics import combinations_array
-from gamelib.cards import format_cards, parse_cards
 from gamelib.analysis.banked.nh import nh_option_values
+from gamelib.cards import format_cards, parse_cards
+from gamelib.combinatorics import combinations_array
 from gamelib.errors import GameError
 from gamelib.games.banked import pay_rows
 from gamelib.rankings.high import HIGH
@@ -168,14 +168,14 @@ def bf_pays(five: tuple[str, ...]) -> int:
     return -1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bf_mean_pay(seen: frozenset[str]) -> Fraction:
     """The average pay per unit over every river card, four cards seen."""
     rest = [c for c in BF_DECK if c not in seen]
     return Fraction(sum(bf_pays(tuple(seen) + (c,)) for c in rest), len(rest))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bf_best(seen: frozenset[str], w: int) -> Fraction:
     return max(bf_options_of(seen, w).values())
 
@@ -276,7 +276,7 @@ def test_tie_situations_match_a_brute_force(nh):
 @pytest.mark.parametrize("hole", ["7s 2d", "As Kd", "Jc 6d", "9h 9c"])
 def test_expected_amount_wagered_matches_a_brute_force(nh, hole):
     """The average amount wagered (R23 decides ties toward less) for sample starting hands."""
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def wagered(seen: frozenset[str], w: int) -> Fraction:
         play = bf_play(bf_options_of(seen, w))
         if play == "fold":

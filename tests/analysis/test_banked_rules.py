@@ -15,13 +15,16 @@ from math import lcm
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib.analysis.banked import analyze
-from gamelib.analysis.banked.crazy4 import DEALER_HANDS as C4_DEALER_HANDS, crazy4_counts
+from gamelib.analysis.banked.crazy4 import DEALER_HANDS as C4_DEALER_HANDS
+from gamelib.analysis.banked.crazy4 import crazy4_counts
 from gamelib.analysis.banked.enumeration import canonical_keys
 from gamelib.analysis.banked.rules import CELLS, decide, split_dealer_hands, wager_roles
-from gamelib.analysis.banked.three_card import DEALER_HANDS as TC_DEALER_HANDS, three_card_counts
+from gamelib.analysis.banked.three_card import DEALER_HANDS as TC_DEALER_HANDS
+from gamelib.analysis.banked.three_card import three_card_counts
 from gamelib.cards import parse_cards
 from gamelib.combinatorics import combinations_array
 from gamelib.engine.banked import BankedGameEngine

@@ -12,8 +12,8 @@ import pytest
 
 from gamelib import get_game
 from gamelib.analysis.banked import analyze
-from gamelib.combinatorics import combinations_array
 from gamelib.cards import format_cards, parse_cards
+from gamelib.combinatorics import combinations_array
 from gamelib.rankings.three_card import THREE_CARD
 
 GAME = get_game("three-card-6bonus")

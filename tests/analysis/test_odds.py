@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import itertools
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import pytest
 
@@ -27,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from odds_oracle import assert_matches  # noqa: E402  (tests/analysis/odds_oracle.py)
 
 
-def brute_force(key: str, hands: Sequence[Optional[str]], boards: Sequence[str] = (), dead: str = "",
-                discards: Optional[Sequence[Optional[str]]] = None) -> dict[str, Any]:
+def brute_force(key: str, hands: Sequence[str | None], boards: Sequence[str] = (), dead: str = "",
+                discards: Sequence[str | None] | None = None) -> dict[str, Any]:
     """Every deal of the unknown cards, one ``judge`` each: equity, scoop, per-portion win/tie."""
     game = POT_DECLARATIONS[key]
     n = len(hands)
@@ -85,7 +86,7 @@ def _dead(*keep: str, leave: int, high: int = 0) -> str:
 
 # (game, hands, boards, dead, discards): small cases covering every pot game; the notes say what
 # each one exercises.
-CASES: list[tuple[str, list[Optional[str]], list[str], str, Optional[list[Optional[str]]]]] = [
+CASES: list[tuple[str, list[str | None], list[str], str, list[str | None] | None]] = [
     # Archie: one draw each; pair-of-nines and eight-low qualifiers, and R8's split when nobody qualifies
     ("archie", ["Kc Qd Jh 6s 3c", "As 2d 4h 7c Td"], [], "", ["Kc", "Td"]),
     ("archie", ["Kc Qd Jh 8s 3c", "Ks Td 4h 7c 2d"], [], _dead("Kc Qd Jh 8s 3c Ks Td 4h 7c 2d", leave=8, high=8), ["Kc", "Ks"]),
@@ -130,8 +131,8 @@ def test_every_pot_game_has_a_case() -> None:
 
 
 @pytest.mark.parametrize("key,hands,boards,dead,discards", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
-def test_exact_agrees_with_brute_force(key: str, hands: list[Optional[str]], boards: list[str], dead: str,
-                                       discards: Optional[list[Optional[str]]]) -> None:
+def test_exact_agrees_with_brute_force(key: str, hands: list[str | None], boards: list[str], dead: str,
+                                       discards: list[str | None] | None) -> None:
     want = brute_force(key, hands, boards, dead, discards)
     game = POT_DECLARATIONS[key]
     kwargs: dict[str, Any] = {"boards": boards} if game.boards > 1 else {"board": boards[0]} if boards else {}

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib.analysis.odds.boards import BoardTables
 from gamelib.engine.showdown import judge_many

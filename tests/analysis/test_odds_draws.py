@@ -15,29 +15,31 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
-from functools import lru_cache
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from gamelib.analysis.odds import deal_by_deal as odds_module  # where AUTO_DECISIONS and AUTO_CHUNK are read
 from gamelib.analysis.odds import odds
 from gamelib.analysis.odds.draws import AUTO_DRAW_SAMPLES, AUTO_SEED, AutoPlayer, choices
 from gamelib.cards import format_cards, parse_cards
 from gamelib.engine.showdown import SPLIT_NAME, judge
-from gamelib.errors import GameError
 from gamelib.engine.walkthrough import draw_choice
+from gamelib.errors import GameError
 from gamelib.games.pot import POT_DECLARATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from odds_oracle import assert_matches  # noqa: E402  (tests/analysis/odds_oracle.py)
 
 
-@lru_cache(maxsize=None)
+@cache
 def auto_throw(key: str, hand: tuple[int, ...], board: tuple[int, ...], tries: int) -> tuple[int, ...]:
     """The engine's automatic player, as the calculator documents it is asked."""
     game = POT_DECLARATIONS[key]
@@ -45,8 +47,8 @@ def auto_throw(key: str, hand: tuple[int, ...], board: tuple[int, ...], tries: i
                              samples=AUTO_DRAW_SAMPLES, tries=tries))
 
 
-def brute_force(key: str, hands: Sequence[Optional[str]], board: str = "", dead: str = "",
-                discards: Optional[Sequence[Optional[str]]] = None, draws_to_come: int = 1) -> dict[str, Any]:
+def brute_force(key: str, hands: Sequence[str | None], board: str = "", dead: str = "",
+                discards: Sequence[str | None] | None = None, draws_to_come: int = 1) -> dict[str, Any]:
     game = POT_DECLARATIONS[key]
     n = len(hands)
     held = [parse_cards(h) if h else [] for h in hands]
@@ -123,7 +125,7 @@ def _dead(*keep: str, leave: int) -> str:
 
 
 # (game, hands, board, dead, discards, draws to come)
-CASES: list[tuple[str, list[Optional[str]], str, str, Optional[list[Optional[str]]], int]] = [
+CASES: list[tuple[str, list[str | None], str, str, list[str | None] | None, int]] = [
     # the issue's example: seat 1's draw (pat) is decided from its cards, so 44 equally likely deals
     ("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], "", "", ["Kc", None], 1),
     # two draws to come: the third draw is the automatic player's, deal by deal
@@ -147,7 +149,7 @@ CASES: list[tuple[str, list[Optional[str]], str, str, Optional[list[Optional[str
 @pytest.mark.parametrize("key,hands,board,dead,discards,to_come", CASES,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_exact_with_the_automatic_player_agrees_with_brute_force(
-        key: str, hands: list[Optional[str]], board: str, dead: str, discards: Optional[list[Optional[str]]],
+        key: str, hands: list[str | None], board: str, dead: str, discards: list[str | None] | None,
         to_come: int) -> None:
     want = brute_force(key, hands, board, dead, discards, to_come)
     got = odds(key, hands, board=board or None, dead=dead or None, discards=discards, draws_to_come=to_come)
@@ -272,7 +274,7 @@ class _OneHandAtATime(AutoPlayer):
     """The slow reference: every hand asked of the engine's one-hand ``draw_choice`` by itself,
     nothing remembered (the calculator's AutoPlayer asks many hands at once, each once)."""
 
-    def index(self, hands: np.ndarray, board: Any, tries: int, limit: Optional[int] = None) -> Any:
+    def index(self, hands: np.ndarray, board: Any, tries: int, limit: int | None = None) -> Any:
         if limit is not None:
             return None  # no exact enumeration: the reference only replays sampled deals
         answers = [tuple(draw_choice(self.game, sorted(int(c) for c in h), boards=[list(b) for b in board],
@@ -316,7 +318,7 @@ def test_a_target_standard_error_stops_the_sample_reproducibly() -> None:
 
 # --- the widget's work limit, Drawmaha's flops, the exact try counted first -------------------------
 
-def _one_deal_at_a_time(key: str, hands: list[Optional[str]], samples: int, seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
+def _one_deal_at_a_time(key: str, hands: list[str | None], samples: int, seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
     """The slow reference of a clustered Drawmaha sample: the calculator's own sampled flops and
     deals (``_sample_rows`` with the seed), but each deal played by itself: each seat's draw asked
     of the engine's one-hand ``draw_choice`` on the deal's flop, the replacements taken off the
@@ -358,7 +360,7 @@ def _one_deal_at_a_time(key: str, hands: list[Optional[str]], samples: int, seed
 
 @pytest.mark.parametrize("key, hands, samples, seed", [("drawmaha", [None, None], 60, 4),
                                                         ("drawmaha-27", ["7s 5s 4d 3d Kc", None, "9h 9c 8h 7c 6d"], 50, 2)])
-def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str, hands: list[Optional[str]],
+def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str, hands: list[str | None],
                                                                        samples: int, seed: int) -> None:
     from gamelib.analysis.odds.deal_by_deal import CLUSTER
     r = odds(key, hands, draws_to_come=1, samples=samples, seed=seed)

@@ -20,7 +20,7 @@ hand's draw to its automatic player, poker-equity deals it as unknown cards.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -40,8 +40,8 @@ QUESTIONS = 200
 MOST_DEALS = 40_000
 
 
-def poker_equity_request(key: str, hands: list[Optional[str]], board: str = "", dead: str = "",
-                         discards: Optional[list[Optional[str]]] = None) -> tuple[str, list[str], str, str]:
+def poker_equity_request(key: str, hands: list[str | None], board: str = "", dead: str = "",
+                         discards: list[str | None] | None = None) -> tuple[str, list[str], str, str]:
     """The same question in poker-equity's words: ``(variant, fields, board, dead)``.
 
     A known hand is its cards (those kept after a declared draw: a short field is a draw); a
@@ -71,8 +71,8 @@ def random_question(key: str, seed: int) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     deck = [int(c) for c in rng.permutation(52)]
     players = int(rng.integers(2, 4))
-    hands: list[Optional[str]] = []
-    discards: list[Optional[str]] = []
+    hands: list[str | None] = []
+    discards: list[str | None] = []
     unknown: list[int] = []  # cards to deal, per group
     draw = game.draws > 0 and rng.random() < 0.6  # a declared draw to come (else the showdown)
     street = int(rng.integers(3, 8)) if game.is_stud else game.hole_cards

@@ -12,14 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gamelib import POT_GAMES
 from gamelib.analysis.odds import odds
-from gamelib.cards import format_cards
+from gamelib.cards import format_cards, parse_cards
 from gamelib.games.pot import POT_DECLARATIONS
-from gamelib.cards import parse_cards
-from gamelib.rankings import evaluate, system as ranking_system
+from gamelib.rankings import evaluate
+from gamelib.rankings import system as ranking_system
 
 FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from gamelib import POT_GAMES
-from gamelib.analysis.odds import deals as dealing, odds, tables
+from gamelib.analysis.odds import deals as dealing
+from gamelib.analysis.odds import odds, tables
 from gamelib.cards import format_cards, parse_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

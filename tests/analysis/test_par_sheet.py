@@ -21,10 +21,10 @@ import numpy as np
 import pytest
 
 from gamelib import get_game
-from gamelib.analysis.banked import nh_classes as banked_nh_classes
-from gamelib.analysis.par_sheet import figures as par_sheet_figures
 from gamelib.analysis import par_sheet as ps
 from gamelib.analysis.banked import analyze
+from gamelib.analysis.banked import nh_classes as banked_nh_classes
+from gamelib.analysis.par_sheet import figures as par_sheet_figures
 from gamelib.errors import GameError
 
 GAMES = ("crazy4", "three-card-6bonus", "nh-holdem")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from gamelib import get_game
 from gamelib.analysis.banked import analyze
@@ -64,7 +64,7 @@ def key3(cards: tuple[str, ...]) -> tuple[int, ...]:
 QUALIFIES = key3(("Qc", "3d", "2h"))  # the dealer's weakest qualifying hand: queen high
 
 
-@lru_cache(maxsize=None)
+@cache
 def raise_value_without_bonus(hand: tuple[str, ...]) -> Fraction:
     """Ante + Play, in antes, of raising ``hand``, averaged over every dealer hand: a dealer who
     does not qualify pays the Ante 1 to 1 and pushes the Play; a qualifying dealer wins or loses

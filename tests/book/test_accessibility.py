@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build" / "html"
 sys.path.insert(0, str(ROOT / "deploy"))
 sys.path.insert(0, str(ROOT / "tests"))
+import accessibility  # noqa: E402  (tests/accessibility.py)
 import exhibits  # noqa: E402  (deploy/exhibits.py)
 from headless import CHROMIUM, OFFLINE_ARGS  # noqa: E402  (deploy/headless.py)
-import accessibility  # noqa: E402  (tests/accessibility.py)
 
 VIEW_SELECTOR = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 30_000

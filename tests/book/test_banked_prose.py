@@ -28,8 +28,8 @@ import pytest
 
 from gamelib import get_game
 from gamelib.combinatorics import combinations_array
-from gamelib.games.banked import dealer_qualifying_value, minimum_value
 from gamelib.errors import IllegalActionError
+from gamelib.games.banked import dealer_qualifying_value, minimum_value
 from gamelib.rankings.crazy4 import CRAZY4
 from gamelib.rankings.three_card import THREE_CARD
 

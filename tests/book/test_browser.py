@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "_build" / "html"
 sys.path.insert(0, str(ROOT / "deploy"))
 import exhibits  # noqa: E402  (deploy/exhibits.py)
-from headless import CHROMIUM, OFFLINE_ARGS as CHROMIUM_ARGS  # noqa: E402  (deploy/headless.py)
+from headless import CHROMIUM  # noqa: E402  (deploy/headless.py)
+from headless import OFFLINE_ARGS as CHROMIUM_ARGS
+
 VIEW_SELECTOR = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 20_000
 #: The tables of the page's article wider than the article's text column: [width, column, section, text].

@@ -27,8 +27,9 @@ import tempfile
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -38,6 +39,7 @@ from traitlets.config.loader import PyFileConfigLoader
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import servers  # noqa: E402  (tests/servers.py)
+
 DEPLOY = ROOT / "deploy"
 CONTAINERFILE = DEPLOY / "Containerfile"
 SETUP = ROOT / ".ci" / "setup"
@@ -389,7 +391,6 @@ def test_the_server_opens_the_book_and_renders_chapters_without_code(user_server
 
 def _run_progressively(url: str, token: str, kernel: str) -> str:
     """What the chapter's cells output when the page's execution socket asks the server to run them."""
-    import asyncio
 
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect

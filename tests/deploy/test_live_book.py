@@ -26,8 +26,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -244,7 +245,7 @@ async def _replies(ws: Any, kind: str, seconds: float = 10) -> list[dict[str, An
     while time.monotonic() < end:
         try:
             raw = await asyncio.wait_for(ws.read_message(), max(0.1, end - time.monotonic()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             break
         if raw is None:
             break

@@ -38,10 +38,11 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections import Counter
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -263,7 +264,7 @@ async def _until(ws: WebSocketClientConnection, seen: Widgets, done: Callable[[]
         assert left > 0, f"the kernel did not answer within {KERNEL_WAIT:g} s: {what} (got {seen.kinds[-20:]})"
         try:
             raw = await asyncio.wait_for(ws.read_message(), left)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             continue  # the assertion above says what was awaited
         assert raw is not None, f"the kernel's websocket closed while waiting for {what}"
         seen.take(_decode(raw))
@@ -284,7 +285,7 @@ async def _run_page(base: str, name: str, kernel: str, cookie: str) -> list[dict
             assert left > 0, f"{name}'s trainer did not run within {limit:g} s ({len(cells)} of {total} cells)"
             try:
                 raw = await asyncio.wait_for(ws.read_message(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue  # the assertion above says so
             assert raw is not None, f"{name}'s execution websocket closed ({len(cells)} of {total} cells)"
             msg = json.loads(raw)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gamelib.engine import script as action_script
 from gamelib.engine.hand import Hand
-from gamelib.games.pot import POT_DECLARATIONS, BIG_O_STRUCTURES
+from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
 
 BLIND_DRAW = ["r", "c", "c",              # deal: seat 0 raises, blinds call
               "d2", "d1", "d3",           # first draw

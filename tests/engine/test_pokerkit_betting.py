@@ -64,7 +64,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 import pytest
@@ -240,8 +239,8 @@ class Mirror:
         self.fed_down = [0] * n
         self.fed_up = [0] * n
         self.fed_board = 0
-        self.pots: Optional[list[tuple[int, tuple[int, ...]]]] = None
-        self.contributions: Optional[list[int]] = None
+        self.pots: list[tuple[int, tuple[int, ...]]] | None = None
+        self.contributions: list[int] | None = None
         self.pushes: list = []
         self.feed()
 
@@ -298,8 +297,8 @@ class Mirror:
 class View:
     """Who is to act, in what phase, and what is legal: kind -> (min, max) or None."""
 
-    seat: Optional[int]
-    phase: Optional[str]
+    seat: int | None
+    phase: str | None
     legal: tuple = ()
 
     @property
@@ -360,7 +359,7 @@ def this_round(h: Hand) -> str:
     return "\n".join(h.history[start:])
 
 
-def classify_decision(h: Hand, m: Mirror, ours: View, theirs: View) -> Optional[str]:
+def classify_decision(h: Hand, m: Mirror, ours: View, theirs: View) -> str | None:
     """The class of ``DIFFERENCES`` this disagreement belongs to, or None (unexplained)."""
     st, g, pk = h.structure, h.game, m.pk
     o, p = ours.kinds, theirs.kinds
@@ -501,7 +500,7 @@ def fair_shares(h: Hand) -> tuple[list[Fraction], list[int], list[int]]:
     return exact, wins, pokerkit_slack
 
 
-def classify_payout(h: Hand, m: Mirror) -> tuple[Optional[str], str]:
+def classify_payout(h: Hand, m: Mirror) -> tuple[str | None, str]:
     """Why the final stacks differ after a showdown: (class or None, details)."""
     if h.showdown is None:
         return None, "no showdown, yet the stacks differ"
@@ -543,13 +542,13 @@ def uncalled_returned(contributed: list[int]) -> list[int]:
 class Result:
     decisions: int = 0
     classes: Counter = field(default_factory=Counter)
-    unexplained: Optional[str] = None
+    unexplained: str | None = None
     stopped: bool = False
     showdown: bool = False
     first: dict = field(default_factory=dict)  # class -> (ours, pokerkit) where first met
 
 
-def common_actions(h: Hand, ours: View, theirs: View) -> list[tuple[str, Optional[int], Optional[list]]]:
+def common_actions(h: Hand, ours: View, theirs: View) -> list[tuple[str, int | None, list | None]]:
     """Our legal actions that pokerkit allows with the same effect."""
     o, p = ours.kinds, theirs.kinds
     out = []
@@ -565,7 +564,7 @@ def common_actions(h: Hand, ours: View, theirs: View) -> list[tuple[str, Optiona
     return out
 
 
-def choose(h: Hand, options, rng) -> tuple[str, Optional[int], Optional[list]]:
+def choose(h: Hand, options, rng) -> tuple[str, int | None, list | None]:
     """A random action: folds facing a bet, calls and checks, raises of the smallest, the largest
     or a random size, so all-ins and short all-ins are common; random draws."""
     s = h.to_act

@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pokerkit
 import pytest
 from pokerkit import StandardHighHand
 

@@ -10,7 +10,6 @@ from gamelib import get_game
 from gamelib.engine.pots import clockwise_from_button, divide, side_pots, split_among
 from gamelib.errors import GameError
 
-
 # --- R6: the odd dollar between two sides goes to the first side -------------------------
 
 @pytest.mark.parametrize("key, hands, board, first", [

@@ -3,7 +3,7 @@ the worst cards of ``dN`` checked against a plain sort written here, and the ref
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

@@ -4,7 +4,6 @@ alone (Archie, Drawmaha, Drawmaha 2-7, 2-7 Razzdugi, Super Razzdugi) and the spl
 from __future__ import annotations
 
 import math
-
 from fractions import Fraction
 
 import numpy as np
@@ -234,11 +233,12 @@ def test_judge_many_matches_the_single_judge_for_omaha_games(key):
 
 # --- the award's explanation is the award (issue 11, item 7) -----------------------------
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
+from test_hand import play_short_stacked_hand  # noqa: E402  (tests/engine is on sys.path)
 
 from gamelib import POT_GAMES  # noqa: E402
 from gamelib.engine.pots import side_pots  # noqa: E402
-from test_hand import play_short_stacked_hand  # noqa: E402  (tests/engine is on sys.path)
 
 
 @settings(max_examples=400, deadline=None)

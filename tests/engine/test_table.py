@@ -15,9 +15,14 @@ from gamelib.engine.rotation import DealersChoice, Rotation
 from gamelib.engine.stakes import min_buy_in, structure_for
 from gamelib.engine.table import Table
 from gamelib.errors import TableError
-from gamelib.games.pot import (BIG_O_STRUCTURES, POT_DECLARATIONS, Structure, big_bet_structure, limit_structure,
-                               stud_structure)
-
+from gamelib.games.pot import (
+    BIG_O_STRUCTURES,
+    POT_DECLARATIONS,
+    Structure,
+    big_bet_structure,
+    limit_structure,
+    stud_structure,
+)
 
 # --- R18: Big O structures and buy-ins ---------------------------------------------------
 

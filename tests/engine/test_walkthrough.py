@@ -15,7 +15,8 @@ from gamelib.engine.showdown import qualifier_value
 from gamelib.engine.walkthrough import FIELD, Walkthrough, draw_choice, draw_choices, hand_words, strength
 from gamelib.errors import GameError
 from gamelib.games.pot import POT_DECLARATIONS
-from gamelib.rankings import describe, evaluate, system as ranking_system
+from gamelib.rankings import describe, evaluate
+from gamelib.rankings import system as ranking_system
 
 
 @pytest.mark.parametrize("key", POT_GAMES)

@@ -21,8 +21,7 @@ import pytest
 from gamelib.analysis.banked import analyze
 from gamelib.engine.banked import BankedGameEngine
 from gamelib.errors import GameError
-from gamelib.games.banked import (THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand,
-                                  Qualifier, Reveal, Wager)
+from gamelib.games.banked import THREE_CARD_6BONUS, BankedGame, Decide, JudgedHand, Qualifier, Reveal, Wager
 from gamelib.games.vocabularies import Counting, NotQualified, OnFold, Settles
 from gamelib.widgets.banked.round import deal_round
 
@@ -95,7 +94,7 @@ def test_the_main_game_matches_rounds_settled_by_the_engine():
         s = GAME.settle({"ante": 1 * 2, "play": play * 2}, player=player, dealer=dealer)
         results.append(Fraction(s.total, 2))
     mean = sum(results, F(0)) / len(results)
-    var = sum((float(r - mean) ** 2 for r in results)) / (len(results) - 1)
+    var = sum(float(r - mean) ** 2 for r in results) / (len(results) - 1)
     exact = a.expected_return
     assert abs(float(mean - exact)) < 4 * sqrt(var / len(results)), (float(mean), float(exact))
     # a jack-high dealer who now qualifies loses both Ante and Play to any hand the player

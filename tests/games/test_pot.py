@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from gamelib import POT_GAMES, get_game
-from gamelib.games.pot import POT_DECLARATIONS, PotGame, Portion, Street
+from gamelib.games.pot import POT_DECLARATIONS, Portion, PotGame, Street
 from gamelib.rankings import SYSTEMS
 
 

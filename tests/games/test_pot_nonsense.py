@@ -15,7 +15,14 @@ import pytest
 from gamelib import POT_GAMES, get_game
 from gamelib.errors import TableError
 from gamelib.games.pot import (
-    HALF, POT_DECLARATIONS, POT_RULINGS, STUD_STREETS, Portion, Street, limit_structure, stud_structure,
+    HALF,
+    POT_DECLARATIONS,
+    POT_RULINGS,
+    STUD_STREETS,
+    Portion,
+    Street,
+    limit_structure,
+    stud_structure,
     triple_draw_streets,
 )
 

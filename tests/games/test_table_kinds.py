@@ -9,9 +9,9 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -19,8 +19,7 @@ from gamelib.engine.table import Rotation, Table
 from gamelib.errors import TableError
 from gamelib.games.banked import DECLARATIONS as BANKED_DECLARATIONS
 from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS, limit_structure
-from gamelib.games.table_kinds import (BIG_O_CASH_TABLE, MIXED_TABLE, TABLE_KINDS, Spread, TableKind,
-                                       table_kind_of)
+from gamelib.games.table_kinds import BIG_O_CASH_TABLE, MIXED_TABLE, TABLE_KINDS, Spread, TableKind, table_kind_of
 
 REPO = Path(__file__).resolve().parents[2]
 GAMELIB = REPO / "gamelib"

@@ -12,11 +12,28 @@ from gamelib import POT_GAMES
 from gamelib.engine.hand import Hand
 from gamelib.errors import TableError
 from gamelib.games.pot import (
-    BIG_O_STRUCTURES, HALF, POT_DECLARATIONS, STRUCTURE_KINDS, Portion, PotGame, Street, Structure,
-    big_bet_structure, limit_structure, stud_structure,
+    BIG_O_STRUCTURES,
+    HALF,
+    POT_DECLARATIONS,
+    STRUCTURE_KINDS,
+    Portion,
+    PotGame,
+    Street,
+    Structure,
+    big_bet_structure,
+    limit_structure,
+    stud_structure,
 )
 from gamelib.games.vocabularies import (
-    BetSize, BoardOrder, BringInCard, Forced, NamedQualifier, NoQualifier, OddChip, PortionCards, StructureKind,
+    BetSize,
+    BoardOrder,
+    BringInCard,
+    Forced,
+    NamedQualifier,
+    NoQualifier,
+    OddChip,
+    PortionCards,
+    StructureKind,
     Vocabulary,
 )
 

@@ -27,8 +27,12 @@ import warnings
 
 import numpy as np
 import pytest
-from pokerkit import (Automation, FixedLimitBadugi, FixedLimitDeuceToSevenLowballTripleDraw,
-                      FixedLimitSevenCardStudHighLowSplitEightOrBetter)
+from pokerkit import (
+    Automation,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+)
 from pokerkit.notation import HandHistory
 
 from gamelib.engine.hand import Hand

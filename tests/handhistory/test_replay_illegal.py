@@ -4,8 +4,6 @@ action, each checked against the engine's own list of what was legal."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pytest
 
 from gamelib.handhistory import IllegalRecordError, check, replay
@@ -16,7 +14,7 @@ STUD = ["d dh p1 AcKdQh", "d dh p2 3c4d2s", "d dh p3 7c8d9h"]  # p1's queen is t
 RAZZ = ["d dh p1 AcKdQhJs2c", "d dh p2 3c4d5h6s8c", "d dh p3 7c8d9hTsKs"]
 
 
-def blinds(actions: list[str], stacks: Optional[list[int]] = None, structure: str = "limit",
+def blinds(actions: list[str], stacks: list[int] | None = None, structure: str = "limit",
            game: str = "badugi", small: int = 2, big: int = 4) -> HandRecord:
     n = len(stacks or [50, 50, 50])
     extra = {} if structure == "limit" and game == "badugi" else {"_gamelib_variant": game,

@@ -13,7 +13,7 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ import numpy as np
 # ---------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_hands(n_cards: int, deck: int = 52) -> np.ndarray:
     """Every ``n_cards``-card hand from a ``deck``-card deck, as an ``int8`` array (cached)."""
     from math import comb
@@ -173,7 +173,7 @@ class _Neg:
     def __init__(self, k: Any) -> None:
         self.k = k
 
-    def __lt__(self, other: "_Neg") -> bool:
+    def __lt__(self, other: _Neg) -> bool:
         return bool(other.k < self.k)
 
     def __eq__(self, other: object) -> bool:

@@ -9,13 +9,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rankings_helpers import all_hands, assert_same_order, pokerkit_strengths, ref_badugi
 
 from gamelib.cards import deal_hands
 from gamelib.errors import HandSizeError, RankingError
 from gamelib.rankings import best_hand, category, describe, evaluate, n_values, winners
 from gamelib.rankings.badugi import BADUGI, BADUGI_ACE_HIGH
-
-from rankings_helpers import all_hands, assert_same_order, pokerkit_strengths, ref_badugi
 
 SYSTEMS = {"badugi": False, "badugi-ace-high": True}
 

@@ -8,12 +8,11 @@ from collections import Counter
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rankings_helpers import all_hands, assert_same_order, best_of, ref_crazy4
 
 from gamelib.cards import deal_hands
 from gamelib.rankings import best_hand, categories, category, describe, evaluate, n_values
 from gamelib.rankings.crazy4 import CRAZY4
-
-from rankings_helpers import all_hands, assert_same_order, best_of, ref_crazy4
 
 
 def value(text: str) -> int:

@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rankings_helpers import assert_same_order, best_of, pokerkit_strengths, ref_high5
 
 from gamelib.cards import deal_hands
 from gamelib.rankings import best_hand, category, describe, evaluate, n_values
 from gamelib.rankings.high import HIGH
-
-from rankings_helpers import assert_same_order, best_of, pokerkit_strengths, ref_high5
 
 
 def value(text: str) -> int:

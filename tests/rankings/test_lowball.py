@@ -9,12 +9,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from gamelib.cards import deal_hands
-from gamelib.errors import RankingError
-from gamelib.rankings import best_hand, categories, category, describe, evaluate, n_values, winners
-from gamelib.rankings.lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_qualifies_table
-
 from rankings_helpers import (
     assert_same_order,
     best_of,
@@ -24,6 +18,11 @@ from rankings_helpers import (
     ref_a5_5,
     ref_low8_5,
 )
+
+from gamelib.cards import deal_hands
+from gamelib.errors import RankingError
+from gamelib.rankings import best_hand, categories, category, describe, evaluate, n_values, winners
+from gamelib.rankings.lowball import A5_LOW, DEUCE_SEVEN, describe_low8, low8_qualifies_table
 
 REFS = {"a5-low": ref_a5_5, "27-low": ref_27_5, "low8": ref_low8_5}
 

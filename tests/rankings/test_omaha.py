@@ -8,13 +8,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rankings_helpers import assert_same_order, invert_key, pokerkit_strengths, ref_high5, ref_low8_5
 
 from gamelib.cards import deal_hands
 from gamelib.errors import DuplicateCardError, HandSizeError
 from gamelib.rankings import best_hand, describe, evaluate, evaluate_hi_lo
 from gamelib.rankings.omaha import omaha_hi_lo, omaha_high, omaha_low8
-
-from rankings_helpers import assert_same_order, invert_key, pokerkit_strengths, ref_high5, ref_low8_5
 
 # (hole cards, board cards) -> hands dealt in the pokerkit comparison (20,000 per system in all).
 SHAPES = {(4, 5): 6_000, (5, 5): 2_000, (4, 3): 4_000, (4, 4): 3_000, (5, 3): 2_500, (5, 4): 2_500}

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+from rankings_helpers import assert_same_order, ref_three_card
 
 from gamelib.rankings import categories, category, describe, evaluate, n_values
-
-from rankings_helpers import assert_same_order, ref_three_card
 
 
 def value(text: str) -> int:

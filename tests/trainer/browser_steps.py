@@ -5,7 +5,8 @@ the next one; and the accounts a supervisor creates before the server starts."""
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 #: Every address that is not this machine's.
 OUTSIDE = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 LETTERS = "23456789TJQKA"
 WORDS = ["deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
@@ -123,7 +124,7 @@ class Read:
     """A hand's reading in one system: ``key`` (larger is better; ``None``: no qualifying hand),
     ``category`` and ``words``."""
 
-    def __init__(self, key: Optional[tuple], category: str, text: str) -> None:
+    def __init__(self, key: tuple | None, category: str, text: str) -> None:
         self.key, self.category, self.words = key, category, text
 
     def __repr__(self) -> str:
@@ -131,7 +132,7 @@ class Read:
 
 
 def _best(subsets: Any, read: Callable[[Cards], Read]) -> Read:
-    best: Optional[Read] = None
+    best: Read | None = None
     for sub in subsets:
         r = read(sub)
         if r.key is not None and (best is None or r.key > best.key):
@@ -166,7 +167,7 @@ def _low8(sub: Cards) -> Read:
     if len(set(a5)) != 5 or max(a5) > 6:  # five different ranks, eight or lower (R4)
         return Read(None, "no low", "no qualifying low")
     shown = sorted(ranks, key=lambda r: -1 if r == 12 else r, reverse=True)
-    return Read((0, sorted((-r for r in a5))), f"{WORDS[shown[0]]} low", words("high card", shown, low=True))
+    return Read((0, sorted(-r for r in a5)), f"{WORDS[shown[0]]} low", words("high card", shown, low=True))
 
 
 def _no_low() -> Read:
@@ -178,7 +179,7 @@ def _badugi(cards: Cards, ace_high: bool) -> Read:
         r = rank(c)
         return r if ace_high else (-1 if r == 12 else r)
 
-    best: Optional[tuple] = None
+    best: tuple | None = None
     shown: list[int] = []
     for size in range(1, min(4, len(cards)) + 1):
         for sub in itertools.combinations(cards, size):
@@ -193,7 +194,7 @@ def _badugi(cards: Cards, ace_high: bool) -> Read:
     return Read(best, f"{size}-card badugi", f"{SIZE_WORDS[size]} badugi " + "-".join(LETTERS[r] for r in shown))
 
 
-def read(system: str, cards: Cards, board: Optional[Cards] = None) -> Read:
+def read(system: str, cards: Cards, board: Cards | None = None) -> Read:
     """The best reading of ``cards`` (with ``board`` for the Omaha systems) in ``system``."""
     cards = list(cards)
     if system == "high":
@@ -226,7 +227,7 @@ def read(system: str, cards: Cards, board: Optional[Cards] = None) -> Read:
 
 # --- pot games: winners, the split of a pot ---------------------------------------------------
 
-def winners(values: dict[int, Read], bar: Optional[tuple] = None) -> tuple[int, ...]:
+def winners(values: dict[int, Read], bar: tuple | None = None) -> tuple[int, ...]:
     """The seats with the best qualifying reading (``key`` at least ``bar``; ``None`` keys never qualify)."""
     qual = {s: r.key for s, r in values.items() if r.key is not None and (bar is None or r.key >= bar)}
     if not qual:
@@ -285,7 +286,7 @@ def _pays(amount: int, pays: Fraction) -> int:
     return int(amount * pays)  # B1: rounded down to the dollar
 
 
-def _table(r: Read, rows: list[tuple[str, Optional[tuple[int, int]], Fraction]]) -> Optional[Fraction]:
+def _table(r: Read, rows: list[tuple[str, tuple[int, int] | None, Fraction]]) -> Fraction | None:
     """The first row a reading matches: (category, top-rank range or None, pays)."""
     for cat, ranks, pays in rows:
         if r.category == cat and (ranks is None or ranks[0] <= _top_rank(r) <= ranks[1]):
@@ -333,7 +334,7 @@ QUEEN_HIGH = read("three-card", [10 * 4 + 0, 1 * 4 + 1, 0 * 4 + 2])
 KING_HIGH = read("crazy4", [11 * 4 + 0, 2 * 4 + 1, 1 * 4 + 2, 0 * 4 + 3])
 
 
-def _by_table(amount: int, pays: Optional[Fraction]) -> int:
+def _by_table(amount: int, pays: Fraction | None) -> int:
     return -amount if pays is None else _pays(amount, pays)
 
 

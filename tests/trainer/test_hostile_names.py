@@ -16,8 +16,7 @@ from sqlalchemy import text
 
 from gamelib.trainer import make_drill
 from gamelib.trainer.export import FORMULA_STARTS, answers_csv
-from gamelib.trainer.records import (ExamSpec, Identity, RecordsConfig, RecordsError, Store, hash_password,
-                                     sign_in)
+from gamelib.trainer.records import ExamSpec, Identity, RecordsConfig, RecordsError, Store, hash_password, sign_in
 from gamelib.trainer.records.report import answer_rows, certificate_html, progress_png, workbook
 from gamelib.widgets.trainer.supervisor import SupervisorView
 

@@ -6,8 +6,9 @@ address is the README's one trainer address on a hub."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from gamelib.trainer import DRILLS
 from gamelib.trainer.records import RecordsConfig, Store, hash_password

@@ -24,8 +24,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -37,8 +37,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
-from .browser_steps import (FONT_AWESOME, answer, block_outside, create_accounts, next_question,  # noqa: E402
-                            sign_in)
+from .browser_steps import FONT_AWESOME, answer, block_outside, create_accounts, next_question, sign_in  # noqa: E402
 
 VOILA = Path(sys.executable).parent / "voila"
 GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's widget: TrainerApp(game="big-o", drill="read-hand", seed=1)

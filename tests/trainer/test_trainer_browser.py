@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import servers  # noqa: E402  (tests/servers.py)
 from servers import CHROMIUM  # noqa: E402
 
-from .browser_steps import create_accounts, sign_in, FONT_AWESOME, answer, block_outside, next_question  # noqa: E402
+from .browser_steps import FONT_AWESOME, answer, block_outside, create_accounts, next_question, sign_in  # noqa: E402
 
 VOILA = Path(sys.executable).parent / "voila"
 # The practice widget the trainer shows after sign-in (trainer/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)

@@ -8,14 +8,15 @@ input, and that what was shown before is gone.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from gamelib.widgets.banked import PayWidget
+from gamelib.widgets.betting_structures import WagerWidget
 from gamelib.widgets.explorer import RankingExplorer
 from gamelib.widgets.pot import PotPayWidget
-from gamelib.widgets.betting_structures import WagerWidget
 from gamelib.widgets.trainer import TrainerWidget
 
 OLD = "OLD-VERDICT-STILL-HERE"

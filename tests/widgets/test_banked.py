@@ -10,14 +10,14 @@ import pytest
 from gamelib import get_game
 from gamelib.analysis.banked import analyze, strategy_of
 from gamelib.cards import parse_cards
-from gamelib.games.banked import Reveal, dealer_qualifying_value
 from gamelib.errors import GameError, WagerError
+from gamelib.games.banked import Reveal, dealer_qualifying_value
 from gamelib.widgets.banked import (
-    analysis_of,
     BankedDealWidget,
     DealerCompareWidget,
     PayWidget,
     StrategyWidget,
+    analysis_of,
     compare_html,
     deal_round,
     default_wagers,

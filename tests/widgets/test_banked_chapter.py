@@ -10,15 +10,22 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from book.glue_values import glued  # tests/book/glue_values.py (tests/ is on sys.path)
 
 from gamelib import get_game
 from gamelib.analysis.banked.nh import ORDERED_DEALS
 from gamelib.games.banked import dealer_qualifying_value
-from gamelib.widgets.banked.chapter import (caps_text, multiple_table_html, ordered_deal_counts, pay_line_table_html,
-                                            qualifier_table_html, straight_ranks, worked_example, worked_example_of)
+from gamelib.widgets.banked.chapter import (
+    caps_text,
+    multiple_table_html,
+    ordered_deal_counts,
+    pay_line_table_html,
+    qualifier_table_html,
+    straight_ranks,
+    worked_example,
+    worked_example_of,
+)
 from gamelib.widgets.banked.figures import pay_table_titled
-
-from book.glue_values import glued  # tests/book/glue_values.py (tests/ is on sys.path)
 
 BOOK = Path(__file__).resolve().parents[2] / "book" / "banked"
 CHAPTERS = {"crazy4": "crazy4", "three-card-6bonus": "three-card-6bonus", "nh-holdem": "nh-holdem"}

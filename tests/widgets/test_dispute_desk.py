@@ -16,7 +16,7 @@ from gamelib.handhistory import loads, replay
 from gamelib.widgets import dispute_desk as dd
 from gamelib.widgets.dispute_desk import PLAIN, DisputeDesk
 
-NOW = datetime.datetime.now(datetime.timezone.utc)
+NOW = datetime.datetime.now(datetime.UTC)
 DATA = Path(__file__).resolve().parents[1] / "data" / "phh"
 STUD8 = (DATA / "wsop-2023-43-5-48-02-09-20.phh").read_text()
 # p1 raises to 600,000 on third street, where a raise is to exactly 500,000 (R12)

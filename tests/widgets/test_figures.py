@@ -6,8 +6,18 @@ import pytest
 
 from gamelib import get_game
 from gamelib.widgets.figures import (
-    award_figures, glue_figures, glue_names, hand_ranks, money, number, one_in, percent, play_recorded,
-    pot_limit_figures, slug)
+    award_figures,
+    glue_figures,
+    glue_names,
+    hand_ranks,
+    money,
+    number,
+    one_in,
+    percent,
+    play_recorded,
+    pot_limit_figures,
+    slug,
+)
 
 
 def test_formats():

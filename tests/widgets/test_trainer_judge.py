@@ -7,8 +7,9 @@ The browser's side is played by handing a widget the very message the page would
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import ipywidgets as widgets
 import pytest

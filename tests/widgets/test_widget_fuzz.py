@@ -17,7 +17,8 @@ widget's main button must answer as a freshly built widget's does.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import ipywidgets as widgets
 import pytest

@@ -21,8 +21,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from ...amounts import flag
 from ...engine.registry import banked_engine

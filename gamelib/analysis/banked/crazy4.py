@@ -30,13 +30,13 @@ import numpy as np
 
 from ...cards import CardsLike, parse_cards
 from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
-from ...rankings.crazy4 import CRAZY4
 from ...games.vocabularies import NotQualified, Settles
+from ...rankings.crazy4 import CRAZY4
+from ..cache import cached_arrays
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
+from .crazy4_band import band_bounds, band_text, card_removal_band
 from .enumeration import canonical_keys, player_vs_dealer_counts
 from .rules import decide, split_dealer_hands, wager_roles
-from ..cache import cached_arrays
-from .crazy4_band import band_bounds, band_text, card_removal_band
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)
 DEALER_HANDS = comb(47, 5)

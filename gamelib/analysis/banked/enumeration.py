@@ -27,8 +27,8 @@ from math import comb, prod
 import numpy as np
 
 from ...combinatorics import BINOM, combinations_array
-
 from ...rankings.core import W7, PatternSystem
+
 
 def suit_classes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Group hands that differ only by a renaming of suits.

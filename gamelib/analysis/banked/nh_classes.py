@@ -34,22 +34,23 @@ over all 270,725 four-card sets (``tests/analysis/nh_all_sets.py``, in
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from ...combinatorics import colex_index, combinations_array
-from ...games.banked import NH_HOLDEM, BankedGame
+from ...games.banked import BankedGame
 from ...rankings.high import HIGH
 from ...rankings.three_card import THREE_CARD
+from ..cache import cached_arrays
 from .common import CODE_MODULES, Progress, table_pays, written_for
 from .enumeration import canonical_keys, six_card_high_counts
 from .nh_strategy import BETS, STREETS, W3, W4
 from .rules import check_ties, decide
-from ..cache import cached_arrays
 
 #: What a pay table can see of a high hand: its category and top rank (``pay_keys``).
 N_KEYS = len(HIGH.categories) * 13

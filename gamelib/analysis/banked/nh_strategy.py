@@ -11,8 +11,8 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, overload
 from math import comb
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 

@@ -23,13 +23,13 @@ import numpy as np
 
 from ...cards import CardsLike, parse_cards
 from ...games.banked import BankedGame, dealer_qualifying_value, pay_rows
+from ...games.vocabularies import NotQualified
 from ...rankings.high import HIGH
 from ...rankings.three_card import THREE_CARD
-from ...games.vocabularies import NotQualified
+from ..cache import cached_arrays
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .enumeration import canonical_keys, player_vs_dealer_counts, six_card_high_counts
 from .rules import decide, split_dealer_hands, wager_roles
-from ..cache import cached_arrays
 
 PLAYER_HANDS = comb(52, 3)
 DEALER_HANDS = comb(49, 3)

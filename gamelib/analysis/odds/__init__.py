@@ -20,8 +20,19 @@ Fraction(1, 1)
 
 from __future__ import annotations
 
-from .calculator import (AUTO_DECISIONS, AUTO_SAMPLES, DEFAULT_BUDGET, DEFAULT_SAMPLES, PAT_WORDS, RANDOM_WORDS, Odds,
-                         PlayerOdds, PortionOdds, ProgressBar, odds)
+from .calculator import (
+                         AUTO_DECISIONS,
+                         AUTO_SAMPLES,
+                         DEFAULT_BUDGET,
+                         DEFAULT_SAMPLES,
+                         PAT_WORDS,
+                         RANDOM_WORDS,
+                         Odds,
+                         PlayerOdds,
+                         PortionOdds,
+                         ProgressBar,
+                         odds,
+)
 
 __all__ = ["odds", "ProgressBar", "Odds", "PlayerOdds", "PortionOdds", "DEFAULT_BUDGET", "DEFAULT_SAMPLES",
            "AUTO_SAMPLES", "AUTO_DECISIONS", "RANDOM_WORDS", "PAT_WORDS"]

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
 from ...combinatorics import BINOM, combinations_array
 from ...engine.showdown import winners_from_values
 from ...games.pot import PotGame
-from ...rankings import evaluate, system as ranking_system
+from ...rankings import evaluate
+from ...rankings import system as ranking_system
 
 #: The ten three-card subsets of a five-card board, as column indexes.
 TRIPLES = combinations_array(5, 3).astype(np.intp)
@@ -45,13 +45,13 @@ class BoardTables:
     game: PotGame
     boards: tuple[tuple[int, ...], ...]
     pool_index: np.ndarray
-    tables: tuple[Optional[np.ndarray], ...]
-    fixed: tuple[Optional[np.ndarray], ...]
+    tables: tuple[np.ndarray | None, ...]
+    fixed: tuple[np.ndarray | None, ...]
     players: int
 
     @staticmethod
     def build(game: PotGame, hands: Sequence[Sequence[int]], boards: Sequence[Sequence[int]],
-              deck: np.ndarray) -> Optional["BoardTables"]:
+              deck: np.ndarray) -> BoardTables | None:
         """The tables for these known hands and boards, or ``None`` where the fast path does not
         apply (a game without a board, or a hand that is not complete).
 
@@ -66,8 +66,8 @@ class BoardTables:
         pool_index[pool.astype(np.intp)] = np.arange(len(pool))
         triples = pool[combinations_array(len(pool), 3)]
         holes = np.array(hands, np.int64)
-        tables: list[Optional[np.ndarray]] = []
-        fixed: list[Optional[np.ndarray]] = []
+        tables: list[np.ndarray | None] = []
+        fixed: list[np.ndarray | None] = []
         for p in game.portions:
             system = ranking_system(p.system)
             if system.uses_board:

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -59,8 +59,18 @@ from ...cards import CardsLike
 from ...engine.showdown import judge_many
 from ...errors import GameError, shown
 from .boards import BoardTables
-from .deal_by_deal import (AUTO_DECISIONS, EXPAND_ROWS, Chosen, _auto_notes, _Dens, _decide_up_front, _exact_auto,
-                           _OverBudget, _sampled_auto, _Sampling)
+from .deal_by_deal import (
+    AUTO_DECISIONS,
+    EXPAND_ROWS,
+    Chosen,
+    _auto_notes,
+    _decide_up_front,
+    _Dens,
+    _exact_auto,
+    _OverBudget,
+    _sampled_auto,
+    _Sampling,
+)
 from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
 from .draws import AutoPlayer, choice_rows
 from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, _declaration, _question
@@ -91,12 +101,12 @@ MAX_WORK = 3_000_000_000
 Progress = Callable[[int, int], None]
 
 
-def odds(game: GameLike, hands: Sequence[HandLike], board: Optional[CardsLike] = None,
-         boards: Optional[Sequence[Optional[CardsLike]]] = None, dead: Optional[CardsLike] = None,
-         discards: Optional[Sequence[DiscardLike]] = None, draws_to_come: Optional[int] = None,
-         budget: int = DEFAULT_BUDGET, samples: Optional[int] = None, seed: int = 0,
-         progress: Optional[Progress] = None, target_se: Optional[float] = None,
-         max_work: Optional[int] = None) -> Odds:
+def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = None,
+         boards: Sequence[CardsLike | None] | None = None, dead: CardsLike | None = None,
+         discards: Sequence[DiscardLike] | None = None, draws_to_come: int | None = None,
+         budget: int = DEFAULT_BUDGET, samples: int | None = None, seed: int = 0,
+         progress: Progress | None = None, target_se: float | None = None,
+         max_work: int | None = None) -> Odds:
     """Each player's chances in a pot game (see the module docstring).
 
     ``game`` is a pot game's key, its declaration or its engine. ``progress(done, total)`` is

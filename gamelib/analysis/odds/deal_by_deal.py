@@ -18,7 +18,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
 
 import numpy as np
 
@@ -64,7 +63,7 @@ def _bits(cards: np.ndarray) -> np.ndarray:
     return bits
 
 
-def _shown(game: PotGame, boards: Optional[np.ndarray], d: int) -> tuple[int, Optional[np.ndarray]]:
+def _shown(game: PotGame, boards: np.ndarray | None, d: int) -> tuple[int, np.ndarray | None]:
     """How many cards of each board are out at draw ``d``, and those cards per row (or None)."""
     before = _board_before_draw(game, d)
     if boards is None or before == 0:
@@ -75,8 +74,8 @@ def _shown(game: PotGame, boards: Optional[np.ndarray], d: int) -> tuple[int, Op
 Decided = tuple[list[tuple[int, ...]], np.ndarray]
 
 
-def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
-            limit: Optional[int]) -> Optional[Decided]:
+def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: np.ndarray | None, d: int,
+            limit: int | None) -> Decided | None:
     """The cards the automatic player throws at draw ``d`` from each row's hand ``(rows, cards)``
     (the board shown then read per row), as the distinct answers and each row's place among
     them; ``None`` when that would cost more than ``limit`` (``AutoPlayer.work``)."""
@@ -109,8 +108,8 @@ def _decide(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Option
     return answers, where
 
 
-def _decide_seats(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: Optional[np.ndarray], d: int,
-                  seats: list[int], limit: Optional[int]) -> Optional[tuple[np.ndarray, np.ndarray]]:
+def _decide_seats(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: np.ndarray | None, d: int,
+                  seats: list[int], limit: int | None) -> tuple[np.ndarray, np.ndarray] | None:
     """The automatic player's draw ``d`` for ``seats`` of every row, decided together: the thrown
     cards of each distinct answer (padded with -1) and each seat's and row's answer ``(seats, rows)``."""
     n_rows, _, size = hands.shape
@@ -154,7 +153,7 @@ class _Rows:
     each row's chance, ``1 / dens[den[row]]``."""
 
     hands: np.ndarray
-    boards: Optional[np.ndarray]
+    boards: np.ndarray | None
     out: np.ndarray
     left: np.ndarray
     den: np.ndarray
@@ -364,7 +363,7 @@ def _count_choices(q: _Question, chosen_counts: dict[tuple[int, int], np.ndarray
     counts += np.bincount(k, minlength=q.game.hole_cards + 1)
 
 
-def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: Optional[np.ndarray],
+def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
                      stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray]) -> None:
     """The automatic player's draws of a chunk, made in place on ``hands`` ``(rows, players,
     cards)``, every row at once: each seat in turn keeps its other cards in their order and takes
@@ -390,7 +389,7 @@ def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards
             at += k
 
 
-def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: Optional[np.ndarray],
+def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
                      deal_stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray], seed: int,
                      done: int) -> None:
     """``_draw_from_stubs`` deal by deal, for a question whose stub may run out: then the muck,
@@ -422,8 +421,8 @@ def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards
 
 
 def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
-                  chosen_counts: dict[tuple[int, int], np.ndarray], max_work: Optional[int] = None,
-                  how: Optional[_Sampling] = None) -> Iterator[tuple[np.ndarray, Optional[np.ndarray], Optional[list[int]]]]:
+                  chosen_counts: dict[tuple[int, int], np.ndarray], max_work: int | None = None,
+                  how: _Sampling | None = None) -> Iterator[tuple[np.ndarray, np.ndarray | None, list[int] | None]]:
     """Seeded random deals, ``AUTO_CHUNK`` at a time (``LIMITED_CHUNK`` under ``max_work``),
     with the automatic player's draws dealt from each deal's own stub (the muck shuffled in when
     it runs out, R-A5): the final hands and boards of each chunk, and the sizes of its clusters

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
-from typing import Optional
 
 import numpy as np
 
@@ -86,7 +85,7 @@ def _sampled_deals(q: _Question, samples: int, seed: int, extra: int = 0) -> Ite
 
 # --- judging a chunk -------------------------------------------------------------------------
 
-def _assemble(q: _Question, deals: np.ndarray) -> tuple[np.ndarray, Optional[np.ndarray]]:
+def _assemble(q: _Question, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     """Final hands ``(deals, players, hole cards)`` and boards ``(deals, boards, 5)`` of a chunk."""
     rows = len(deals)
     cols: dict[tuple[str, int], list[np.ndarray]] = {}
@@ -137,7 +136,7 @@ class _Tally:
         self.weights = [(1 << (p * players + np.arange(players))).astype(np.int64) for p in range(self.real)]
         self.counts = np.zeros(1, np.int64)
         self.deals = 0
-        self._summary: Optional[dict[str, np.ndarray]] = None
+        self._summary: dict[str, np.ndarray] | None = None
 
     def keys_of(self, masks: dict[str, np.ndarray]) -> np.ndarray:
         """The outcome key of each judged deal (winner masks per portion, ``(deals, players)``)."""
@@ -241,7 +240,7 @@ class _Tally:
         return Fraction(int(self.share[p, i]), self.share_den)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _share_units(shares: tuple[Fraction, ...], players: int) -> tuple[int, np.ndarray, int]:
     """The portions' shares as whole units (``weight[p] / unit``), and a common denominator of
     every share a seat can get from a portion: its share over the total share of the portions

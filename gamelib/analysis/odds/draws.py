@@ -26,8 +26,6 @@ costs a dictionary look-up.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from ...engine.walkthrough import draw_choices  # the automatic player's own rule, many hands at once
@@ -119,7 +117,7 @@ class AutoPlayer:
         self.work = 0
         self.cost = 0
 
-    def index(self, hands: np.ndarray, board: Board, tries: int, limit: Optional[int] = None) -> Optional[tuple[list[tuple[int, ...]], np.ndarray]]:
+    def index(self, hands: np.ndarray, board: Board, tries: int, limit: int | None = None) -> tuple[list[tuple[int, ...]], np.ndarray] | None:
         """The distinct answers and each row's place among them, deciding the hands not met
         before all together; ``None`` (and nothing decided) when more than ``limit`` are new.
 
@@ -154,7 +152,7 @@ class AutoPlayer:
         return [self.known[k] for k in keys], np.asarray(inverse, np.intp).reshape(-1)
 
     def decide(self, hands: np.ndarray, board: Board, tries: int,
-               limit: Optional[int] = None) -> Optional[list[tuple[int, ...]]]:
+               limit: int | None = None) -> list[tuple[int, ...]] | None:
         """Each row's thrown cards (sorted); ``None`` when more than ``limit`` hands are new."""
         got = self.index(hands, board, tries, limit)
         if got is None:

@@ -51,7 +51,7 @@ class _Question:
     boards: list[list[int]]          # the known cards of each board
     deck: np.ndarray                 # the cards that may still be dealt
     draws_to_come: int
-    throws: list[Optional[list[int]]]  # each seat's next draw: the cards thrown, or None (automatic, per deal)
+    throws: list[list[int] | None]  # each seat's next draw: the cards thrown, or None (automatic, per deal)
     decided: list[bool] = field(default_factory=list)  # the automatic player chose this next draw up front
     kept: list[list[int]] = field(default_factory=list)   # each seat's known cards it keeps after the next draw
     groups: list[tuple[str, int, int]] = field(default_factory=list)  # (kind, owner, size): "hand", "draw", "board"
@@ -163,9 +163,9 @@ def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int],
                         f"up card comes last in the hand): {why}")
 
 
-def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLike],
-              boards: Optional[Sequence[Optional[CardsLike]]], dead: Optional[CardsLike],
-              discards: Optional[Sequence[DiscardLike]], draws_to_come: Optional[int]) -> _Question:
+def _question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
+              boards: Sequence[CardsLike | None] | None, dead: CardsLike | None,
+              discards: Sequence[DiscardLike] | None, draws_to_come: int | None) -> _Question:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise GameError(f"the hands are a list, one per player (a hand's cards, or None for a random hand), "
                         f"not {shown(hands)}")
@@ -187,7 +187,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLik
     if game.boards == 0:
         if board is not None or boards is not None:
             raise HandSizeError(f"{game.title} has no board; give only the players' hands (and dead cards)")
-        given: list[Optional[CardsLike]] = []
+        given: list[CardsLike | None] = []
     elif board is not None and boards is not None:
         raise HandSizeError("give either board= (one board) or boards= (a list), not both")
     elif boards is not None:
@@ -223,7 +223,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: Optional[CardsLik
     if not is_whole(draws_to_come) or not 0 <= draws_to_come <= game.draws:
         raise GameError(f"{game.title} has {game.draws} draw{'s' if game.draws != 1 else ''}: draws to come "
                         f"is a whole number from 0 to {game.draws}, not {shown(draws_to_come)}")
-    throws: list[Optional[list[int]]] = [None] * n
+    throws: list[list[int] | None] = [None] * n
     draws_to_come = int(draws_to_come)
     if discards is not None:
         if draws_to_come == 0 and declared and at_discard is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Optional, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ...cards import format_cards
 
@@ -86,7 +86,7 @@ class Odds:
     players: tuple[PlayerOdds, ...]
     deals: int
     exact: bool
-    seed: Optional[int]
+    seed: int | None
     notes: tuple[str, ...] = ()
     fast: bool = field(default=False, compare=False)
     ways: int = 0

@@ -30,15 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
 from ...combinatorics import BINOM, combinations_array
 from ...engine.showdown import qualifier_value
-from ...rankings import evaluate_together, system as ranking_system
-from .boards import TRIPLES
+from ...rankings import evaluate_together
+from ...rankings import system as ranking_system
 from . import deals as dealing
+from .boards import TRIPLES
 from .deals import _assignments, _Tally
 from .question import _Question
 
@@ -72,7 +72,7 @@ class GroupTables:
         return [s.table for row in self.sources for s in row]
 
     @staticmethod
-    def build(q: _Question) -> Optional["GroupTables"]:
+    def build(q: _Question) -> GroupTables | None:
         """The tables of a question without deal-by-deal draws, or ``None`` when some seat's
         value depends on two groups of cards (or a seat or board has two groups).
 
@@ -113,7 +113,7 @@ class GroupTables:
         bars = tuple(qualifier_value(p.system, p.qualifier) for p in game.portions)
         return GroupTables(q, sources, bars)
 
-    def keys(self, index: Sequence[np.ndarray], triples: Sequence[Optional[list[np.ndarray]]], rows: int) -> np.ndarray:
+    def keys(self, index: Sequence[np.ndarray], triples: Sequence[list[np.ndarray] | None], rows: int) -> np.ndarray:
         """The outcome key of each deal (``_Tally``'s), from each group's colex indexes (and a
         whole board's ten three-card indexes)."""
         n = len(self.question.known)
@@ -143,7 +143,7 @@ class GroupTables:
                 key += m.astype(np.int64) << (p * n + i)
         return key
 
-    def tally(self, tally: _Tally, progress: Optional[Callable[[int, int], None]] = None) -> None:
+    def tally(self, tally: _Tally, progress: Callable[[int, int], None] | None = None) -> None:
         """Count every deal of the question into ``tally`` (``progress(done, total)`` after each chunk)."""
         q = self.question
         sizes = [s for _, _, s in q.groups]
@@ -167,7 +167,7 @@ class GroupTables:
             # term[t][c]: the colex term of the card in the block's column c as the t-th card of a group
             term = np.stack([BINOM32[t + 1].take(block.T) for t in range(depth)])  # (depth, columns, u)
             index: list[np.ndarray] = []
-            triples: list[Optional[list[np.ndarray]]] = []
+            triples: list[list[np.ndarray] | None] = []
             for g, size in enumerate(sizes):
                 cols = orders[:, starts[g]:starts[g] + size]  # (orders, size)
                 idx = np.zeros((len(orders), u), np.int32)
@@ -185,7 +185,7 @@ class GroupTables:
                 progress(done, deals)
 
 
-def _rows(q: _Question, board_no: int, seat: int, group: int) -> tuple[np.ndarray, Optional[np.ndarray], bool]:
+def _rows(q: _Question, board_no: int, seat: int, group: int) -> tuple[np.ndarray, np.ndarray | None, bool]:
     """Seat ``seat``'s hands (and boards, when board ``board_no`` is read; -1: none) for every set
     of cards group ``group`` can take (-1: the one hand it has), and whether the boards are the
     deck's three-card subsets (a whole board to come)."""

@@ -16,8 +16,16 @@ The front door of the family:
 from __future__ import annotations
 
 from .figures import CappedFigures
-from .returns import (CELLS, ParSheet, WagerSheet, expected_return_of, nh_expected_return, par_sheet, par_sheet_of,
-                      return_for_pays)
+from .returns import (
+                      CELLS,
+                      ParSheet,
+                      WagerSheet,
+                      expected_return_of,
+                      nh_expected_return,
+                      par_sheet,
+                      par_sheet_of,
+                      return_for_pays,
+)
 
 __all__ = ["CELLS", "CappedFigures", "ParSheet", "WagerSheet", "expected_return_of", "nh_expected_return", "par_sheet",
            "par_sheet_of", "return_for_pays"]

@@ -35,7 +35,6 @@ from ..banked.rules import CELLS, decide, split_dealer_hands, wager_roles
 from .figures import ParSheet, WagerSheet, _Dist, _kept, _rows, _scaled, _sheet, _side_sheet
 
 
-
 def _not_qualified(decl: BankedGame, key: str) -> int:
     """A wager's result (units) when the dealer does not qualify: +1 if it wins, 0 if it pushes."""
     return 1 if decl.wager(key).if_not_qualified is NotQualified.WINS else 0
@@ -279,8 +278,10 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
 def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], int, dict[str, np.ndarray]]:
     """The counts of a game decided once (its counting method's, from the disk cache), the
     dealer hands per player hand, and the joint cells, kept in memory."""
-    from ..banked.crazy4 import DEALER_HANDS as C4_DEALER, crazy4_counts
-    from ..banked.three_card import DEALER_HANDS as TC_DEALER, three_card_counts
+    from ..banked.crazy4 import DEALER_HANDS as C4_DEALER
+    from ..banked.crazy4 import crazy4_counts
+    from ..banked.three_card import DEALER_HANDS as TC_DEALER
+    from ..banked.three_card import three_card_counts
 
     counter, n_dealer = {Counting.FOUR_OF_FIVE_AGAINST_DEALER: (crazy4_counts, C4_DEALER),
                          Counting.THREE_AGAINST_DEALER: (three_card_counts, TC_DEALER)}[decl.counting]

@@ -334,7 +334,7 @@ class ParSheet:
                 out.append(a.to_string(index=False))
         return "\n".join(out)
 
-    def changed_decisions(self, other: "ParSheet") -> int:
+    def changed_decisions(self, other: ParSheet) -> int:
         """How many hands (decision points for a game decided street by street, counted over the
         card sets they stand for) this sheet's strategy plays differently from ``other``'s."""
         differ = (self.decisions != other.decisions).reshape(len(self.decision_weights), -1).any(axis=1)

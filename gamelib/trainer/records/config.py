@@ -43,9 +43,10 @@ import ipaddress
 import os
 import secrets
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ...errors import GameError, shown
 

@@ -25,9 +25,10 @@ import datetime as dt
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session as DbSession
@@ -67,7 +68,7 @@ def utc(t: dt.datetime) -> dt.datetime:
     >>> utc(dt.datetime(2026, 11, 2, 9)).isoformat()
     '2026-11-02T09:00:00+00:00'
     """
-    return t.astimezone(dt.timezone.utc) if t.tzinfo is not None else t.replace(tzinfo=dt.timezone.utc)
+    return t.astimezone(dt.UTC) if t.tzinfo is not None else t.replace(tzinfo=dt.UTC)
 
 
 def _wal(cur: sqlite3.Cursor, busy_timeout: float) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from ...errors import GameError, shown
 from .config import RecordsConfig

@@ -22,8 +22,8 @@ True
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session

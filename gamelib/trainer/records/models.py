@@ -39,7 +39,7 @@ def utcnow() -> dt.datetime:
     >>> utcnow().tzinfo
     datetime.timezone.utc
     """
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 class Base(DeclarativeBase):

@@ -25,8 +25,9 @@ import io
 import statistics
 import unicodedata
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ...engine.registry import get_game
 from ..drills import DRILLS
@@ -132,7 +133,7 @@ def _result(a: AttemptRecord) -> str:
     if a.passed is not None:
         return "pass" if a.passed else "fail"
     deadline = a.deadline
-    if deadline is not None and dt.datetime.now(dt.timezone.utc) > deadline:
+    if deadline is not None and dt.datetime.now(dt.UTC) > deadline:
         return "time up, not finished"
     return "not finished"
 

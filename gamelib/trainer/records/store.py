@@ -27,10 +27,10 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import shown
+from .accounts import account_password_ok, check_account_name, hash_account_password
 from .config import RecordsConfig, check_password, load_config
 from .database import BUSY_TIMEOUT_S, Database
-from .identity import AccessDenied, Identity, RecordsError, check_name, sign_in
-from .accounts import account_password_ok, check_account_name, hash_account_password
+from .identity import AccessDenied, Identity, RecordsError, check_name
 from .lockout import try_password
 from .models import Trainee, utcnow
 from .supervising import SupervisorRecords

@@ -12,18 +12,18 @@ another trainee, and no supervisor method.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Sequence
+from collections.abc import Sequence
 
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
 from ...errors import shown
 from ..core import Question, Result
+from ..export import question_text
 from .database import Database, utc
 from .exams import exam_question, exam_questions, new_draw
 from .identity import AccessDenied, Identity, RecordsError
 from .models import Answer, Attempt, Exam, Trainee, utcnow
-from ..export import question_text
 from .rows import AnswerRecord, AttemptRecord, ExamSitting, answer_record, attempt_record, exam_spec
 
 __all__ = ["TraineeRecords"]

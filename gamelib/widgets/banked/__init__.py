@@ -14,13 +14,42 @@ The front door of the family (what the chapters call):
 
 from __future__ import annotations
 
-from .panels import (analysis_of, BankedDealWidget, compare_html, deal_round, DealerCompareWidget, decision_amount,
-                     default_wagers, edge_html, example_html, house_edge_report, limits_frame, nh_option_values,
-                     nh_path_wagered, option_values, pay_table_frame, PayWidget, plot_decision_ev,
-                     plot_nh_starting_hands, plot_returns, returns_frame, Round, settlement_html, Step,
-                     strategy_hands, strategy_html, StrategyWidget)
 from .figures import pay_table_titled
-from .pay_designer import (designer_answer, designer_html, measured_wager, par_sheet_frame, par_sheet_html,
-                           PayDesignerWidget)
+from .panels import (
+                     BankedDealWidget,
+                     DealerCompareWidget,
+                     PayWidget,
+                     Round,
+                     Step,
+                     StrategyWidget,
+                     analysis_of,
+                     compare_html,
+                     deal_round,
+                     decision_amount,
+                     default_wagers,
+                     edge_html,
+                     example_html,
+                     house_edge_report,
+                     limits_frame,
+                     nh_option_values,
+                     nh_path_wagered,
+                     option_values,
+                     pay_table_frame,
+                     plot_decision_ev,
+                     plot_nh_starting_hands,
+                     plot_returns,
+                     returns_frame,
+                     settlement_html,
+                     strategy_hands,
+                     strategy_html,
+)
+from .pay_designer import (
+                     PayDesignerWidget,
+                     designer_answer,
+                     designer_html,
+                     measured_wager,
+                     par_sheet_frame,
+                     par_sheet_html,
+)
 
 __all__ = ['default_wagers', 'decision_amount', 'settlement_html', 'Step', 'Round', 'deal_round', 'option_values', 'nh_option_values', 'nh_path_wagered', 'BankedDealWidget', 'house_edge_report', 'PayWidget', 'edge_html', 'compare_html', 'DealerCompareWidget', 'strategy_html', 'StrategyWidget', 'returns_frame', 'plot_returns', 'plot_decision_ev', 'plot_nh_starting_hands', 'analysis_of', 'strategy_hands', 'limits_frame', 'pay_table_frame', 'pay_table_titled', 'example_html', 'par_sheet_frame', 'par_sheet_html', 'PayDesignerWidget', 'designer_answer', 'designer_html', 'measured_wager']

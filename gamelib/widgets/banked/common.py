@@ -11,8 +11,9 @@ How a round unfolds and which cards make each hand are the declaration's
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ...analysis.banked import analyze
 from ...engine.banked import BankedGameEngine, Settlement

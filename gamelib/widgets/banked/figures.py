@@ -9,15 +9,16 @@ the declarations.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from ..dataframe_style import style_table
-from ..messages import BAD, GOOD, error_html
 from ... import rankings
 from ...cards import parse_cards
 from ...engine.banked import BankedGameEngine, Settlement
 from ...errors import GameError
 from ..cards import hand_html
+from ..dataframe_style import style_table
+from ..messages import BAD, GOOD, error_html
 from .common import _game, analysis_of, settlement_html
 
 if TYPE_CHECKING:

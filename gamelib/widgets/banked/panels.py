@@ -17,30 +17,48 @@ hands judged are the declaration's too.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
-from .. import controls
-from ..messages import badge, error_html
 from ... import rankings
 from ...amounts import exact_pays
+from ...analysis.banked.nh import nh_option_values, nh_path_wagered  # noqa: F401
 from ...cards import Deck, format_cards, parse_cards
 from ...engine.banked import BankedGameEngine, Settlement
-from ...engine.registry import get_game
-from ...games.banked import dealer_qualifying_value
 from ...errors import GameError, shown
+from ...games.banked import dealer_qualifying_value
+from .. import controls
 from ..cards import hand_html
 from ..explorer import compare
-from .common import (COMPARE_EXAMPLES, PAY_EXAMPLES, STRATEGY_EXAMPLES, _example_key, _game, _units, analysis_of,
-                            sample_cards, settlement_html)
+from ..messages import badge, error_html
+
 # The rest of the banked widgets, re-exported here for the book.
-from .common import default_wagers, decision_amount  # noqa: F401
-from .figures import (example_html, limits_frame, pay_table_frame, plot_decision_ev,  # noqa: F401
-                             plot_nh_starting_hands, plot_returns, returns_frame)
+from .common import (  # noqa: F401
+    COMPARE_EXAMPLES,
+    PAY_EXAMPLES,
+    STRATEGY_EXAMPLES,
+    _example_key,
+    _game,
+    _units,
+    analysis_of,
+    decision_amount,
+    default_wagers,
+    sample_cards,
+    settlement_html,
+)
+from .figures import (  # noqa: F401
+    example_html,
+    limits_frame,
+    pay_table_frame,
+    plot_decision_ev,
+    plot_nh_starting_hands,
+    plot_returns,
+    returns_frame,
+)
 from .round import BankedDealWidget, Round, Step, deal_round, option_values  # noqa: F401
-from ...analysis.banked.nh import nh_option_values, nh_path_wagered  # noqa: F401
 
 
 # ---- the pay desk and the pay-table editor ---------------------------------------------------

@@ -22,10 +22,10 @@ from ...analysis.par_sheet import ParSheet, par_sheet
 from ...analysis.pay_designer import candidate_pays, design, measured_wager
 from ...engine.banked import BankedGameEngine, pays_text
 from ...errors import GameError
-from .common import _game
-from ..dataframe_style import style_table
 from .. import controls
+from ..dataframe_style import style_table
 from ..messages import error_html
+from .common import _game
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -8,23 +8,22 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
-from .. import controls
-from ..messages import error_html
 from ... import rankings
-from ...cards import Deck, format_cards, parse_cards
-from ...analysis.banked import strategy_of
+from ...cards import Deck, format_cards
 from ...engine.banked import BankedGameEngine, Settlement
-from ...engine.registry import get_game
+from ...errors import GameError
 from ...games.banked import Decide, Reveal, dealer_qualifying_value
-from ...errors import GameError, shown
+from .. import controls
 from ..cards import hand_html
-from .common import _game, analysis_of, _units, default_wagers, decision_amount, settlement_html
+from ..messages import error_html
+from .common import _game, _units, analysis_of, decision_amount, default_wagers, settlement_html
 
 
 # ---- the sample round ----------------------------------------------------------------------

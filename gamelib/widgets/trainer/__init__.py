@@ -8,10 +8,20 @@
 
 from __future__ import annotations
 
-from .quiz import (answer_input, csv_link_html, example_html, fill_inputs, FOCUS_WORDS, question_html, read_inputs,
-                   result_html, score_html, TrainerWidget)
-from .exam import ExamPanel, history_html, result_line_html
 from .app import TrainerApp
-from .supervisor import (answers_table_html, attempts_table_html, frame_html, SupervisorView)
+from .exam import ExamPanel, history_html, result_line_html
+from .quiz import (
+                   FOCUS_WORDS,
+                   TrainerWidget,
+                   answer_input,
+                   csv_link_html,
+                   example_html,
+                   fill_inputs,
+                   question_html,
+                   read_inputs,
+                   result_html,
+                   score_html,
+)
+from .supervisor import SupervisorView, answers_table_html, attempts_table_html, frame_html
 
 __all__ = ['TrainerWidget', 'answer_input', 'read_inputs', 'fill_inputs', 'example_html', 'question_html', 'result_html', 'score_html', 'csv_link_html', 'FOCUS_WORDS', 'TrainerApp', 'ExamPanel', 'result_line_html', 'history_html', 'SupervisorView', 'answers_table_html', 'attempts_table_html', 'frame_html']

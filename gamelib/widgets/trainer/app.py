@@ -42,15 +42,24 @@ from __future__ import annotations
 
 import html
 import logging
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
+from ...trainer.records import (
+    AccessDenied,
+    Identity,
+    RecordsConfig,
+    RecordsUnavailable,
+    Store,
+    TraineeRecords,
+    identity_from_environment,
+    load_config,
+)
 from ...trainer.records.identity import address_from_environment
-from ...trainer.records import (AccessDenied, Identity, RecordsConfig, RecordsUnavailable, Store, TraineeRecords,
-                               identity_from_environment, load_config)
-from ..dispute_desk import DisputeDesk
 from .. import controls
+from ..dispute_desk import DisputeDesk
 from ..messages import error_html
 from .exam import ExamPanel
 from .guard import SecretText, guarded, no_browser_widgets, plain_errors, plain_sentence

@@ -29,7 +29,8 @@ from __future__ import annotations
 import datetime as dt
 import html
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -165,7 +166,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        delay = (deadline - dt.datetime.now(dt.timezone.utc)).total_seconds()
+        delay = (deadline - dt.datetime.now(dt.UTC)).total_seconds()
         loop.call_later(max(0.0, delay) + 0.5,
                         guarded(lambda: self.finish() if self.sitting is sitting else None, self._say))
 
@@ -225,7 +226,7 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
     def _next(self) -> AttemptRecord | None:
         assert self.sitting is not None
         deadline = self.sitting.attempt.deadline
-        late = deadline is not None and dt.datetime.now(dt.timezone.utc) > deadline
+        late = deadline is not None and dt.datetime.now(dt.UTC) > deadline
         if self.position < len(self.sitting.questions) and not late:
             self._show()
             return None

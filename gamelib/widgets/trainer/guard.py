@@ -32,7 +32,8 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 from traitlets import Unicode

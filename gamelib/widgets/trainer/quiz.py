@@ -28,22 +28,22 @@ from __future__ import annotations
 import html
 import logging
 import time
-from collections.abc import Callable, Iterable
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 
-from .. import controls
-from ..messages import BAD, GOOD, error_html
+from ...amounts import whole_number
 from ...engine.registry import get_game
 from ...errors import GameError, shown
 from ...games import GAMES
-from ...amounts import whole_number
 from ...trainer import DRILLS, Field, Question, Result, Session, drills_for, make_drill
 from ...trainer.export import data_uri
 from ...trainer.records import RecordsUnavailable, TraineeRecords
 from ...trainer.session import MAX_SEED
+from .. import controls
 from ..cards import hand_html
+from ..messages import BAD, GOOD, error_html
 from .guard import guarded, pin
 
 FOCUS_WORDS = {

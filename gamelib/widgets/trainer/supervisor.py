@@ -38,12 +38,19 @@ from ...engine.registry import get_game
 from ...errors import GameError
 from ...games import GAMES
 from ...trainer import DRILLS
+from ...trainer.export import answers_csv, data_uri
 from ...trainer.records import AnswerRecord, AttemptRecord, ExamSpec, SupervisorRecords
 from ...trainer.records.exams import MAX_ATTEMPTS, MAX_COOLDOWN, MAX_QUESTIONS, MAX_TIME_LIMIT
 from ...trainer.records.lockout import LOCKOUT_TRIES, LOCKOUT_WINDOW, SignInRecord
-from ...trainer.export import answers_csv, data_uri
-from ...trainer.records.report import (answer_rows, attempts_frame, certificate_html, per_drill, per_trainee,
-                                      progress_png, workbook)
+from ...trainer.records.report import (
+    answer_rows,
+    attempts_frame,
+    certificate_html,
+    per_drill,
+    per_trainee,
+    progress_png,
+    workbook,
+)
 from .. import controls
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, pin, plain_sentence

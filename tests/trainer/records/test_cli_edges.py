@@ -131,7 +131,7 @@ def test_a_backup_onto_a_full_disk_is_an_operational_failure_that_leaves_nothing
     assert sorted(p.name for p in data.parent.iterdir()) == ["data"]  # no partial copy left behind
 
 
-def _writer(url: str, n: int, started: "multiprocessing.synchronize.Event") -> None:
+def _writer(url: str, n: int, started: multiprocessing.synchronize.Event) -> None:
     store = Store(url, config=RecordsConfig(Path("/nonexistent")))
     me = store.trainee(sign_in(name="Bo"))
     d = make_drill("read-hand", "badugi")

@@ -14,7 +14,7 @@ from gamelib.trainer.records.database import HEAD, current_revision, make_engine
 
 ROWS = [(1, "name:ana", "Ana", ""), (2, "employee:E9", "", "E9")]
 ANSWERS = [(i, 1 + i % 2, f"question {i}", i % 3 == 0, 100 + i) for i in range(1, 8)]
-WHEN = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.timezone.utc)
+WHEN = dt.datetime(2026, 11, 1, 12, 0, tzinfo=dt.UTC)
 
 
 def test_an_upgrade_keeps_the_records_of_the_first_revision(store_url: str) -> None:

@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from gamelib.trainer import make_drill
-from gamelib.trainer.records import ExamSpec, RecordsConfig, RecordsError, Store, hash_password, sign_in
 from gamelib.trainer.export import answers_csv
-from gamelib.trainer.records.report import (answer_rows, certificate_html, per_drill, per_trainee, progress_png,
-                                            workbook)
+from gamelib.trainer.records import ExamSpec, RecordsConfig, RecordsError, Store, hash_password, sign_in
+from gamelib.trainer.records.report import answer_rows, certificate_html, per_drill, per_trainee, progress_png, workbook
 
 PLAN = {  # trainee: [(game, drill, right?)]
     "Ana": [("badugi", "read-hand", True), ("badugi", "read-hand", False), ("crazy4", "pay-wager", True),
@@ -99,5 +98,5 @@ def test_an_abandoned_exam_past_its_time_limit_says_so(filled: Store) -> None:
     late = filled.trainee(sign_in(name="Di")).start_exam("Timed")
     with filled.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == late.attempt.id)
-                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=61)))
+                   .values(started_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=61)))
     assert attempts_frame(boss.attempts())["result"].tolist() == ["not finished", "time up, not finished"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import multiprocessing
-import os
 import signal
 import subprocess
 import sys
@@ -17,10 +16,19 @@ from sqlalchemy import select, text, update
 
 from gamelib.errors import GameError
 from gamelib.trainer import make_drill
-from gamelib.trainer.records import (AccessDenied, ExamSpec, RecordsConfig, RecordsError, Store, TraineeRecords,
-                                     hash_password, passes, sign_in)
-from gamelib.trainer.records.models import Attempt
+from gamelib.trainer.records import (
+    AccessDenied,
+    ExamSpec,
+    RecordsConfig,
+    RecordsError,
+    Store,
+    TraineeRecords,
+    hash_password,
+    passes,
+    sign_in,
+)
 from gamelib.trainer.records.database import HEAD
+from gamelib.trainer.records.models import Attempt
 
 PASSWORD = "pit-boss"
 CONFIG = RecordsConfig(Path("/nonexistent"), supervisor_password=hash_password(PASSWORD, salt="5a17"))
@@ -41,7 +49,7 @@ def answer(records: TraineeRecords, drill: str, game: str, seed: int, right: boo
 def test_an_answer_stores_who_when_what_and_the_verdict(store_url: str) -> None:
     store = open_store(store_url)
     me = store.trainee(sign_in(name="Ana Ruiz", employee_no="E1041"))
-    before = dt.datetime.now(dt.timezone.utc)
+    before = dt.datetime.now(dt.UTC)
     d = make_drill("who-wins", "badugi", "ties")
     q = d.next(9)
     wrong = {q.fields[0].name: ["nobody qualifies"]} if "nobody qualifies" in q.fields[0].options else {}
@@ -53,7 +61,7 @@ def test_an_answer_stores_who_when_what_and_the_verdict(store_url: str) -> None:
     assert (back.login, back.name, back.game, back.drill, back.focus, back.seed, back.ms) == \
         ("employee:E1041", "Ana Ruiz", "badugi", "who-wins", "ties", 9, 4321)
     assert back.question.startswith(q.prompt) and back.given == r.given_text and back.right_answer == r.right_text
-    assert before - dt.timedelta(seconds=1) <= back.answered_at <= dt.datetime.now(dt.timezone.utc)
+    assert before - dt.timedelta(seconds=1) <= back.answered_at <= dt.datetime.now(dt.UTC)
     assert me.totals() == (0, 1)
     store.close()
 
@@ -170,7 +178,7 @@ def test_wrong_passwords_lock_their_source_only_with_backoff(store_url: str) -> 
     store.close()
 
 
-def _try_wrong(url: str, barrier: "threading.Barrier", outcomes: list[str]) -> None:
+def _try_wrong(url: str, barrier: threading.Barrier, outcomes: list[str]) -> None:
     s = Store(url, config=CONFIG)
     barrier.wait()
     try:
@@ -313,7 +321,7 @@ def test_retake_limit_and_wait_between_attempts(store_url: str) -> None:
         me.start_exam("Daily")
     with store.db.writing() as db, db.begin():  # a day later
         db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
-                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(days=1, seconds=1)))
+                   .values(started_at=dt.datetime.now(dt.UTC) - dt.timedelta(days=1, seconds=1)))
     assert me.start_exam("Daily").attempt.id != s.attempt.id
     with pytest.raises(GameError, match="the attempts allowed must be a whole number from 1 to 100"):
         ExamSpec("x", ("badugi",), ("read-hand",), "any", 1, 0, 50, max_attempts=0).check()
@@ -394,13 +402,13 @@ def test_answers_after_the_time_limit_do_not_count(store_url: str) -> None:
     # two more right answers, but the attempt began two minutes ago
     with store.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
-                   .values(started_at=dt.datetime.now(dt.timezone.utc) - dt.timedelta(seconds=120)))
+                   .values(started_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=120)))
     r = me.finish_exam(s.attempt.id)
     assert (r.right, r.passed) == (0, False)
     store.close()
 
 
-def _writer(url: str, who: int, n: int, barrier: "multiprocessing.synchronize.Barrier") -> None:
+def _writer(url: str, who: int, n: int, barrier: multiprocessing.synchronize.Barrier) -> None:
     store = Store(url, config=CONFIG)
     me = store.trainee(sign_in(employee_no=f"w{who}"))
     d = make_drill("read-hand", "badugi")
@@ -432,7 +440,7 @@ def test_twenty_concurrent_writers_lose_nothing(store_url: str) -> None:
     store.close()
 
 
-def _opener(url: str, barrier: "multiprocessing.synchronize.Barrier") -> None:
+def _opener(url: str, barrier: multiprocessing.synchronize.Barrier) -> None:
     barrier.wait()
     Store(url, config=CONFIG).close()
 

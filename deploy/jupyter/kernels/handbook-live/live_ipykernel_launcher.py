@@ -33,7 +33,8 @@ import inspect
 import os
 import signal
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # The folder of this file is sys.path[0] (Python puts a script's folder first): nothing here
 # should shadow a module a chapter imports.
