@@ -30,6 +30,7 @@ def min_buy_in(structure: Structure, kind: TableKind = BIG_O_CASH_TABLE) -> int:
     """The minimum buy-in at ``structure`` at a table of ``kind``: at Big O ten times the largest
     bet of the structure (R18).
 
+    >>> from gamelib.games.pot import BIG_O_STRUCTURES
     >>> [min_buy_in(s) for s in BIG_O_STRUCTURES.values()]
     [20, 40, 40, 40]
     """
@@ -82,6 +83,7 @@ def mixed_structure_problem(game: PotGame, structure: Structure) -> str | None:
     """What is wrong with dealing ``game`` at ``structure`` at a mixed-game table (R11, R14, R16,
     R26), or ``None``; the forced-bet limit (R17) is checked by ``check_mixed_structure``.
 
+    >>> from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
     >>> mixed_structure_problem(POT_DECLARATIONS["archie"], BIG_O_STRUCTURES["$4-$4"])
     'the small blind $4 is not half the lower limit $4 (R11: $2)'
     >>> mixed_structure_problem(POT_DECLARATIONS["stud8"], stud_structure(2, 4)) is None
@@ -125,6 +127,7 @@ def check_table_structure(game: PotGame, structure: Structure, kind: TableKind =
     """Refuse a structure a mixed-game table may not deal ``game`` at (R26, R17), with the
     allowed list.
 
+    >>> from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
     >>> check_table_structure(POT_DECLARATIONS["badugi"], BIG_O_STRUCTURES["$1-$4"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -142,6 +145,7 @@ def check_table_structure(game: PotGame, structure: Structure, kind: TableKind =
 def structure_for(game: PotGame, lower: int, higher: int) -> Structure:
     """The limit structure of ``game`` at lower/higher limits: blinds (R11) or a stud bring-in (R14).
 
+    >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> structure_for(POT_DECLARATIONS["stud8"], 2, 4).bring_in
     1
     """

@@ -78,6 +78,7 @@ def portion_cards(portion: Portion, cards: Sequence[int],
                   boards: Sequence[Sequence[int]]) -> tuple[list[int], list[int] | None] | None:
     """The cards a portion reads now (hand, board), or ``None`` when it cannot be judged yet.
 
+    >>> from gamelib.cards import parse_cards
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> g = POT_DECLARATIONS["drawmaha"]
     >>> portion_cards(g.portions[1], parse_cards("As Kd 3c 4d 5h"), [[]]) is None
@@ -98,6 +99,7 @@ def portion_cards(portion: Portion, cards: Sequence[int],
 def hand_words(game: PotGame, cards: Sequence[int], boards: Sequence[Sequence[int]] = ()) -> list[str | None]:
     """Each portion's value of a hand in words (``None`` where it cannot be judged yet).
 
+    >>> from gamelib.cards import parse_cards
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> hand_words(POT_DECLARATIONS["badacey"], parse_cards("As 2d 3h 4c 9s"))
     ['nine-four low (9-4-3-2-A)', 'four-card badugi 4-3-2-A']
@@ -216,6 +218,7 @@ def draw_choices(game: PotGame, down: np.ndarray | Sequence[Sequence[int]],
     is tried with the same seeded replacements (drawn in the same order from the cards it cannot
     see), so a hand's answer does not depend on the other hands asked with it.
 
+    >>> from gamelib.cards import format_cards, parse_cards
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> hands = [parse_cards("Ac 2d 3h Ks Kc"), parse_cards("Ac 2d 3h 4s 5c")]
     >>> [format_cards(t) for t in draw_choices(POT_DECLARATIONS["a5-triple-draw"], hands, seed=1)]
@@ -290,6 +293,7 @@ def draw_choice(game: PotGame, down: Sequence[int], up: Sequence[int] = (), boar
     """The cards the automatic player throws away from one hand: :func:`draw_choices` of that
     hand alone (``[]`` = stand pat).
 
+    >>> from gamelib.cards import format_cards, parse_cards
     >>> from gamelib.games.pot import POT_DECLARATIONS
     >>> format_cards(draw_choice(POT_DECLARATIONS["a5-triple-draw"], parse_cards("Ac 2d 3h Ks Kc"), seed=1))
     'Kc Ks'

@@ -35,13 +35,13 @@ _BINOM32 = np.ascontiguousarray(BINOM[:52, :5].T).astype(np.int32)  # [k][c] = C
 CHUNK_ROWS = 1 << 14  # rows per block
 
 
-def _sorted_columns(block: np.ndarray) -> list[np.ndarray]:
+def sorted_columns(block: np.ndarray) -> list[np.ndarray]:
     """The columns of a card block sorted within each row, by an odd-even transposition network.
 
     ``n`` rounds of compare-exchanges of neighbouring columns sort any ``n`` values; each one
     is two element-wise operations on whole columns (much faster than ``np.sort`` of short rows).
 
-    >>> [c.tolist() for c in _sorted_columns(np.array([[9, 3, 7], [1, 2, 0]]))]
+    >>> [c.tolist() for c in sorted_columns(np.array([[9, 3, 7], [1, 2, 0]]))]
     [[3, 0], [7, 1], [9, 2]]
     """
     cols = [np.ascontiguousarray(block[:, j]) for j in range(block.shape[1])]
@@ -125,7 +125,7 @@ class BadugiSystem:
         out = np.empty(len(cards), np.int32)
         subsets = list(itertools.combinations(range(n), 4))
         for start in range(0, len(cards), CHUNK_ROWS):
-            cols = _sorted_columns(cards[start : start + CHUNK_ROWS])
+            cols = sorted_columns(cards[start : start + CHUNK_ROWS])
             # part[j][i]: the colex term of the card in sorted position i used as subset element j.
             part = [{i: _BINOM32[j + 1].take(cols[i]) for i in range(j, n - 3 + j)} for j in range(4)]
             best: np.ndarray | None = None

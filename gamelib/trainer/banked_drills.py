@@ -15,7 +15,7 @@ from ..games import BANKED_GAMES
 from ..games.banked import Wager, pay_rows, system_of
 from ..games.vocabularies import Settles
 from .core import Field, Question
-from .drill_base import BATCH, SEARCH_DEALS, Drill, _rng
+from .drill_base import BATCH, SEARCH_DEALS, Drill, drill_rng
 
 # --- banked games -------------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ class PayWager(Drill):
 
     def next(self, seed: int) -> Question:
         decl = self.banked_engine.declaration
-        rng = _rng(seed, 5)
+        rng = drill_rng(seed, 5)
         if self.focus == "caps":
             cards, wagers, s = self._capped(rng)
         else:

@@ -38,7 +38,7 @@ def seat(s: int) -> str:
     return f"seat {s}"
 
 
-def _rng(seed: int, salt: int = 0) -> np.random.Generator:
+def drill_rng(seed: int, salt: int = 0) -> np.random.Generator:
     return np.random.default_rng([whole_number(seed, "a question's seed", 0), salt])
 
 

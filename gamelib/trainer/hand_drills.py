@@ -20,7 +20,7 @@ from ..engine.showdown import SPLIT_NAME, PayExplanation, Showdown
 from ..errors import GameError
 from ..games import POT_GAMES
 from .core import Field, FieldValue, Question
-from .drill_base import BATCH, NOBODY, SEARCH_DEALS, Drill, _rng, seat
+from .drill_base import BATCH, NOBODY, SEARCH_DEALS, Drill, drill_rng, seat
 
 # --- read the hand ------------------------------------------------------------------------
 
@@ -61,7 +61,7 @@ class ReadHand(Drill):
     OTHERS = 48
 
     def next(self, seed: int) -> Question:
-        rng = _rng(seed, 1)
+        rng = drill_rng(seed, 1)
         targets = _read_targets(self.game)
         t = targets[int(rng.integers(len(targets)))]
         system = t["system"]
@@ -155,7 +155,7 @@ class _ShowdownDrill(Drill):
               live_mask: np.ndarray) -> tuple[list[list[int] | None], list[list[int]] | None]:
         """Seeded final hands (and boards) for ``players`` seats, meeting the drill's focus."""
         decl = self.pot_engine.declaration
-        rng = _rng(seed, 2)
+        rng = drill_rng(seed, 2)
         n = 1 if self.focus == "any" else BATCH
         for _ in range(SEARCH_DEALS // BATCH):
             hands, bds = _deal_arrays(rng, n, players, decl.hole_cards, decl.boards)
@@ -198,13 +198,14 @@ class WhoWins(_ShowdownDrill):
 
     def next(self, seed: int) -> Question:
         decl = self.pot_engine.declaration
-        players = int(_rng(seed, 3).integers(2, 5))
+        players = int(drill_rng(seed, 3).integers(2, 5))
         hands, boards = self._deal(seed, players, np.ones(players, bool))
         sd = self._showdown(hands, boards)
         seats = tuple(seat(s) for s in range(players))
         fields: list[Field] = []
         answer: dict[str, FieldValue] = {}
-        for k, (p, res) in enumerate(zip(decl.portions, sd.portions)):
+        # strict=False: when nobody qualifies, the showdown adds a split portion after the game's own
+        for k, (p, res) in enumerate(zip(decl.portions, sd.portions, strict=False)):
             opts = seats + ((NOBODY,) if p.qualifier else ())
             fields.append(Field(f"portion{k}", f"{p.name.capitalize()} winner(s)", "multi", opts,
                                 exclusive=NOBODY if p.qualifier else ""))
@@ -238,7 +239,7 @@ class SplitPot(_ShowdownDrill):
 
     def next(self, seed: int) -> Question:
         decl = self.pot_engine.declaration
-        rng = _rng(seed, 4)
+        rng = drill_rng(seed, 4)
         players = int(rng.integers(2, 5)) if self.focus != "side-pots" else int(rng.integers(3, 6))
         button = int(rng.integers(players))
         live = np.ones(players, bool)
@@ -253,7 +254,7 @@ class SplitPot(_ShowdownDrill):
                 f = int(rng.integers(players))
                 live[f] = False
                 contributions[f] = int(rng.integers(1, levels[0] // unit + 1)) * unit
-            if live.sum() < 2 or len({c for c, lv in zip(contributions, live) if lv}) < 2:
+            if live.sum() < 2 or len({c for c, lv in zip(contributions, live, strict=True) if lv}) < 2:
                 contributions[int(np.flatnonzero(live)[0])] = int(levels[0])
                 contributions[int(np.flatnonzero(live)[-1])] = int(levels[2])
         hands, boards = self._deal(seed, players, live)

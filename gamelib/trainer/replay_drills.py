@@ -29,7 +29,7 @@ from ..handhistory.record import Action, parse_action
 from ..handhistory.replay import Replay, replay
 from ..handhistory.rules import diagnose, legal_words
 from .core import Field, Question
-from .drill_base import Drill, _rng, seat
+from .drill_base import Drill, drill_rng, seat
 
 #: The ``kind``s of a wager: the bet, raise or completion a player may make.
 _WAGERS = ("bet", "raise", "complete")
@@ -86,7 +86,7 @@ class ReplayHand(Drill):
         stops = _stops(self.game)
         if not stops:  # pragma: no cover - every game of ``games`` has a record with betting
             raise GameError(f"no shipped hand record of {self.game} has a betting action")
-        name, index = stops[int(_rng(seed, 26).integers(len(stops)))]
+        name, index = stops[int(drill_rng(seed, 26).integers(len(stops)))]
         rp = _cut(name, index)
         hand = rp.hand
         s = hand.to_act

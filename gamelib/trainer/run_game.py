@@ -22,7 +22,7 @@ from ..games.pot import big_bet_structure
 from ..games.table_kinds import Spread, table_kind_of
 from ..games.vocabularies import BoardOrder
 from .core import Field, FieldValue, Question
-from .drill_base import Drill, _rng, decl_title, seat
+from .drill_base import Drill, decl_title, drill_rng, seat
 
 # --- running the game ---------------------------------------------------------------------
 
@@ -105,9 +105,9 @@ class RunGame(Drill):
     def _game_words(self, hand: Hand) -> str:
         """The game as a prompt names it: a hand of the mixed game (see :meth:`_mixed_only`) says so.
 
-        >>> d = RunGame("big-o"); d._game_words(d._new_hand(_rng(1, 0), 3, True))
+        >>> d = RunGame("big-o"); d._game_words(d._new_hand(drill_rng(1, 0), 3, True))
         'Big O8, the mixed game'
-        >>> d._game_words(d._new_hand(_rng(1, 0), 3, False))
+        >>> d._game_words(d._new_hand(drill_rng(1, 0), 3, False))
         'Big O'
         """
         decl = self.pot_engine.declaration
@@ -118,7 +118,7 @@ class RunGame(Drill):
     def _table_words(self, hand: Hand) -> str:
         """The game and its structure, for the facts of the hand: a hand of the mixed game says why.
 
-        >>> d = RunGame("big-o"); d._table_words(d._new_hand(_rng(1, 0), 3, True))
+        >>> d = RunGame("big-o"); d._table_words(d._new_hand(drill_rng(1, 0), 3, True))
         'Big O8, the mixed game, $1/$2 pot-limit (the Big O cash game spreads only its four limit structures, R26)'
         """
         words = f"{self._game_words(hand)}, {hand.structure.name}"
@@ -149,11 +149,11 @@ class RunGame(Drill):
         return cards, facts
 
     def next(self, seed: int) -> Question:
-        rng = _rng(seed, 6)
+        rng = drill_rng(seed, 6)
         kinds = self.focuses[1:]
         kind = self.focus if self.focus != "any" else kinds[int(rng.integers(len(kinds)))]
         for attempt in range(200):
-            r = _rng(seed, 100 + attempt)
+            r = drill_rng(seed, 100 + attempt)
             q: Question | None = getattr(self, "_" + kind.replace("-", "_"))(seed, r)
             if q is not None:
                 return q

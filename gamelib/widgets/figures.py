@@ -8,6 +8,7 @@ helpers and stores it with myst-nb's ``glue`` (``glue_figures``); the Markdown p
 Every helper returns plain strings keyed by a short name, so a test can read the same figures
 without a notebook:
 
+>>> from gamelib import get_game
 >>> f = award_figures(get_game("archie").showdown(["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d"]), [(21, [0, 1])])
 >>> f["pot"], f["high"], f["low"], f["seat0"]
 ('$21', '$11', '$10', '$11')
@@ -184,6 +185,7 @@ def award_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]]],
     seat first in line for its odd dollar, R6); the same for side pot ``k`` prefixed
     ``side<k>-``; ``seat<s>`` is each seat's total.
 
+    >>> from gamelib import get_game
     >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Ad 2h 3c 4s", "Kd Qh Jc 9s"])
     >>> f = award_figures(sd, [(25, [0, 1, 2])], button=2)
     >>> f["badugi-seat0"], f["badugi-seat1"], f["seat2"]
@@ -212,6 +214,7 @@ def seat_figures(showdown: Showdown) -> dict[str, str]:
     ``s<seat>-<portion>`` is the hand's name ("pair of aces", "no qualifying low") and
     ``s<seat>-<portion>-ranks`` its ranks ("A-A-9-5-2") where the words give them.
 
+    >>> from gamelib import get_game
     >>> f = seat_figures(get_game("archie").showdown(["Ac Ad 9h 5s 2c", "As 2d 3h 4c 6d"]))
     >>> f["s0-high"], f["s0-high-ranks"], f["s1-low"], f["s0-low"]
     ('pair of aces', 'A-A-9-5-2', 'six-four low', 'no qualifying low')
@@ -222,7 +225,8 @@ def seat_figures(showdown: Showdown) -> dict[str, str]:
     for s, cards in enumerate(showdown.hands):
         if cards is None:
             continue
-        for portion, words in zip(showdown.game.portions, portion_words(showdown.game, cards, showdown.boards)):
+        for portion, words in zip(showdown.game.portions, portion_words(showdown.game, cards, showdown.boards),
+                                  strict=True):
             name, ranks = split_words(words or "")
             out[f"s{s}-{slug(portion.name)}"] = name
             if ranks:
@@ -237,6 +241,7 @@ def showdown_figures(showdown: Showdown, pots: Sequence[tuple[int, Iterable[int]
     ``[side<k>-]<portion>-winner`` ("seat 1", "seats 0 and 1") and, where one seat won it,
     ``[side<k>-]<portion>-winner-hand``, that seat's hand in that portion's words.
 
+    >>> from gamelib import get_game
     >>> sd = get_game("badugi").showdown(["As 2d 3h 4c", "Kc Qd Jh Ts", "9h 8c 5c 2s"])
     >>> f = showdown_figures(sd, [(24, [0, 1, 2]), (10, [1, 2])])
     >>> f["badugi-winner"], f["side1-badugi-winner"], f["side1-badugi-winner-hand"]

@@ -58,9 +58,9 @@ def test_the_class_solver_agrees_with_every_set(case, filed_oracle):
     expected += [(None, pays[r] * w, int(oracle.showdown[r, j]))
                  for r in range(len(pays)) for j, w in enumerate(range(4, 11)) if oracle.showdown[r, j]]
     table = a.tables["main"]
-    got = list(zip(table["outcome"], table.attrs["pays_exact"], table["combinations"]))
+    got = list(zip(table["outcome"], table.attrs["pays_exact"], table["combinations"], strict=True))
     assert len(got) == len(expected)
-    for (outcome, pay, count), (words, pay_x, count_x) in zip(got, expected):
+    for (outcome, pay, count), (words, pay_x, count_x) in zip(got, expected, strict=True):
         assert (pay, count) == (pay_x, count_x) and (words is None or outcome.startswith(words)), (case, outcome)
     assert s.ties.iloc[:3].to_dict("records") == oracle.ties, case
     if case != "filed":  # the case plays some situation otherwise than the filed table does

@@ -320,19 +320,19 @@ def test_a_target_standard_error_stops_the_sample_reproducibly() -> None:
 
 def _one_deal_at_a_time(key: str, hands: list[str | None], samples: int, seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
     """The slow reference of a clustered Drawmaha sample: the calculator's own sampled flops and
-    deals (``_sample_rows`` with the seed), but each deal played by itself: each seat's draw asked
+    deals (``sample_rows`` with the seed), but each deal played by itself: each seat's draw asked
     of the engine's one-hand ``draw_choice`` on the deal's flop, the replacements taken off the
     deal's stub seat by seat, the showdown judged with ``judge``. Each player's mean share over
     the deals, and each flop's deals' shares."""
-    from gamelib.analysis.odds.deal_by_deal import CLUSTER, _sample_rows, _shared_columns
-    from gamelib.analysis.odds.deals import _assemble
-    from gamelib.analysis.odds.question import _question
+    from gamelib.analysis.odds.deal_by_deal import CLUSTER, sample_rows, shared_columns
+    from gamelib.analysis.odds.deals import assemble_hands
+    from gamelib.analysis.odds.question import read_question
     game = POT_DECLARATIONS[key]
-    q = _question(game, hands, None, None, None, None, 1)
-    assert _shared_columns(q)  # the flop is still to come: clustered
+    q = read_question(game, hands, None, None, None, None, 1)
+    assert shared_columns(q)  # the flop is still to come: clustered
     width = min(len(q.deck), q.needed + game.hole_cards * len(hands))
-    deals = _sample_rows(q.deck, np.random.default_rng(seed), samples, width, _shared_columns(q))
-    all_hands, boards = _assemble(q, deals[:, :q.needed])
+    deals = sample_rows(q.deck, np.random.default_rng(seed), samples, width, shared_columns(q))
+    all_hands, boards = assemble_hands(q, deals[:, :q.needed])
     assert boards is not None
     per_flop: list[list[Fraction]] = []
     total = [Fraction(0)] * len(hands)
@@ -389,18 +389,18 @@ def test_a_clustered_sample_is_the_same_in_the_widgets_chunks() -> None:
 
 
 def test_the_cluster_standard_error_on_a_hand_made_case() -> None:
-    from gamelib.analysis.odds.calculator import _cluster_errors
+    from gamelib.analysis.odds.calculator import cluster_errors
     # two flops of two deals: seat 0's flop means 1/2 and 0, seat 1's 1/2 and 1 -> the flop means' spread
-    got = _cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])
+    got = cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])
     assert got == pytest.approx([0.25, 0.25])  # sd of (1/2, 0) is 0.3536; over sqrt(2 flops): 0.25
     # equal flops: the variance of the flop means over the flops
     means = np.array([0.2, 0.5, 0.9, 0.4])
-    got = _cluster_errors([(25, np.array([25 * m])) for m in means])
+    got = cluster_errors([(25, np.array([25 * m])) for m in means])
     assert got[0] == pytest.approx(float(np.std(means, ddof=1) / math.sqrt(4)))
     # unequal flops: the deals weigh by their flop's size; one flop tells nothing (the most a share's can be)
-    got = _cluster_errors([(3, np.array([3.0])), (1, np.array([0.0]))])
+    got = cluster_errors([(3, np.array([3.0])), (1, np.array([0.0]))])
     assert got[0] == pytest.approx(math.sqrt(2 * ((3 - 3 * 0.75) ** 2 + (0 - 0.75) ** 2)) / 4)
-    assert _cluster_errors([(25, np.array([10.0]))]) == [0.5]
+    assert cluster_errors([(25, np.array([10.0]))]) == [0.5]
 
 
 def test_a_work_limit_stops_the_sample_reproducibly_and_says_so() -> None:

@@ -107,9 +107,9 @@ def test_errors() -> None:
 
 
 def test_sorting_network_sorts_every_row() -> None:
-    from gamelib.rankings.badugi import _sorted_columns
+    from gamelib.rankings.badugi import sorted_columns
 
     rng = np.random.default_rng(3)
     for n in range(1, 8):
         block = rng.integers(0, 52, size=(5_000, n)).astype(np.int8)
-        assert (np.stack(_sorted_columns(block), axis=1) == np.sort(block, axis=1)).all()
+        assert (np.stack(sorted_columns(block), axis=1) == np.sort(block, axis=1)).all()

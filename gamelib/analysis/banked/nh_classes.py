@@ -26,6 +26,7 @@ anew for each pay table. The tests hold every decision and count to a plain back
 over all 270,725 four-card sets (``tests/analysis/nh_all_sets.py``, in
 ``tests/analysis/test_banked_nh_classes.py``).
 
+>>> from gamelib.games.banked import NH_HOLDEM
 >>> s = solve(NH_HOLDEM)
 >>> len(s.flop), s.turn.shape, s.river.shape, int(s.weights[2].sum()), int(s.weights[4].sum())
 (169, (1755, 3), (16432, 5), 1326, 270725)
@@ -74,6 +75,7 @@ def pay_keys(values: np.ndarray) -> np.ndarray:
 def key_rows(table: Any) -> np.ndarray:
     """The pay-table row (-1: none) of each pay key.
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> int(key_rows(NH_HOLDEM.pay_table("main"))[116])  # a royal flush: the first row
     0
     """
@@ -150,6 +152,7 @@ def nh_rows(table: Any) -> tuple[np.ndarray, np.ndarray]:
     the 48 river cards land on each row (the last column: none). They depend on which hands each
     row pays, not on its pays, so they are kept for the last few tables' rows.
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> rows, by_row = nh_rows(NH_HOLDEM.pay_table("main"))
     >>> by_row.shape[1] == len(NH_HOLDEM.pay_table("main").lines) + 1, int(by_row[0].sum())
     (True, 48)
@@ -169,6 +172,7 @@ def nh_rows(table: Any) -> tuple[np.ndarray, np.ndarray]:
 def main_table(decl: BankedGame) -> Any:
     """The pay table of the street bets (the Ante and every bet settle on it, R21).
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> main_table(NH_HOLDEM).key
     'main'
     """
@@ -210,6 +214,7 @@ class NHSolution:
     def expected_return(self) -> Fraction:
         """The main game's exact expected return per unit ante (optimal play).
 
+        >>> from gamelib.games.banked import NH_HOLDEM
         >>> solve(NH_HOLDEM).expected_return == solve(NH_HOLDEM, ties="more").expected_return
         True
         """
@@ -222,6 +227,7 @@ def solve(decl: BankedGame, ties: str = "less", progress: Progress | None = None
     folding and each street bet at the river, turn and flop decisions, every amount already
     wagered at once; exactly equal choices by ``ties`` (R23 by default).
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> s = solve(NH_HOLDEM)
     >>> round(float(-s.expected_return), 6)
     0.092415
@@ -240,6 +246,7 @@ def expected_return(decl: BankedGame) -> Fraction:
     same backward induction with the values alone (which of two equal choices is taken moves no
     value): what the pay-table designer asks of each candidate table.
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> expected_return(NH_HOLDEM) == solve(NH_HOLDEM).expected_return
     True
     """
@@ -326,6 +333,7 @@ def deals(s: NHSolution, follow2: np.ndarray | None = None, follow3: np.ndarray 
     2-card class) and ``follow3`` (per 3-card class and W3) are not followed past (used to count
     the deals that meet a tie before any other).
 
+    >>> from gamelib.games.banked import NH_HOLDEM
     >>> d = deals(solve(NH_HOLDEM))
     >>> sum(d.folds.values()) + int(d.final.sum())
     155937600

@@ -109,7 +109,7 @@ class BoardTables:
             index.append(self.triple_index(full))
         players = self.players
         values: dict[str, np.ndarray] = {}
-        for portion, table, fixed in zip(self.game.portions, self.tables, self.fixed):
+        for portion, table, fixed in zip(self.game.portions, self.tables, self.fixed, strict=True):
             if table is not None:
                 idx = index[portion.board]
                 v = np.empty((rows, players), np.int64)

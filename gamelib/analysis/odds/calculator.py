@@ -63,17 +63,17 @@ from .deal_by_deal import (
     AUTO_DECISIONS,
     EXPAND_ROWS,
     Chosen,
-    _auto_notes,
-    _decide_up_front,
-    _Dens,
-    _exact_auto,
-    _OverBudget,
-    _sampled_auto,
-    _Sampling,
+    Denominators,
+    OverBudget,
+    Sampling,
+    auto_notes,
+    decide_up_front,
+    exact_auto_odds,
+    sampled_auto_odds,
 )
-from .deals import CHUNK, _deal_count, _exact_deals, _judge_chunk, _portions, _sampled_deals, _Tally
+from .deals import CHUNK, Tally, deal_count, exact_deals, judge_chunk, portions_of, sampled_deals
 from .draws import AutoPlayer, choice_rows
-from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, _declaration, _question
+from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, declaration_of, read_question
 from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
 from .tables import GroupTables
 
@@ -125,7 +125,7 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
 
     When the automatic player's draw reads board cards still to come (Drawmaha before the
     flop), a sample deals ``CLUSTER`` deals on each sampled flop, and its standard error is the
-    flops' (the spread of their deals' mean shares, ``_cluster_errors``); the method says so.
+    flops' (the spread of their deals' mean shares, ``cluster_errors``); the method says so.
 
     >>> r = odds("archie", [None, None], draws_to_come=1, target_se=0.02)
     >>> r.deals, r.standard_error <= 0.02
@@ -139,7 +139,7 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
     ...
     gamelib.errors.DuplicateCardError: As is in seat 0's hand and seat 1's hand: one deck has one of each card
     """
-    decl = _declaration(game)
+    decl = declaration_of(game)
     budget = whole_number(budget, "the budget (the most deals to enumerate)", 1, MAX_BUDGET)
     if samples is not None:
         samples = whole_number(samples, "samples (how many deals to sample)", 1, MAX_SAMPLES)
@@ -152,37 +152,37 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
         max_work = whole_number(max_work, "max_work (the most rows the automatic player may score)", 1, MAX_WORK)
     if progress is not None and not callable(progress):
         raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
-    q = _question(decl, hands, board, boards, dead, discards, draws_to_come)
+    q = read_question(decl, hands, board, boards, dead, discards, draws_to_come)
     player = AutoPlayer(decl)
-    _decide_up_front(q, player)
-    names, shares = _portions(decl)
+    decide_up_front(q, player)
+    names, shares = portions_of(decl)
     n = len(hands)
-    count = _deal_count(q)
-    tallies: dict[int, _Tally] = {}  # one per chance of a deal (its denominator's index in dens)
-    dens = _Dens()
+    count = deal_count(q)
+    tallies: dict[int, Tally] = {}  # one per chance of a deal (its denominator's index in dens)
+    dens = Denominators()
     chosen: Chosen = {}
     fast = None
     tables = None
     exact = False
     clusters: list[tuple[int, np.ndarray]] = []  # a clustered sample's deals and share sums per flop
-    how = _Sampling()
+    how = Sampling()
     if not q.auto:
         exact = count <= budget
         tables = GroupTables.build(q) if exact else None
         if tables is None and not any(kind != "board" for kind, _, _ in q.groups):
             fast = BoardTables.build(decl, q.kept, q.boards, q.deck)
         total = count if exact else samples or DEFAULT_SAMPLES
-        tally = tallies.setdefault(dens.of(total), _Tally(names, shares, n))
+        tally = tallies.setdefault(dens.of(total), Tally(names, shares, n))
         if tables is not None:  # each distinct hand valued once (tables.py)
             tables.tally(tally, progress)
         else:
-            chunks: Iterator[np.ndarray] = _exact_deals(q) if exact else _sampled_deals(q, total, seed)
+            chunks: Iterator[np.ndarray] = exact_deals(q) if exact else sampled_deals(q, total, seed)
             for deals in chunks:
-                tally.add(fast.judge(deals) if fast is not None else _judge_chunk(q, deals))
+                tally.add(fast.judge(deals) if fast is not None else judge_chunk(q, deals))
                 if progress is not None:
                     progress(tally.deals, total)
         if not exact:  # the chance of a sampled deal is one over the deals drawn
-            dens = _Dens()
+            dens = Denominators()
             tallies = {dens.of(tally.deals): tally}
     else:
         leaves = None
@@ -192,9 +192,9 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
             decisions = min(decisions, max_work // choice_rows(decl, 1))
         if count <= tried:
             try:
-                leaves = _exact_auto(q, player, tried, dens, chosen, decisions)
-            except _OverBudget:
-                dens, chosen = _Dens(), {}
+                leaves = exact_auto_odds(q, player, tried, dens, chosen, decisions)
+            except OverBudget:
+                dens, chosen = Denominators(), {}
         if leaves is not None:
             exact = True
             total = len(leaves.hands)
@@ -204,26 +204,26 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
                 den = leaves.den[part]
                 for j in np.unique(den).tolist():
                     sel = den == j
-                    tallies.setdefault(j, _Tally(names, shares, n)).add({k: v[sel] for k, v in masks.items()})
+                    tallies.setdefault(j, Tally(names, shares, n)).add({k: v[sel] for k, v in masks.items()})
                 if progress is not None:
                     progress(min(start + CHUNK, total), total)
         else:
             total = samples or AUTO_SAMPLES
-            tally = _Tally(names, shares, n)
+            tally = Tally(names, shares, n)
             counts: dict[tuple[int, int], np.ndarray] = {}
-            for final, final_boards, sizes in _sampled_auto(q, player, total, seed, samples is None, counts,
+            for final, final_boards, sizes in sampled_auto_odds(q, player, total, seed, samples is None, counts,
                                                             max_work, how):
                 masks = judge_many(decl, final, final_boards)
                 tally.add(masks)
                 at = 0
                 for size in sizes or []:
-                    one = _Tally(names, shares, n)
+                    one = Tally(names, shares, n)
                     one.add({k: v[at:at + size] for k, v in masks.items()})
                     clusters.append((size, np.array(one.sum, float)))
                     at += size
                 if progress is not None:
                     progress(tally.deals, total)
-                errors = _cluster_errors(clusters) if clusters else _standard_errors(tally, n)
+                errors = cluster_errors(clusters) if clusters else _standard_errors(tally, n)
                 if target_se is not None and tally.deals >= MIN_STOP and max(errors) <= target_se:
                     break
             if tally.deals < total and progress is not None:
@@ -247,12 +247,12 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
     for i in range(n):
         por = tuple(PortionOdds(name, Fraction(win[p][i], ways), Fraction(tie[p][i], ways),
                                 Fraction(share[p][i], share_den)) for p, name in enumerate(names))
-        se = (0.0 if exact else _cluster_errors(clusters)[i] if clusters
+        se = (0.0 if exact else cluster_errors(clusters)[i] if clusters
               else _standard_errors(next(iter(tallies.values())), n)[i])
         players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por,
                                   Fraction(sum(share[p][i] for p in range(len(names))), share_den),
                                   Fraction(scoop[i], ways), se, q.draw_words[i]))
-    notes = _auto_notes(q, chosen)
+    notes = auto_notes(q, chosen)
     if how.limited:
         notes.append(f"the sample stopped at its work limit (max_work {max_work:,} rows scored) after {d:,} deals: "
                      f"its standard error is the one it reached")
@@ -260,7 +260,7 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
                 fast=fast is not None or tables is not None, ways=ways, drawn=q.auto, flops=len(clusters))
 
 
-def _standard_errors(t: _Tally, n: int) -> list[float]:
+def _standard_errors(t: Tally, n: int) -> list[float]:
     """The standard error of each of the ``n`` players' equity over a sample's deals."""
     d = t.deals
     out = []
@@ -270,7 +270,7 @@ def _standard_errors(t: _Tally, n: int) -> list[float]:
     return out
 
 
-def _cluster_errors(clusters: Sequence[tuple[int, np.ndarray]]) -> list[float]:
+def cluster_errors(clusters: Sequence[tuple[int, np.ndarray]]) -> list[float]:
     """The standard error of each player's equity over a two-stage sample: ``(deals, share
     sums)`` per flop, the flops drawn at random and the deals of each at random given its flop.
     The mean over every deal has the between-flop variance ``F / (F - 1) * sum((T_f - n_f * m) ** 2)
@@ -278,7 +278,7 @@ def _cluster_errors(clusters: Sequence[tuple[int, np.ndarray]]) -> list[float]:
     with equal flops, the variance of the flop means over ``F``. One flop tells nothing of the
     spread: its error is 0.5, the most a share's can be.
 
-    >>> [round(x, 4) for x in _cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])]
+    >>> [round(x, 4) for x in cluster_errors([(2, np.array([1.0, 1.0])), (2, np.array([0.0, 2.0]))])]
     [0.25, 0.25]
     """
     sizes = np.array([c for c, _ in clusters], float)

@@ -5,9 +5,9 @@ the draws dealt from each deal's own stub. Also the next draw of a known hand, d
 and the notes that say what the automatic player did.
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> from gamelib.analysis.odds.question import _question
->>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, None, 1)
->>> _decide_up_front(q, AutoPlayer(q.game))
+>>> from gamelib.analysis.odds.question import read_question
+>>> q = read_question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, None, 1)
+>>> decide_up_front(q, AutoPlayer(q.game))
 >>> q.draw_words, q.auto
 (['automatic player: throws Kh', 'automatic player: stands pat'], False)
 """
@@ -24,9 +24,9 @@ import numpy as np
 from ...combinatorics import combinations_array
 from ...errors import GameError
 from ...games.pot import PotGame
-from .deals import _assemble, _assignments, _exact_deals
+from .deals import assemble_hands, exact_deals, seat_assignments
 from .draws import AUTO_DRAW_SAMPLES, AUTO_SEED, BOARD_WORK, PREFIX, AutoPlayer
-from .question import _board_before_draw, _Question
+from .question import OddsQuestion, board_before_draw
 
 #: The most work the automatic player does in one calculation: distinct hands decided (a fraction
 #: of a millisecond each), a board not met before counting ``BOARD_WORK`` more. An exact answer
@@ -40,7 +40,7 @@ LIMITED_CHUNK = 25
 #: Deals sampled on each flop when the automatic player's draw reads board cards still to come
 #: (Drawmaha before the flop): the flop's reference values, most of a decision's cost, serve all
 #: its deals. A two-stage sample (flops, then deals on each), unbiased; its standard error is
-#: the flops' (``_cluster_errors``).
+#: the flops' (``cluster_errors``).
 CLUSTER = 25
 #: What a partial deal of an exact enumeration costs to decide and expand, in the rows of
 #: ``AutoPlayer.cost``: under ``max_work`` the enumeration is tried with ``max_work // EXPAND_ROWS``
@@ -51,7 +51,7 @@ EXPAND_ROWS = 8
 DEAL_ROWS = 400
 
 
-class _OverBudget(Exception):
+class OverBudget(Exception):
     """The exact enumeration does not fit: more deals, or more hands to decide, than allowed."""
 
 
@@ -65,7 +65,7 @@ def _bits(cards: np.ndarray) -> np.ndarray:
 
 def _shown(game: PotGame, boards: np.ndarray | None, d: int) -> tuple[int, np.ndarray | None]:
     """How many cards of each board are out at draw ``d``, and those cards per row (or None)."""
-    before = _board_before_draw(game, d)
+    before = board_before_draw(game, d)
     if boards is None or before == 0:
         return 0, None
     return before, boards[:, :, :before].reshape(len(boards), -1)
@@ -124,12 +124,12 @@ def _decide_seats(player: AutoPlayer, game: PotGame, hands: np.ndarray, boards: 
     return thrown, where.reshape(len(seats), n_rows)
 
 
-def _decide_up_front(q: _Question, player: AutoPlayer) -> None:
+def decide_up_front(q: OddsQuestion, player: AutoPlayer) -> None:
     """The next draw of every known hand left to the automatic player, chosen before the deal
     (its choice reads only its cards and the board shown at the draw, when that is known)."""
     if not q.draws_to_come:
         return
-    before = _board_before_draw(q.game, q.first_draw)
+    before = board_before_draw(q.game, q.first_draw)
     if any(len(b) < before for b in q.boards):
         return  # the flop is still to come: the choice depends on it, deal by deal
     shown = tuple(tuple(b[:before]) for b in q.boards) if before else ()
@@ -159,7 +159,7 @@ class _Rows:
     den: np.ndarray
 
 
-class _Dens:
+class Denominators:
     """The distinct chances of the deals (as denominators), each with a small index."""
 
     def __init__(self) -> None:
@@ -181,26 +181,26 @@ def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: li
     """Add the chance of each number of cards the automatic player draws at draw ``d`` for ``seat``."""
     keys, counts = np.unique(den.astype(np.int64) * 16 + k, return_counts=True)
     got = chosen.setdefault((d, seat), {})
-    for key, c in zip(keys.tolist(), counts.tolist()):
+    for key, c in zip(keys.tolist(), counts.tolist(), strict=True):
         j, n = divmod(key, 16)
         got[n] = got.get(n, Fraction(0)) + c * weights[j]
 
 
-def _draw_counts(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer,
+def _draw_counts(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: AutoPlayer,
                  limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The automatic player's draw ``d`` from each row: the thrown cards of each distinct answer,
     each seat's and row's answer, and how many cards each seat draws ``(rows, players)``; raises
-    ``_OverBudget`` when more than ``limit`` hands are new or the stub runs out."""
+    ``OverBudget`` when more than ``limit`` hands are new or the stub runs out."""
     got = _decide_seats(player, q.game, rows.hands, rows.boards, d, seats, limit)
     if got is None:
-        raise _OverBudget
+        raise OverBudget
     thrown, where = got
     lens = (thrown >= 0).sum(axis=1)
     k = np.zeros((len(rows.hands), len(q.known)), np.int64)
     for s, i in enumerate(seats):
         k[:, i] = lens[where[s]]
     if (k.sum(axis=1) > rows.left).any():
-        raise _OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
+        raise OverBudget  # the stub runs out: the muck is shuffled in (R-A5), which is only sampled
     return thrown, where, k
 
 
@@ -217,10 +217,10 @@ def _ways(left: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.n
     return first, np.asarray(inverse, np.intp).reshape(-1), counts, groups, ways
 
 
-def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: _Dens, budget: int,
+def _expand(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: Denominators, budget: int,
             chosen: Chosen, decisions: int = AUTO_DECISIONS) -> _Rows:
     """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
-    then every set of replacements; raises ``_OverBudget`` when it does not fit (more than
+    then every set of replacements; raises ``OverBudget`` when it does not fit (more than
     ``budget`` deals, more than ``decisions`` hands to decide). Counted before trying: when
     there are more than ``PREFIX`` rows (and no board), the deals of the first ``PREFIX`` rows,
     plus one for every other row, are fewer than the deals of all; over ``budget``, it stops
@@ -232,12 +232,12 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
         _, _, k_head = _draw_counts(q, head, d, seats, player, decisions)
         decisions -= player.calls - calls  # the same limit on every new hand, the head's included
         _, _, counts_head, _, ways_head = _ways(head.left, k_head)
-        if sum(w * int(c) for w, c in zip(ways_head, counts_head)) + n_rows - PREFIX > budget:
-            raise _OverBudget
+        if sum(w * int(c) for w, c in zip(ways_head, counts_head, strict=True)) + n_rows - PREFIX > budget:
+            raise OverBudget
     thrown, where, k = _draw_counts(q, rows, d, seats, player, decisions)
     first, inverse, counts, groups, ways = _ways(rows.left, k)
-    if sum(w * int(c) for w, c in zip(ways, counts)) > budget:
-        raise _OverBudget
+    if sum(w * int(c) for w, c in zip(ways, counts, strict=True)) > budget:
+        raise OverBudget
     weights = [Fraction(1, v) for v in dens.values]
     for i in seats:
         _tally_choices(chosen, d, i, k[:, i], weights, rows.den)
@@ -246,7 +246,7 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
     ends = np.cumsum(counts).tolist()
     parts: list[_Rows] = []
     start = 0
-    for (m, kv), end in zip(groups, ends):
+    for (m, kv), end in zip(groups, ends, strict=True):
         sel = order[start:end]
         start = end
         total = sum(kv)
@@ -257,7 +257,7 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
         out = rows.out[sel]
         free = ((out[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(bool)
         stub = np.argsort(free, axis=1, kind="stable")[:, :m].astype(np.int8)  # the cards left, ascending
-        picks = combinations_array(m, total).astype(np.intp)[:, _assignments([x for x in kv if x])].reshape(-1, total)
+        picks = combinations_array(m, total).astype(np.intp)[:, seat_assignments([x for x in kv if x])].reshape(-1, total)
         ch = len(picks)
         new = stub[:, picks]  # (rows, children, cards drawn), seat by seat
         hands = np.repeat(rows.hands[sel][:, None], ch, axis=1)
@@ -284,12 +284,12 @@ def _expand(q: _Question, rows: _Rows, d: int, seats: list[int], player: AutoPla
                  np.concatenate([p.den for p in parts]))
 
 
-def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chosen: Chosen,
+def exact_auto_odds(q: OddsQuestion, player: AutoPlayer, budget: int, dens: Denominators, chosen: Chosen,
                 decisions: int = AUTO_DECISIONS) -> _Rows:
     """Every deal, the automatic player's draws made deal by deal: the final hands and boards of
-    every deal with its chance (raises ``_OverBudget`` when it does not fit)."""
-    deals = np.concatenate(list(_exact_deals(q)))
-    hands, boards = _assemble(q, deals)
+    every deal with its chance (raises ``OverBudget`` when it does not fit)."""
+    deals = np.concatenate(list(exact_deals(q)))
+    hands, boards = assemble_hands(q, deals)
     base = _bits(np.array([[c for c in range(52) if c not in set(q.deck.tolist())]], np.int8))[0]
     rows = _Rows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
                  np.full(len(deals), dens.of(len(deals)), np.intp))
@@ -298,14 +298,14 @@ def _exact_auto(q: _Question, player: AutoPlayer, budget: int, dens: _Dens, chos
     return rows
 
 
-def _shared_columns(q: _Question) -> list[int]:
+def shared_columns(q: OddsQuestion) -> list[int]:
     """The columns of a deal (``q.groups`` side by side) holding the board cards the automatic
     player first sees at a deal-by-deal draw that are still to come (Drawmaha's flop): a sample
     deals ``CLUSTER`` deals on each (none: every deal is dealt afresh)."""
     stages = q.stages()
     if not stages:
         return []
-    before = _board_before_draw(q.game, stages[0][0])
+    before = board_before_draw(q.game, stages[0][0])
     shown = [len(b) for b in q.boards]
     cols: list[int] = []
     at = 0
@@ -318,18 +318,18 @@ def _shared_columns(q: _Question) -> list[int]:
     return cols
 
 
-def _sample_rows(deck: np.ndarray, rng: np.random.Generator, rows: int, width: int, shared: list[int]) -> np.ndarray:
+def sample_rows(deck: np.ndarray, rng: np.random.Generator, rows: int, width: int, shared: list[int]) -> np.ndarray:
     """``rows`` seeded random deals of ``width`` cards from ``deck``; with ``shared`` columns, in
     clusters of ``CLUSTER`` deals (the last may be short) sharing those cards: a random set of
     them, then the other cards of each deal at random from the rest of the deck. The generator is
     read deal by deal (cluster by cluster): dealt in chunks of whole clusters, the deals are the
     same as dealt at once.
 
-    >>> d = _sample_rows(np.arange(10, dtype=np.int8), np.random.default_rng(1), 30, 4, [1, 2])
+    >>> d = sample_rows(np.arange(10, dtype=np.int8), np.random.default_rng(1), 30, 4, [1, 2])
     >>> d.shape, len({tuple(r) for r in d[:25, 1:3].tolist()}), bool((d[25:, 1:3] == d[25, 1:3]).all())
     ((30, 4), 1, True)
     >>> rng = np.random.default_rng(1)
-    >>> parts = [_sample_rows(np.arange(10, dtype=np.int8), rng, n, 4, [1, 2]) for n in (25, 5)]
+    >>> parts = [sample_rows(np.arange(10, dtype=np.int8), rng, n, 4, [1, 2]) for n in (25, 5)]
     >>> bool((np.concatenate(parts) == d).all())
     True
     """
@@ -349,7 +349,7 @@ def _sample_rows(deck: np.ndarray, rng: np.random.Generator, rows: int, width: i
 
 
 @dataclass
-class _Sampling:
+class Sampling:
     """How a sample of deals with deal-by-deal draws went: the cost spent (``AutoPlayer.cost``
     plus ``DEAL_ROWS`` a seat's draw), and whether it stopped at ``max_work``."""
 
@@ -357,13 +357,13 @@ class _Sampling:
     limited: bool = False
 
 
-def _count_choices(q: _Question, chosen_counts: dict[tuple[int, int], np.ndarray], d: int, i: int,
+def _count_choices(q: OddsQuestion, chosen_counts: dict[tuple[int, int], np.ndarray], d: int, i: int,
                    k: np.ndarray) -> None:
     counts = chosen_counts.setdefault((d, i), np.zeros(q.game.hole_cards + 1, np.int64))
     counts += np.bincount(k, minlength=q.game.hole_cards + 1)
 
 
-def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
+def _draw_from_stubs(q: OddsQuestion, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
                      stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray]) -> None:
     """The automatic player's draws of a chunk, made in place on ``hands`` ``(rows, players,
     cards)``, every row at once: each seat in turn keeps its other cards in their order and takes
@@ -389,7 +389,7 @@ def _draw_from_stubs(q: _Question, player: AutoPlayer, hands: np.ndarray, boards
             at += k
 
 
-def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
+def _draw_one_by_one(q: OddsQuestion, player: AutoPlayer, hands: np.ndarray, boards: np.ndarray | None,
                      deal_stubs: np.ndarray, chosen_counts: dict[tuple[int, int], np.ndarray], seed: int,
                      done: int) -> None:
     """``_draw_from_stubs`` deal by deal, for a question whose stub may run out: then the muck,
@@ -420,23 +420,23 @@ def _draw_one_by_one(q: _Question, player: AutoPlayer, hands: np.ndarray, boards
                 mucks[r] += throw
 
 
-def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_early: bool,
+def sampled_auto_odds(q: OddsQuestion, player: AutoPlayer, total: int, seed: int, stop_early: bool,
                   chosen_counts: dict[tuple[int, int], np.ndarray], max_work: int | None = None,
-                  how: _Sampling | None = None) -> Iterator[tuple[np.ndarray, np.ndarray | None, list[int] | None]]:
+                  how: Sampling | None = None) -> Iterator[tuple[np.ndarray, np.ndarray | None, list[int] | None]]:
     """Seeded random deals, ``AUTO_CHUNK`` at a time (``LIMITED_CHUNK`` under ``max_work``),
     with the automatic player's draws dealt from each deal's own stub (the muck shuffled in when
     it runs out, R-A5): the final hands and boards of each chunk, and the sizes of its clusters
-    of deals sharing a flop (``_shared_columns``; ``None`` when the deals are independent). With
+    of deals sharing a flop (``shared_columns``; ``None`` when the deals are independent). With
     ``stop_early``, stops after the chunk in which the automatic player's work reaches
     ``AUTO_DECISIONS``; with ``max_work``, before a chunk that would take the cost spent (``how``)
     over it at the cost per deal so far (at least one chunk is dealt). The same seed gives the
-    same deals whatever the chunks (``_sample_rows``; both chunk sizes are whole clusters)."""
+    same deals whatever the chunks (``sample_rows``; both chunk sizes are whole clusters)."""
     game = q.game
-    how = how if how is not None else _Sampling()
+    how = how if how is not None else Sampling()
     rng = np.random.default_rng(seed)
     width = min(len(q.deck), q.needed + game.hole_cards * len(q.known) * q.draws_to_come)
     whole_stub = width == q.needed + game.hole_cards * len(q.known) * q.draws_to_come  # no draw can run out
-    shared = _shared_columns(q)
+    shared = shared_columns(q)
     chunk = AUTO_CHUNK if max_work is None else LIMITED_CHUNK
     per_deal = DEAL_ROWS * sum(len(seats) for _, seats in q.stages())
     before = player.cost  # the work of an exact try and of the draws decided up front, spent already
@@ -446,8 +446,8 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
         if max_work is not None and done and how.spent + (how.spent - before) * n_rows // done > max_work:
             how.limited = True
             return
-        deals = _sample_rows(q.deck, rng, n_rows, width, shared)
-        hands, boards = _assemble(q, deals[:, :q.needed])
+        deals = sample_rows(q.deck, rng, n_rows, width, shared)
+        hands, boards = assemble_hands(q, deals[:, :q.needed])
         hands = np.array(hands)
         if whole_stub:
             _draw_from_stubs(q, player, hands, boards, deals[:, q.needed:], chosen_counts)
@@ -461,7 +461,7 @@ def _sampled_auto(q: _Question, player: AutoPlayer, total: int, seed: int, stop_
             return
 
 
-def _auto_notes(q: _Question, chosen: Chosen) -> list[str]:
+def auto_notes(q: OddsQuestion, chosen: Chosen) -> list[str]:
     """What the automatic player did: who it drew for, and at each later draw how often it drew
     how many cards."""
     if not q.auto and not any(q.decided):

@@ -4,9 +4,9 @@ the judged deals (exact wins, ties and shares per portion, scoops, and the sums 
 standard error).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> from gamelib.analysis.odds.question import _question
->>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
->>> _deal_count(q), next(_exact_deals(q)).shape
+>>> from gamelib.analysis.odds.question import read_question
+>>> q = read_question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
+>>> deal_count(q), next(exact_deals(q)).shape
 (44, (44, 1))
 """
 
@@ -24,7 +24,7 @@ from ...combinatorics import combinations_array
 from ...engine.showdown import SPLIT_NAME, judge_many
 from ...games.pot import PotGame
 from ...games.vocabularies import NoQualifier
-from .question import _Question
+from .question import OddsQuestion
 
 #: Deals judged at once (the arrays of a chunk stay within a few tens of megabytes).
 CHUNK = 1 << 17
@@ -32,7 +32,7 @@ CHUNK = 1 << 17
 
 # --- the deals -----------------------------------------------------------------------------
 
-def _deal_count(question: _Question) -> int:
+def deal_count(question: OddsQuestion) -> int:
     """How many deals complete the question: the ways to fill every group from the deck."""
     n, total = len(question.deck), 1
     for _, _, size in question.groups:
@@ -41,11 +41,11 @@ def _deal_count(question: _Question) -> int:
     return total
 
 
-def _assignments(sizes: Sequence[int]) -> np.ndarray:
+def seat_assignments(sizes: Sequence[int]) -> np.ndarray:
     """Every way to give ``sum(sizes)`` chosen positions to the groups: rows of column orders,
     each group's positions ascending (the multinomial number of rows, built group by group).
 
-    >>> _assignments([1, 2]).tolist()
+    >>> seat_assignments([1, 2]).tolist()
     [[0, 1, 2], [1, 0, 2], [2, 0, 1]]
     """
     rows: list[list[int]] = [[]]
@@ -58,7 +58,7 @@ def _assignments(sizes: Sequence[int]) -> np.ndarray:
     return np.array(rows, dtype=np.intp).reshape(len(rows), sum(sizes))
 
 
-def _exact_deals(q: _Question) -> Iterator[np.ndarray]:
+def exact_deals(q: OddsQuestion) -> Iterator[np.ndarray]:
     """Every deal of the unknown cards, in chunks: rows of cards, the groups side by side."""
     sizes = [s for _, _, s in q.groups]
     total = sum(sizes)
@@ -66,14 +66,14 @@ def _exact_deals(q: _Question) -> Iterator[np.ndarray]:
         yield np.zeros((1, 0), np.int8)
         return
     union = combinations_array(len(q.deck), total)
-    orders = _assignments(sizes)
+    orders = seat_assignments(sizes)
     step = max(1, CHUNK // len(orders))
     for start in range(0, len(union), step):
         block = q.deck[union[start:start + step]]
         yield np.concatenate([block[:, order] for order in orders]) if len(orders) > 1 else block
 
 
-def _sampled_deals(q: _Question, samples: int, seed: int, extra: int = 0) -> Iterator[np.ndarray]:
+def sampled_deals(q: OddsQuestion, samples: int, seed: int, extra: int = 0) -> Iterator[np.ndarray]:
     """``samples`` seeded random deals of the unknown cards (plus ``extra`` cards of the stub)."""
     rng = np.random.default_rng(seed)
     width = min(len(q.deck), q.needed + extra)
@@ -85,7 +85,7 @@ def _sampled_deals(q: _Question, samples: int, seed: int, extra: int = 0) -> Ite
 
 # --- judging a chunk -------------------------------------------------------------------------
 
-def _assemble(q: _Question, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+def assemble_hands(q: OddsQuestion, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     """Final hands ``(deals, players, hole cards)`` and boards ``(deals, boards, 5)`` of a chunk."""
     rows = len(deals)
     cols: dict[tuple[str, int], list[np.ndarray]] = {}
@@ -106,21 +106,21 @@ def _assemble(q: _Question, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray |
     return np.stack(hands, axis=1), boards
 
 
-def _judge_chunk(q: _Question, deals: np.ndarray) -> dict[str, np.ndarray]:
-    hands, boards = _assemble(q, deals)
+def judge_chunk(q: OddsQuestion, deals: np.ndarray) -> dict[str, np.ndarray]:
+    hands, boards = assemble_hands(q, deals)
     return judge_many(q.game, hands, boards)
 
 
 # --- counting -------------------------------------------------------------------------------
 
-class _Tally:
+class Tally:
     """Counts over judged deals, kept as the number of deals of each *outcome*: which seats hold
     the best qualifying value of each portion, packed into a key (bit ``p * players + i`` set when
     seat ``i`` is among portion ``p``'s winners; a split with no qualifier, R8, follows from the
     others). Wins, ties, exact shares, scoops and the sums of a sampled standard error are read
     off the distinct outcomes (a few dozen in most questions), not off every deal.
 
-    >>> t = _Tally(["badugi"], [Fraction(1)], 2)
+    >>> t = Tally(["badugi"], [Fraction(1)], 2)
     >>> t.add({"badugi": np.array([[True, False], [True, True], [True, False]])})
     >>> t.deals, t.win.tolist(), t.tie.tolist(), str(t.portion_share(0, 0)), t.scoop.tolist()
     (3, [[2, 0]], [[1, 1]], '5/2', [2, 0])
@@ -257,7 +257,7 @@ def _share_units(shares: tuple[Fraction, ...], players: int) -> tuple[int, np.nd
     return unit, weight, den
 
 
-def _portions(game: PotGame) -> tuple[list[str], list[Fraction]]:
+def portions_of(game: PotGame) -> tuple[list[str], list[Fraction]]:
     names = [p.name for p in game.portions]
     shares = [p.share for p in game.portions]
     if game.no_qualifier is NoQualifier.SPLIT:

@@ -147,7 +147,7 @@ class AutoPlayer:
             self.calls += len(new)
             self.work += len(new) + (BOARD_WORK if board else 0)
             self.cost += len(new) * choice_rows(self.game, tries, self.samples) + (BOARD_ROWS if board else 0)
-            for j, throw in zip(new, got):
+            for j, throw in zip(new, got, strict=True):
                 self.known[keys[j]] = throw
         return [self.known[k] for k in keys], np.asarray(inverse, np.intp).reshape(-1)
 

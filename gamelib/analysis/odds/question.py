@@ -4,7 +4,7 @@ out as the groups of cards still to deal from the deck: a random hand or a stud 
 come, a draw's replacements, each board's cards to come.
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> q = _question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
+>>> q = read_question(POT_DECLARATIONS["badugi"], ["As 2d 3h Kh", "2c 4d 6h 8s"], None, None, None, ["Kh", ""], None)
 >>> q.groups, len(q.deck), q.draw_words
 ([('draw', 0, 1)], 44, ['throws Kh', 'stands pat'])
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
@@ -33,16 +33,16 @@ PAT_WORDS = ("pat",)
 
 #: A player's hand: its cards (a string or a list of cards), a word of ``RANDOM_WORDS``, or
 #: ``None`` (random).
-HandLike = Union[str, Sequence[CardLike], None]
+HandLike = str | Sequence[CardLike] | None
 #: A pot game as the odds calculator is told it: its key, its declaration or its engine.
 GameLike = Union[str, PotGame, "PotGameEngine"]
 #: A declared draw: the cards thrown, ``""`` or ``"pat"`` to stand pat, or ``None`` for the
 #: automatic player.
-DiscardLike = Optional[CardsLike]
+DiscardLike = CardsLike | None
 
 
 @dataclass
-class _Question:
+class OddsQuestion:
     """The checked input: what is known, and the groups of cards still to deal."""
 
     game: PotGame
@@ -80,7 +80,7 @@ class _Question:
                 self.draw_words.append(who + (f"throws {format_cards(t)}" if t else "stands pat"))
         # with draws decided deal by deal, a board is dealt in parts split at those draws: the
         # automatic player sees only the cards out at its draw (Drawmaha's flop)
-        cuts = sorted({_board_before_draw(game, d) for d, _ in self.stages()} | {5})
+        cuts = sorted({board_before_draw(game, d) for d, _ in self.stages()} | {5})
         for b, cards in enumerate(self.boards):
             at = len(cards)
             for cut in cuts:
@@ -112,7 +112,7 @@ class _Question:
         return bool(self.stages())
 
 
-def _declaration(game: object) -> PotGame:  # a key, a declaration or an engine, checked here
+def declaration_of(game: object) -> PotGame:  # a key, a declaration or an engine, checked here
     if isinstance(game, PotGame):
         return game
     if isinstance(game, str):
@@ -137,7 +137,7 @@ def _board_sizes(game: PotGame) -> list[int]:
     return sizes
 
 
-def _board_before_draw(game: PotGame, draw_index: int) -> int:
+def board_before_draw(game: PotGame, draw_index: int) -> int:
     """How many board cards are out when draw number ``draw_index`` (0 = the first) is made."""
     n, k = 0, 0
     for s in game.streets:
@@ -163,9 +163,9 @@ def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int],
                         f"up card comes last in the hand): {why}")
 
 
-def _question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
+def read_question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
               boards: Sequence[CardsLike | None] | None, dead: CardsLike | None,
-              discards: Sequence[DiscardLike] | None, draws_to_come: int | None) -> _Question:
+              discards: Sequence[DiscardLike] | None, draws_to_come: int | None) -> OddsQuestion:
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise GameError(f"the hands are a list, one per player (a hand's cards, or None for a random hand), "
                         f"not {shown(hands)}")
@@ -245,7 +245,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
                 _check_discard(game, i, known[i], cards, *at_discard)
             throws[i] = cards
     if draws_to_come:
-        before = _board_before_draw(game, game.draws - draws_to_come)
+        before = board_before_draw(game, game.draws - draws_to_come)
         for b, cards in enumerate(known_boards):
             if len(cards) > before:
                 raise HandSizeError(f"with {draws_to_come} draw{'s' if draws_to_come > 1 else ''} to come, board "
@@ -255,7 +255,7 @@ def _question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
     refuse_shared_cards(holders)
     seen = {c for _, cards in holders for c in cards}
     deck = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
-    q = _Question(game, known, random, known_boards, deck, draws_to_come, throws)
+    q = OddsQuestion(game, known, random, known_boards, deck, draws_to_come, throws)
     if q.needed > len(deck):
         raise GameError(f"{q.needed} more cards are needed but only {len(deck)} are left in the deck: fewer players "
                         f"or fewer unknown cards (the stud community card, R-A6, is not dealt here)")

@@ -19,8 +19,8 @@ outcomes are counted (``deals._Tally``). A question where some seat's value depe
 groups (a random Omaha hand with a board to come) goes the other ways (``build`` is ``None``).
 
 >>> from gamelib.games.pot import POT_DECLARATIONS
->>> from gamelib.analysis.odds.question import _question
->>> q = _question(POT_DECLARATIONS["stud8"], ["As 2s 3c 4d 9h", "Ah 2h Kc Kd 7s"], None, None, None, None, None)
+>>> from gamelib.analysis.odds.question import read_question
+>>> q = read_question(POT_DECLARATIONS["stud8"], ["As 2s 3c 4d 9h", "Ah 2h Kc Kd 7s"], None, None, None, None, None)
 >>> t = GroupTables.build(q)
 >>> [len(v) for v in t.tables]  # each seat's values for the 861 pairs of the 42 cards left, per portion
 [861, 861, 861, 861]
@@ -39,8 +39,8 @@ from ...rankings import evaluate_together
 from ...rankings import system as ranking_system
 from . import deals as dealing
 from .boards import TRIPLES
-from .deals import _assignments, _Tally
-from .question import _Question
+from .deals import Tally, seat_assignments
+from .question import OddsQuestion
 
 #: ``BINOM32[k][c] = C(c, k)`` as ``int32`` (``k <= 7``), one row per card's place in a set.
 BINOM32 = np.ascontiguousarray(BINOM.T).astype(np.int32)
@@ -62,7 +62,7 @@ class GroupTables:
     """Per seat and portion, the value of every set of cards its group can take (see the module
     docstring); ``sources[p][i]`` says how seat ``i`` is valued in portion ``p``."""
 
-    question: _Question
+    question: OddsQuestion
     sources: tuple[tuple[_Source, ...], ...]
     bars: tuple[int, ...]
 
@@ -72,13 +72,13 @@ class GroupTables:
         return [s.table for row in self.sources for s in row]
 
     @staticmethod
-    def build(q: _Question) -> GroupTables | None:
+    def build(q: OddsQuestion) -> GroupTables | None:
         """The tables of a question without deal-by-deal draws, or ``None`` when some seat's
         value depends on two groups of cards (or a seat or board has two groups).
 
         >>> from gamelib.games.pot import POT_DECLARATIONS
-        >>> from gamelib.analysis.odds.question import _question
-        >>> q = _question(POT_DECLARATIONS["big-o"], ["As Ad 2c 3d 4h", None], "7h 8h 9c", None, None, None, None)
+        >>> from gamelib.analysis.odds.question import read_question
+        >>> q = read_question(POT_DECLARATIONS["big-o"], ["As Ad 2c 3d 4h", None], "7h 8h 9c", None, None, None, None)
         >>> GroupTables.build(q) is None  # a random hand with a board to come
         True
         """
@@ -106,19 +106,19 @@ class GroupTables:
         # the portions of one layout are valued on the same hands, in one call (Omaha's two at once)
         values: dict[tuple[str, tuple[int, tuple[int, ...]]], list[_Source]] = {}
         for layout in dict.fromkeys(layouts):
-            systems = sorted({p.system for p, lay in zip(game.portions, layouts) if lay == layout})
+            systems = sorted({p.system for p, lay in zip(game.portions, layouts, strict=True) if lay == layout})
             for system_key, seats in _evaluate(q, layout, systems).items():
                 values[(system_key, layout)] = seats
-        sources = tuple(tuple(values[(p.system, lay)]) for p, lay in zip(game.portions, layouts))
+        sources = tuple(tuple(values[(p.system, lay)]) for p, lay in zip(game.portions, layouts, strict=True))
         bars = tuple(qualifier_value(p.system, p.qualifier) for p in game.portions)
         return GroupTables(q, sources, bars)
 
     def keys(self, index: Sequence[np.ndarray], triples: Sequence[list[np.ndarray] | None], rows: int) -> np.ndarray:
-        """The outcome key of each deal (``_Tally``'s), from each group's colex indexes (and a
+        """The outcome key of each deal (``Tally``'s), from each group's colex indexes (and a
         whole board's ten three-card indexes)."""
         n = len(self.question.known)
         key = np.zeros(rows, np.int64)
-        for p, (row, bar) in enumerate(zip(self.sources, self.bars)):
+        for p, (row, bar) in enumerate(zip(self.sources, self.bars, strict=True)):
             values: list[np.ndarray] = []
             for s in row:
                 if s.group < 0:
@@ -143,7 +143,7 @@ class GroupTables:
                 key += m.astype(np.int64) << (p * n + i)
         return key
 
-    def tally(self, tally: _Tally, progress: Callable[[int, int], None] | None = None) -> None:
+    def tally(self, tally: Tally, progress: Callable[[int, int], None] | None = None) -> None:
         """Count every deal of the question into ``tally`` (``progress(done, total)`` after each chunk)."""
         q = self.question
         sizes = [s for _, _, s in q.groups]
@@ -155,7 +155,7 @@ class GroupTables:
                 progress(1, 1)
             return
         union = combinations_array(len(q.deck), total_cards)
-        orders = _assignments(sizes)
+        orders = seat_assignments(sizes)
         starts = np.cumsum([0] + sizes)
         deals = len(union) * len(orders)
         step = max(1, dealing.CHUNK // len(orders))  # read here: a test makes it small
@@ -185,7 +185,7 @@ class GroupTables:
                 progress(done, deals)
 
 
-def _rows(q: _Question, board_no: int, seat: int, group: int) -> tuple[np.ndarray, np.ndarray | None, bool]:
+def _rows(q: OddsQuestion, board_no: int, seat: int, group: int) -> tuple[np.ndarray, np.ndarray | None, bool]:
     """Seat ``seat``'s hands (and boards, when board ``board_no`` is read; -1: none) for every set
     of cards group ``group`` can take (-1: the one hand it has), and whether the boards are the
     deck's three-card subsets (a whole board to come)."""
@@ -207,7 +207,7 @@ def _rows(q: _Question, board_no: int, seat: int, group: int) -> tuple[np.ndarra
     return hands, (boards if board_no >= 0 else None), triples
 
 
-def _evaluate(q: _Question, layout: tuple[int, tuple[int, ...]], systems: Sequence[str]) -> dict[str, list[_Source]]:
+def _evaluate(q: OddsQuestion, layout: tuple[int, tuple[int, ...]], systems: Sequence[str]) -> dict[str, list[_Source]]:
     """Every seat's table in each of ``systems`` (portions of one layout), the seats' hands valued
     together: one call per system, or one for Omaha's high and low together."""
     board_no, groups = layout
@@ -217,7 +217,7 @@ def _evaluate(q: _Question, layout: tuple[int, tuple[int, ...]], systems: Sequen
     ends = np.cumsum([len(h) for h, _, _ in parts])
     found = evaluate_together(systems, hands, boards)
     return {key: [_Source(g, v.astype(np.int32)[end - len(h):end], triples)
-                  for (h, _, triples), g, end in zip(parts, groups, ends)] for key, v in found.items()}
+                  for (h, _, triples), g, end in zip(parts, groups, ends, strict=True)] for key, v in found.items()}
 
 
 __all__ = ["GroupTables"]

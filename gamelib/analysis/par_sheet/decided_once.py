@@ -32,7 +32,16 @@ from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value
 from ...games.vocabularies import Counting, NotQualified, OnFold, Settles
 from ..banked.common import table_pays
 from ..banked.rules import CELLS, decide, split_dealer_hands, wager_roles
-from .figures import ParSheet, WagerSheet, _Dist, _kept, _rows, _scaled, _sheet, _side_sheet
+from .figures import (
+    NetDistribution,
+    ParSheet,
+    WagerSheet,
+    kept_in_memory,
+    pay_rows_of,
+    scaled_pays,
+    side_bet_sheet,
+    wager_sheet,
+)
 
 
 def _not_qualified(decl: BankedGame, key: str) -> int:
@@ -96,8 +105,8 @@ def _main_parts(decl: BankedGame, x: np.ndarray, play: str, unit: str) -> list[_
 def _table_part(decl: BankedGame, key: str, name: str, table_key: str, x: np.ndarray, lose: bool, wagered: bool,
                 otherwise: np.ndarray) -> _Part:
     table = decl.pay_table(table_key)
-    scaled, d = _scaled(table_pays(table))
-    rows = _rows(table, decl.table_system(table))[x]
+    scaled, d = scaled_pays(table_pays(table))
+    rows = pay_rows_of(table, decl.table_system(table))[x]
     return _Part(key, name, lose, wagered, otherwise, table, rows, scaled, d)
 
 
@@ -167,7 +176,7 @@ def _one_decision_returns(decl: BankedGame, counts: Mapping[str, np.ndarray], n_
     played = d.choice > 0
     total = (hands or int(wts.sum()) * n_dealer) * d.D
     out: dict[str, Fraction] = {}
-    for p, v in zip(d.parts, d.values):
+    for p, v in zip(d.parts, d.values, strict=True):
         fold = -d.D * n_dealer if p.loses_on_fold else 0
         out[p.key] = Fraction(int((wts * np.where(played, v, fold)).sum()), total)
     mult = np.array((0,) + tuple(d.multiples), np.int64)[d.choice]
@@ -185,7 +194,7 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     """
     x = np.asarray(counts["x"], np.intp)
     wts = np.asarray(counts["weights"], np.int64)
-    cells, weighted = base["cells"], base["weighted"]
+    weighted = base["weighted"]
     d = _decide_once(decl, x, base, n_dealer)
     play, multiples, unit, parts, D = d.play, d.multiples, d.unit, d.parts, d.D
     play_w = decl.wager(play)
@@ -208,8 +217,8 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     keys = np.flatnonzero(joint_counts.sum(axis=1))
     total = int(wts.sum()) * n_dealer
 
-    dists = {k: _Dist() for k in [play] + [p.key for p in parts]}
-    game = _Dist()
+    dists = {k: NetDistribution() for k in [play] + [p.key for p in parts]}
+    game = NetDistribution()
     awards: dict[str, dict[str, int]] = {k: defaultdict(int) for k in dists}
     for p in tables:
         awards[p.key] = {line.outcome: 0 for line in p.table.lines}
@@ -255,23 +264,23 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
     order = [w.key for w in decl.wagers if w.key in dists] + [p.key for p in parts if p.key not in wager_keys]
     sheets: dict[str, WagerSheet] = {}
     for k in dict.fromkeys(order):
-        sheets[k] = _sheet(decl, k, names[k], unit, dists[k], wagered[k], awards[k].items())
+        sheets[k] = wager_sheet(decl, k, names[k], unit, dists[k], wagered[k], awards[k].items())
     game_wagered = sum((p.wagered for p in parts), 0) + Fraction(played, total)
     main_awards = [(f"{sheets[k].name}: {a}", c) for k in sheets for a, c in sheets[k].awards]
     title = " + ".join(sheets[k].name for k in sheets)
-    game_sheet = _sheet(decl, "game", f"Main game ({title})", unit, game, Fraction(game_wagered), main_awards,
+    game_sheet = wager_sheet(decl, "game", f"Main game ({title})", unit, game, Fraction(game_wagered), main_awards,
                         capped=True)
     main = tuple(sheets)
     for w in decl.wagers:  # the side bets
         if w.key in sheets or w.settles is Settles.AGAINST_DEALER:
             continue
         table = decl.pay_table(w.pay_table_key)
-        rows = _rows(table, decl.table_system(table))
+        rows = pay_rows_of(table, decl.table_system(table))
         if decl.hand(table.hand).cards == decl.hand(decl.main_hand).cards:  # on the player's own hand
-            sheets[w.key] = _side_sheet(decl, w.key, rows[x], wts)
+            sheets[w.key] = side_bet_sheet(decl, w.key, rows[x], wts)
         else:  # on the player's and the dealer's cards: every six-card set, by value
             six = np.asarray(counts["six"], np.int64)
-            sheets[w.key] = _side_sheet(decl, w.key, rows[1:], six[1:])
+            sheets[w.key] = side_bet_sheet(decl, w.key, rows[1:], six[1:])
     return ParSheet(decl.key, decl.title, game_sheet, sheets, main, decision, wts)
 
 
@@ -285,8 +294,8 @@ def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], in
 
     counter, n_dealer = {Counting.FOUR_OF_FIVE_AGAINST_DEALER: (crazy4_counts, C4_DEALER),
                          Counting.THREE_AGAINST_DEALER: (three_card_counts, TC_DEALER)}[decl.counting]
-    c = _kept(("counts", str(decl.counting), dealer_qualifying_value(decl)), lambda: dict(counter(decl)))
-    base = _kept(("one-decision", str(decl.counting), dealer_qualifying_value(decl)), lambda: _cells(c, n_dealer))
+    c = kept_in_memory(("counts", str(decl.counting), dealer_qualifying_value(decl)), lambda: dict(counter(decl)))
+    base = kept_in_memory(("one-decision", str(decl.counting), dealer_qualifying_value(decl)), lambda: _cells(c, n_dealer))
     return c, n_dealer, base
 
 
@@ -325,7 +334,7 @@ def decided_once_return_for_pays(decl: BankedGame, table: str, key: str) -> Call
     counts, n_dealer, base = _one_decision_counts(decl)
     x = np.asarray(counts["x"], np.intp)
     pay_table = decl.pay_table(table)
-    hit = _rows(pay_table, decl.table_system(pay_table))[x] >= 0
+    hit = pay_rows_of(pay_table, decl.table_system(pay_table))[x] >= 0
     hands = int(np.asarray(counts["weights"], np.int64).sum()) * n_dealer
     subsets = []
     for part in (~hit, hit):

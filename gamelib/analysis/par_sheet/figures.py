@@ -343,7 +343,7 @@ class ParSheet:
 
 
 # ---- what every game's sheet is made of -----------------------------------------------------
-class _Dist:
+class NetDistribution:
     """A distribution being counted: net result -> combinations (exact ints)."""
 
     def __init__(self) -> None:
@@ -382,7 +382,7 @@ def _largest_win(decl: BankedGame, unit: str, largest_net: Fraction) -> int:
     return best
 
 
-def _sheet(decl: BankedGame, key: str, name: str, unit: str, dist: _Dist, wagered: Fraction,
+def wager_sheet(decl: BankedGame, key: str, name: str, unit: str, dist: NetDistribution, wagered: Fraction,
            awards: Iterable[tuple[str, int]], capped: bool = False) -> WagerSheet:
     """A sheet from a counted distribution; ``capped``: the figures with the cap are worked out
     (the main game as a whole, and the side bets; not one street bet of the main game alone)."""
@@ -394,26 +394,26 @@ def _sheet(decl: BankedGame, key: str, name: str, unit: str, dist: _Dist, wagere
                       _largest_win(decl, unit, largest), capped_figures(decl, key, unit, items) if capped else ())
 
 
-def _side_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.ndarray) -> WagerSheet:
+def side_bet_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.ndarray) -> WagerSheet:
     """A wager settled by its pay table alone (a side bet): ``rows`` is the pay row of each
     counted hand (-1: no row, the wager loses), ``weights`` how many hands each stands for."""
     table = decl.pay_table(decl.wager(key).pay_table_key)
     per_row = np.bincount(rows + 1, weights=weights, minlength=len(table.lines) + 1)
     counts = [int(round(c)) for c in per_row]
-    dist = _Dist()
+    dist = NetDistribution()
     dist.add(Fraction(-1), counts[0])
     awards = []
     for i, line in enumerate(table.lines):
         dist.add(line.pays, counts[i + 1])
         awards.append((line.outcome, counts[i + 1]))
-    return _sheet(decl, key, decl.wager(key).name, key, dist, Fraction(1), awards, capped=True)
+    return wager_sheet(decl, key, decl.wager(key).name, key, dist, Fraction(1), awards, capped=True)
 
 
 
 _BASE: dict[tuple[Any, ...], dict[str, np.ndarray]] = {}
 
 
-def _kept(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+def kept_in_memory(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """What does not depend on the pay tables, kept in memory after it is first read (at most
     a few entries: one per counting method and qualifier)."""
     if key not in _BASE:
@@ -427,7 +427,7 @@ def _kept(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> di
 _SHAPES: dict[tuple[Any, ...], np.ndarray] = {}
 
 
-def _rows(table: Any, system: str) -> np.ndarray:
+def pay_rows_of(table: Any, system: str) -> np.ndarray:
     """``pay_rows`` of a table, kept by which hands its lines pay (not what they pay), so that a
     table differing only in its pays reuses them."""
     shape = (system,) + tuple((line.category, line.low, line.high) for line in table.lines)
@@ -438,7 +438,7 @@ def _rows(table: Any, system: str) -> np.ndarray:
     return _SHAPES[shape]
 
 
-def _scaled(pays: list[Fraction]) -> tuple[np.ndarray, int]:
+def scaled_pays(pays: list[Fraction]) -> tuple[np.ndarray, int]:
     """Pays as integers over a common denominator, and that denominator; a row ``-1`` (the last
     entry) pays nothing."""
     d = lcm(*(p.denominator for p in pays)) if pays else 1

@@ -24,7 +24,7 @@ from ...errors import GameError
 from ...games.banked import BankedGame
 from ..banked.nh_classes import PATHS5, deals, expected_return, main_table, nh_base, solve
 from ..banked.nh_strategy import ORDERED_DEALS, W3, W4
-from .figures import ParSheet, WagerSheet, _Dist, _rows, _sheet, _side_sheet
+from .figures import NetDistribution, ParSheet, WagerSheet, pay_rows_of, side_bet_sheet, wager_sheet
 
 
 def nh_expected_return(decl: BankedGame) -> Fraction:
@@ -58,14 +58,14 @@ def nh_sheet(decl: BankedGame) -> ParSheet:
     # each deal's result on every main wager, and on all of them together
     unit = decl.wager(decl.decisions[0].wager).equal_to or decl.cap_on
     keys = [unit] + streets
-    game = _Dist()
-    dists = {k: _Dist() for k in keys}
+    game = NetDistribution()
+    dists = {k: NetDistribution() for k in keys}
     made = dict.fromkeys(keys, 0)
     fold_awards: dict[str, int] = {}
     per_line: dict[str, dict[str, int]] = {k: {line.outcome: 0 for line in main.lines} for k in keys}
     for path, count in folds.items():
         bets = (1,) + path
-        for k, b in zip(keys, bets):
+        for k, b in zip(keys, bets, strict=False):  # a fold's path is short: the streets after it are added below
             dists[k].add(Fraction(-b), count)
             made[k] += b * count
         for k in keys[len(bets):]:
@@ -78,7 +78,7 @@ def nh_sheet(decl: BankedGame) -> ParSheet:
         for i, path in enumerate(PATHS5):
             count = int(final[r, i])
             bets = (1,) + path
-            for k, b in zip(keys, bets):
+            for k, b in zip(keys, bets, strict=True):
                 dists[k].add(pays * b, count)
                 made[k] += b * count
                 if r < len(main.lines):
@@ -89,22 +89,22 @@ def nh_sheet(decl: BankedGame) -> ParSheet:
         raise GameError(f"NH Hold'em par sheet counted {total:,} deals, not {ORDERED_DEALS:,}")
     awards = dict(per_line[unit])
     names = " + ".join(decl.wager(k).name for k in keys)
-    game_sheet = _sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(sum(made.values()), total),
+    game_sheet = wager_sheet(decl, "main", f"Main game ({names})", unit, game, Fraction(sum(made.values()), total),
                         (awards | fold_awards).items(), capped=True)
     sheets: dict[str, WagerSheet] = {"main": game_sheet}
     for k in keys:
-        sheets[k] = _sheet(decl, k, decl.wager(k).name, unit, dists[k], Fraction(made[k], total), per_line[k].items())
+        sheets[k] = wager_sheet(decl, k, decl.wager(k).name, unit, dists[k], Fraction(made[k], total), per_line[k].items())
     for side in decl.wagers:
         if side.key in sheets:
             continue
         table = decl.pay_table(side.pay_table_key)
-        rows = _rows(table, decl.table_system(table))
+        rows = pay_rows_of(table, decl.table_system(table))
         if decl.hand(table.hand).cards == ("community",):  # the three community cards alone
-            sheets[side.key] = _side_sheet(decl, side.key, rows[np.asarray(base["v3"], np.intp)],
+            sheets[side.key] = side_bet_sheet(decl, side.key, rows[np.asarray(base["v3"], np.intp)],
                                            np.ones(comb(52, 3), np.int64))
         else:  # the hole cards and the bonus cards: every six-card set, by value
             six = np.asarray(base["six"], np.int64)
-            sheets[side.key] = _side_sheet(decl, side.key, rows[1:], six[1:])
+            sheets[side.key] = side_bet_sheet(decl, side.key, rows[1:], six[1:])
     weights = np.concatenate([base["w2"], base["w3"], base["w4"]])
     decisions = np.concatenate([
         np.repeat(play.flop[:, None], len(W4), 1), np.pad(play.turn, ((0, 0), (0, len(W4) - len(W3)))), play.river])

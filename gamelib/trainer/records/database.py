@@ -133,7 +133,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
 
 
-def _alembic_config(connection: Any) -> Any:
+def alembic_config(connection: Any) -> Any:
     from alembic.config import Config
 
     cfg = Config()
@@ -155,7 +155,7 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     with engine.execution_options(gl_write=True).begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(13013013)"))
-        command.upgrade(_alembic_config(conn), revision)
+        command.upgrade(alembic_config(conn), revision)
 
 
 def current_revision(engine: Engine) -> str | None:

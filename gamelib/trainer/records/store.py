@@ -13,6 +13,7 @@ behind a small repository interface that decides who may read what.
 
 Who is answering is :mod:`.identity`'s business; what comes back, :mod:`.rows`'.
 
+>>> from gamelib.trainer.records.identity import sign_in
 >>> from gamelib.trainer import make_drill
 >>> store = Store("sqlite://")
 >>> me = store.trainee(sign_in(employee_no="1041", name="Ana Ruiz"))
@@ -65,6 +66,7 @@ class Store:
     def trainee(self, who: Identity) -> TraineeRecords:
         """The records of ``who`` (made on first sign-in, with the name given then).
 
+        >>> from gamelib.trainer.records.identity import sign_in
         >>> s = Store("sqlite://"); s.trainee(sign_in("Bo")).identity.login
         'name:bo'
         """

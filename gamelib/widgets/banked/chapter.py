@@ -35,7 +35,7 @@ from ...rankings.core import expanded_ranks, ranks_text
 from ..cards import hand_html
 from ..explorer import compare
 from ..figures import glue_figures, in_words, money, number
-from .common import _game
+from .common import banked_game_of
 from .figures import example_html
 
 #: How a chapter's worked hands say what a hand other than the player's and the dealer's makes,
@@ -117,7 +117,7 @@ def worked_example_of(game_key: str | BankedGameEngine, wagers: Mapping[str, int
     >>> e.title, e.text
     ('A fold before the turn card', 'The player folds before the turn card. Ante loses $5 and Flop bet loses $5. Net for the hand: -$10.')
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     s = game.settle(wagers, **cards)
     folded = next((d for d in decl.decisions if not wagers.get(d.wager)), None)
@@ -212,7 +212,7 @@ def hands_table_html(game_key: str | BankedGameEngine, hands: Sequence[str], ver
     >>> "qualifies" in qualifier_table_html("crazy4", ["Kc 6d 4h 3s 2c"])
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     n_cards = _size(decl, decl.main_hand)
     plays = system_of(decl.system).size
@@ -233,7 +233,7 @@ def hands_table_html(game_key: str | BankedGameEngine, hands: Sequence[str], ver
 
 def qualifier_table_html(game_key: str | BankedGameEngine, hands: Sequence[str]) -> str:
     """Dealer's hands with the engine's answer: does each qualify?"""
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     q = dealer_qualifying_value(game.declaration)
 
     def qualifies(text: str) -> str:
@@ -251,7 +251,7 @@ def multiple_table_html(game_key: str | BankedGameEngine, hands: Sequence[str], 
     >>> "refused" in multiple_table_html("crazy4", ["Kh Kd 9s 4c 2d"], 3, dealer="Tc 8h 7d 5h 4c")
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     play = decl.wager(wager_roles(decl).decision)
     needed = {w.key: unit for w in decl.wagers if not w.decision and (w.required or w.key == play.equal_to)}
@@ -280,7 +280,7 @@ def pay_line_table_html(game_key: str | BankedGameEngine, table: str, hands: Seq
     """
     from ...engine.banked import pays_text
 
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     pay_table = game.declaration.pay_table(table)
     system = game.declaration.table_system(pay_table)
     td = "style='padding:4px 8px;'"
@@ -304,10 +304,10 @@ def lowest_qualifier(game_key: str | BankedGameEngine) -> tuple[int, str]:
     best-four-of-five game cannot hold its qualifier's four cards alone), and the ranks of the
     first such hand dealt, highest first ("K-6-4-3-2").
 
-    >>> g = _game("crazy4"); v, ranks = lowest_qualifier(g); g.describe(v), ranks
+    >>> g = banked_game_of("crazy4"); v, ranks = lowest_qualifier(g); g.describe(v), ranks
     ('king-six high (K-6-4-3)', 'K-6-4-3-2')
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     assert decl.qualifier is not None, f"{decl.title} has no dealer's qualifier"
     hands = combinations_array(52, _size(decl, decl.qualifier.hand))
     values = system_of(decl.hand(decl.qualifier.hand).system).evaluate_array(hands)
@@ -322,7 +322,7 @@ def dealt_hands(game_key: str | BankedGameEngine) -> int:
     >>> dealt_hands("three-card-6bonus")
     22100
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     return comb(52, _size(decl, decl.main_hand))
 
 
@@ -333,7 +333,7 @@ def straight_ranks(game_key: str | BankedGameEngine, table: str | None = None) -
     >>> straight_ranks("three-card-6bonus"), straight_ranks("nh-holdem", "pair_plus")
     (('3-2-A', 'A-K-Q'), ('3-2-A', 'A-K-Q'))
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     system = system_of(decl.table_system(decl.pay_table(table)) if table else decl.system)
     straights = [v for v in range(1, system.n_classes + 1) if system.hand_class(v).category == "straight"]
     low, high = (ranks_text(expanded_ranks(system.hand_class(v), system)) for v in (min(straights), max(straights)))
@@ -347,7 +347,7 @@ def multiple_minimum(game_key: str | BankedGameEngine, multiple: int) -> str:
     >>> multiple_minimum("crazy4", 3)
     'pair of aces'
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     need = next(n for n in decl.wager(wager_roles(decl).decision).needs if n.multiple == multiple)
     return game.describe(minimum_value(decl, need)).split(" (")[0]
@@ -357,18 +357,18 @@ def outcome_count(analysis: BankedAnalysis, wager: str, outcome: str) -> str:
     """The number of deals (combinations) of one row of a wager's outcome table, as prose writes it.
 
     >>> from gamelib.widgets.banked.common import analysis_of
-    >>> outcome_count(analysis_of(_game("three-card-6bonus")), "pair_plus", "pair")
+    >>> outcome_count(analysis_of(banked_game_of("three-card-6bonus")), "pair_plus", "pair")
     '3,744'
     """
     table = analysis.tables[wager]
-    return number(dict(zip(table["outcome"], table["combinations"]))[outcome])
+    return number(dict(zip(table["outcome"], table["combinations"], strict=True))[outcome])
 
 
 def fold_values(analysis: BankedAnalysis) -> str:
     """What folding is worth (units of the unit wager), every value it takes, joined with "or".
 
     >>> from gamelib.widgets.banked.common import analysis_of
-    >>> fold_values(analysis_of(_game("crazy4")))
+    >>> fold_values(analysis_of(banked_game_of("crazy4")))
     '-2'
     """
     s = analysis.strategy
@@ -382,7 +382,7 @@ def caps_text(game_key: str | BankedGameEngine) -> str:
     >>> caps_text("nh-holdem")
     '$1,000 with a $2 Ante; $2,000 with a $4 Ante; $5,000 with a $5 or $10 Ante'
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     by_cap: dict[int, list[str]] = {}
     for amount, cap in sorted(decl.caps.items()):
         by_cap.setdefault(cap, []).append(money(amount))
@@ -397,7 +397,7 @@ def ordered_deal_counts(game_key: str | BankedGameEngine) -> tuple[int, list[int
     >>> ordered_deal_counts("nh-holdem")
     (1326, [50, 49, 48])
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     first, last = decl.decisions[0], decl.decisions[-1]
     seen = sum(decl.deal[g] for g in first.seen)
     left, after = 52 - seen, list[int]()
@@ -422,7 +422,7 @@ def tie_rule_figures(game_key: str | BankedGameEngine) -> dict[str, str]:
     from ...analysis.banked.nh import nh_tie_effect
     from .common import analysis_of
 
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     s = analysis_of(game).strategy
     pairs, after = ordered_deal_counts(game)
     deals = pairs * int(np.prod(after))

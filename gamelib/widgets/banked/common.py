@@ -44,7 +44,7 @@ STRATEGY_EXAMPLES: dict[str, dict[str, str]] = {
     "nh-holdem": {"hole": "Ts 6h", "community": "9c"},
 }
 
-def _game(game_key: str | BankedGameEngine) -> BankedGameEngine:
+def banked_game_of(game_key: str | BankedGameEngine) -> BankedGameEngine:
     """The banked game of a key, or the game itself (a declaration of one's own, built with
     ``BankedGameEngine(declaration)``)."""
     if isinstance(game_key, BankedGameEngine):
@@ -89,18 +89,18 @@ def sample_cards(game_key: str | BankedGameEngine, seed: int = 1) -> dict[str, s
     from ...cards import Deck, format_cards
 
     deck = Deck(seed)
-    return {g: format_cards(deck.deal(n)) for g, n in _game(game_key).declaration.deal.items()}
+    return {g: format_cards(deck.deal(n)) for g, n in banked_game_of(game_key).declaration.deal.items()}
 
 
-def _example_key(game_key: str | BankedGameEngine) -> str:
+def example_key(game_key: str | BankedGameEngine) -> str:
     return game_key if isinstance(game_key, str) else game_key.key
 
 
-def _money(d: int) -> str:
+def signed_money(d: int) -> str:
     return f"+${d:,}" if d > 0 else (f"-${-d:,}" if d < 0 else "$0")
 
 
-def _units(f: Fraction) -> str:
+def signed_units(f: Fraction) -> str:
     return f"{float(f):+.4f}"
 
 
@@ -111,7 +111,7 @@ def default_wagers(game_key: str | BankedGameEngine, unit: int = 5) -> dict[str,
     >>> default_wagers("nh-holdem")
     {'ante': 5, 'pair_plus': 5, 'six_card_bonus': 5}
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     out: dict[str, int] = {}
     for w in decl.wagers:
         if w.decision:
@@ -149,16 +149,16 @@ def settlement_html(s: Settlement) -> str:
     """
     td = 'style="padding:3px 8px;"'
     rows = [f"<tr><td {td}><b>{html.escape(r.name)}</b></td><td {td}>${r.amount:,}</td>"
-            f"<td {td}><b>{_money(r.result)}</b></td><td {td}>{html.escape(r.reason)}</td></tr>" for r in s.results]
+            f"<td {td}><b>{signed_money(r.result)}</b></td><td {td}>{html.escape(r.reason)}</td></tr>" for r in s.results]
     if s.cap_reduction:
-        rows.append(f"<tr><td {td}><b>Payout cap</b></td><td {td}></td><td {td}><b>{_money(-s.cap_reduction)}</b></td>"
+        rows.append(f"<tr><td {td}><b>Payout cap</b></td><td {td}></td><td {td}><b>{signed_money(-s.cap_reduction)}</b></td>"
                     f"<td {td}>{html.escape(s.cap_reason)}</td></tr>")
     rows.append(f'<tr style="border-top:1px solid #888;"><td {td}><b>Total</b></td><td {td}></td>'
-                f"<td {td}><b>{_money(s.total)}</b></td><td {td}>the player's net result for the hand</td></tr>")
+                f"<td {td}><b>{signed_money(s.total)}</b></td><td {td}>the player's net result for the hand</td></tr>")
     head = f"<tr><th {td}>wager</th><th {td}>bet</th><th {td}>result</th><th {td}>why</th></tr>"
     hands = "".join(f"<li>{html.escape(k)}: {html.escape(v)}</li>" for k, v in s.hands.items())
     return (f'<ul style="margin:4px 0;">{hands}</ul>' if hands else "") + \
         f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
 
 
-__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "sample_cards", "default_wagers", "decision_amount", "settlement_html", "_game", "_money", "_units"]
+__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "sample_cards", "default_wagers", "decision_amount", "settlement_html", "banked_game_of", "signed_money", "signed_units", "example_key"]

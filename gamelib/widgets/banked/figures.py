@@ -19,7 +19,7 @@ from ...errors import GameError
 from ..cards import hand_html
 from ..dataframe_style import style_table
 from ..messages import BAD, GOOD, error_html
-from .common import _game, analysis_of, settlement_html
+from .common import analysis_of, banked_game_of, settlement_html
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,7 +35,7 @@ def returns_frame(game_key: str) -> pd.DataFrame:
     >>> returns_frame("crazy4")["wager"].tolist()[:2]
     ['ante', 'play']
     """
-    a = analysis_of(_game(game_key))
+    a = analysis_of(banked_game_of(game_key))
     return pd.DataFrame({"wager": list(a.returns), "return": [float(r) for r in a.returns.values()]})
 
 
@@ -47,7 +47,7 @@ def plot_returns(game_key: str):  # type: ignore[no-untyped-def]
     """
     import matplotlib.pyplot as plt
 
-    a = analysis_of(_game(game_key))
+    a = analysis_of(banked_game_of(game_key))
     names = [a.printed_name(k) for k in a.returns] + ["main game"]
     values = [float(r) for r in a.returns.values()] + [float(a.expected_return)]
     fig, ax = plt.subplots(figsize=(7, 3.2))
@@ -74,7 +74,7 @@ def plot_decision_ev(game_key: str):  # type: ignore[no-untyped-def]
     import matplotlib.pyplot as plt
     import numpy as np
 
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     s = analysis_of(game).strategy
     order = np.argsort(s.values, kind="stable")
     ev = s.ev[order].astype(float) / s.ev_denominator
@@ -104,7 +104,7 @@ def plot_nh_starting_hands():  # type: ignore[no-untyped-def]
     """
     import matplotlib.pyplot as plt
 
-    s = analysis_of(_game("nh-holdem")).strategy
+    s = analysis_of(banked_game_of("nh-holdem")).strategy
     rows = []
     for hi in range(12, -1, -1):
         for lo in range(hi, -1, -1):
@@ -131,7 +131,7 @@ def limits_frame(game_key: str) -> pd.DataFrame:
     >>> limits_frame("three-card-6bonus")["limits"].tolist()
     ['$2 to $10', '$1 to $10', '$1 to $10', '1x the ante']
     """
-    decl = _game(game_key).declaration
+    decl = banked_game_of(game_key).declaration
     rows = []
     for w in decl.wagers:
         when = "after seeing cards (0 = fold)" if w.decision else ("required" if w.required else "optional")
@@ -147,8 +147,9 @@ def pay_table_frame(game_key: str | BankedGameEngine, wager: str) -> pd.DataFram
     """
     from ...engine.banked import pays_text
 
-    table = _game(game_key).declaration.pay_table(wager)
-    return pd.DataFrame({"hand": [l.outcome for l in table.lines], "pays": [pays_text(l.pays) for l in table.lines]})
+    table = banked_game_of(game_key).declaration.pay_table(wager)
+    return pd.DataFrame({"hand": [line.outcome for line in table.lines],
+                         "pays": [pays_text(line.pays) for line in table.lines]})
 
 
 #: How a pay table's title is drawn: above the table, inside it (so no page break parts them on
@@ -164,7 +165,7 @@ def pay_table_titled(game_key: str | BankedGameEngine, table: str, name: str) ->
     >>> "<caption>Super Bonus pays</caption>" in page, 'id="T_demo-pays"' in page
     (True, True)
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     title = f"{game.declaration.pay_table(table).name} pays"
     return (style_table(pay_table_frame(game, table), name).set_caption(title)
             .set_table_styles([{"selector": "caption", "props": TITLE_STYLE}], overwrite=False))
@@ -177,7 +178,7 @@ def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **
     >>> "Total" in example_html("crazy4", {"ante": 5, "super_bonus": 5, "play": 5}, player="Kh Kd 9s 4c 2d", dealer="Qs Jd 8c 5h 3d")
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     try:
         s: Settlement | None = game.settle(wagers, **cards)
     except GameError as err:

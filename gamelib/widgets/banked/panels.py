@@ -40,14 +40,14 @@ from .common import (  # noqa: F401
     COMPARE_EXAMPLES,
     PAY_EXAMPLES,
     STRATEGY_EXAMPLES,
-    _example_key,
-    _game,
-    _units,
     analysis_of,
+    banked_game_of,
     decision_amount,
     default_wagers,
+    example_key,
     sample_cards,
     settlement_html,
+    signed_units,
 )
 from .figures import (  # noqa: F401
     example_html,
@@ -66,6 +66,7 @@ def house_edge_report(game: BankedGameEngine, wager: str) -> dict[str, Fraction 
     """The analysis figures a pay table moves: the return of its own wager, and for a table of
     the main game the main game's house edge and element of risk (else the wager's own edge).
 
+    >>> from gamelib import get_game
     >>> r = house_edge_report(get_game("three-card-6bonus"), "pair_plus")
     >>> round(float(r["house edge"]), 6)
     0.099005
@@ -89,9 +90,9 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game_key: str | BankedGameEngine, wager_table: str | None = None) -> None:
         self.game_key = game_key
-        self.game = _game(game_key)
+        self.game = banked_game_of(game_key)
         decl = self.game.declaration
-        bets, hands = PAY_EXAMPLES.get(_example_key(game_key)) or (
+        bets, hands = PAY_EXAMPLES.get(example_key(game_key)) or (
             {**default_wagers(game_key), **{d.wager: decision_amount(self.game, d.wager, "1x", default_wagers(game_key))
                                            for d in decl.decisions}}, sample_cards(game_key))
         labels = {w.key: f"{w.name} ({w.limits_text()})" for w in decl.wagers}
@@ -213,13 +214,13 @@ def compare_html(game_key: str | BankedGameEngine, hands: list[str]) -> str:
     >>> "does not qualify" in compare_html("three-card-6bonus", ["9h 9d 3c", "Jh 8d 4c"])
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     c = compare(decl.system, hands)
     dealer_game = decl.qualifier is not None
     labels = ["Player", "Dealer"] if dealer_game and len(hands) == 2 else [f"Hand {i + 1}" for i in range(len(hands))]
     rows = []
-    for label, h in zip(labels, c.hands):
+    for label, h in zip(labels, c.hands, strict=True):
         won = (badge("wins")
                if h.wins and len(c.winners) < len(c.hands) else "")
         rows.append(f"<tr><td style='padding:4px 8px;font-weight:bold;'>{label}</td>"
@@ -261,8 +262,8 @@ class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game_key: str | BankedGameEngine, hands: list[str] | None = None) -> None:
         self.game_key = game_key
-        decl = _game(game_key).declaration
-        example = hands or COMPARE_EXAMPLES.get(_example_key(game_key)) or _two_hands(decl)
+        decl = banked_game_of(game_key).declaration
+        example = hands or COMPARE_EXAMPLES.get(example_key(game_key)) or _two_hands(decl)
         who = "player's and dealer's" if decl.qualifier is not None else "players'"
         self.hands = widgets.Textarea(value="\n".join(example), description="Hands",
                                       placeholder=f"the {who} hands, one per line",
@@ -291,7 +292,7 @@ def strategy_hands(game_key: str | BankedGameEngine) -> tuple[str, ...]:
     >>> strategy_hands("nh-holdem")
     ('hole', 'community')
     """
-    return _game(game_key).declaration.decisions[-1].seen
+    return banked_game_of(game_key).declaration.decisions[-1].seen
 
 
 def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wagered: str = "") -> str:
@@ -306,7 +307,7 @@ def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wa
     >>> "The right play: <b>3x</b>" in strategy_html("nh-holdem", {"hole": "7s 2d", "community": "7h 7c"}, "3")
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     strategy = analysis_of(game).strategy
     seen = strategy_hands(game_key)
     args = [parse_cards(hands[h], what=f"{h} cards") if hands.get(h, "").strip() else [] for h in seen]
@@ -318,7 +319,7 @@ def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wa
     pics = hand_html(cards) if cards else ""
     rows = "".join(
         f"<tr><td style='padding:3px 10px;'>{'<b>' if k == play else ''}{html.escape(k)}{'</b>' if k == play else ''}</td>"
-        f"<td style='padding:3px 10px;text-align:right;'>{_units(v)}</td></tr>" for k, v in options.items())
+        f"<td style='padding:3px 10px;text-align:right;'>{signed_units(v)}</td></tr>" for k, v in options.items())
     table = (f"<table style='border-collapse:collapse;'><tr><th style='padding:3px 10px;'>option</th>"
              f"<th style='padding:3px 10px;'>expected result (antes)</th></tr>{rows}</table>") if rows else ""
     return f"{pics}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
@@ -357,7 +358,7 @@ def _streets_strategy_html(game: BankedGameEngine, strategy: Any, hole: list[int
     for w in amounts:
         options = strategy.options(hole, community, w)
         play = strategy.play_for(hole, community, w)
-        cells = "".join(f"<td {tdr}>{'<b>' if k == play else ''}{_units(v)}{'</b>' if k == play else ''}</td>"
+        cells = "".join(f"<td {tdr}>{'<b>' if k == play else ''}{signed_units(v)}{'</b>' if k == play else ''}</td>"
                         for k, v in options.items())
         mark = " style='background:#fff6d5;'" if w == units else ""
         rows.append(f"<tr{mark}><td style='padding:3px 10px;'>{w}</td>{cells}<td {td}>{html.escape(play)}</td></tr>")
@@ -380,8 +381,8 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game_key: str | BankedGameEngine, hands: Mapping[str, str] | None = None,
                  wagered: str = "") -> None:
         self.game_key = game_key
-        game = _game(game_key)
-        example = dict(hands or STRATEGY_EXAMPLES.get(_example_key(game_key)) or sample_cards(game_key))
+        game = banked_game_of(game_key)
+        example = dict(hands or STRATEGY_EXAMPLES.get(example_key(game_key)) or sample_cards(game_key))
         self.inputs = {
             who: widgets.Text(value=example.get(who, ""), description=f"{who} cards",
                               style={"description_width": "10em"}, layout=widgets.Layout(width="26em"))

@@ -25,7 +25,7 @@ from ...errors import GameError
 from .. import controls
 from ..dataframe_style import style_table
 from ..messages import error_html
-from .common import _game
+from .common import banked_game_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,7 +48,7 @@ def par_sheet_frame(sheet: ParSheet) -> pd.DataFrame:
     figures = [dict(s.figures()) for s in sheets]
     names = list(dict.fromkeys(k for f in figures for k in f))
     frame = pd.DataFrame({"figure": names})
-    for s, f in zip(sheets, figures):
+    for s, f in zip(sheets, figures, strict=True):
         frame[s.name] = [f.get(k, "") for k in names]
     return frame
 
@@ -61,7 +61,7 @@ def par_sheet_html(game_key: str | BankedGameEngine, name: str | None = None) ->
     >>> "1 in" in par_sheet_html("three-card-6bonus")
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     sheet = par_sheet(game)
     prefix = name or game.declaration.key
     frame = par_sheet_frame(sheet)
@@ -91,7 +91,7 @@ class PayDesignerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets ships
 
     def __init__(self, game_key: str | BankedGameEngine, table: str | None = None,
                  vary: Mapping[str, str] | None = None, target: str = "3%", top: int = 8) -> None:
-        self.game = _game(game_key)
+        self.game = banked_game_of(game_key)
         decl = self.game.declaration
         tables = [t.key for t in decl.pay_tables]
         self.top = top

@@ -23,7 +23,7 @@ from ...games.banked import Decide, Reveal, dealer_qualifying_value
 from .. import controls
 from ..cards import hand_html
 from ..messages import error_html
-from .common import _game, _units, analysis_of, decision_amount, default_wagers, settlement_html
+from .common import analysis_of, banked_game_of, decision_amount, default_wagers, settlement_html, signed_units
 
 
 # ---- the sample round ----------------------------------------------------------------------
@@ -53,11 +53,12 @@ def deal_round(game_key: str | BankedGameEngine, seed: int = 1, wagers: Mapping[
     """Deal a seeded round and play it the optimal way: each hand dealt from one shuffled deck
     in the declaration's order, each decision from the game's strategy, then the settlement.
 
+    >>> from gamelib import get_game
     >>> r = deal_round("crazy4", seed=3)
     >>> r.settlement.total == get_game("crazy4").settle(r.wagers, **r.cards).total
     True
     """
-    game = _game(game_key)
+    game = banked_game_of(game_key)
     decl = game.declaration
     bets = dict(wagers) if wagers is not None else default_wagers(game_key)
     game.check_wagers(bets)
@@ -134,11 +135,11 @@ def _decision_step(game: BankedGameEngine, strategy: Any, decide: Decide,
     verdict = "fold" if amount == 0 else f"{play}: bet ${amount}"
     text = f"{title}: the strategy says {verdict}"
     if options:
-        text += " (" + ", ".join(f"{k} {_units(v)}" for k, v in options.items()) + " antes)"
+        text += " (" + ", ".join(f"{k} {signed_units(v)}" for k, v in options.items()) + " antes)"
     body = f"<p style='margin:4px 0;'><b>{html.escape(title)}</b>: the optimal play is <b>{html.escape(verdict)}</b>"
     if options:
         body += " &mdash; expected result in antes: " + ", ".join(
-            f"{html.escape(k)} {_units(v)}" for k, v in options.items())
+            f"{html.escape(k)} {signed_units(v)}" for k, v in options.items())
     return Step("decision", title, text, body + "</p>"), amount
 
 
@@ -146,6 +147,9 @@ def option_values(strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
     """The exact expected result of each choice (units of the ante) at the decision the cards
     seen lead to, from the strategy object (every banked strategy answers ``expected_values``).
 
+    >>> from gamelib import get_game
+    >>> from gamelib.analysis.banked import strategy_of
+    >>> from gamelib.cards import parse_cards
     >>> sorted(option_values(strategy_of(get_game("three-card-6bonus")), [parse_cards("Qs 6d 4h")]))
     ['fold', 'raise']
     """
@@ -162,7 +166,7 @@ class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, game_key: str | BankedGameEngine, seed: int = 1, wagers: Mapping[str, int] | None = None) -> None:
         self.game_key = game_key
-        self.game = _game(game_key)
+        self.game = banked_game_of(game_key)
         self.wagers = dict(wagers) if wagers is not None else default_wagers(game_key)
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed")
         self.deal_button = controls.button("Deal", primary=True, tooltip="deal a new round with this seed")

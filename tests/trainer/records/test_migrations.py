@@ -77,10 +77,10 @@ def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
     upgrade(engine, "head")
     from alembic import command
 
-    from gamelib.trainer.records.database import _alembic_config
+    from gamelib.trainer.records.database import alembic_config
 
     with engine.begin() as conn:
-        command.downgrade(_alembic_config(conn), "0003")
+        command.downgrade(alembic_config(conn), "0003")
     with engine.connect() as c:
         back = c.execute(text("SELECT id, passed FROM attempts ORDER BY id")).all()
     assert [(i, None if p is None else bool(p)) for i, p in back] == [(1, True), (2, False), (3, None)]
