@@ -24,12 +24,13 @@ version. Refused input is one line on stderr and exit code 2; output cut short b
 (``... | head``) ends quietly.
 
 >>> main(["settle", "crazy4", "--player", "As Ad Kc 7h 2s", "--dealer", "Qs Jd 8c 5h 3d",
-...       "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"])
+...       "--wager", "ante=5", "--wager", "super_bonus=5", "--wager", "play=15"])  # doctest: +NORMALIZE_WHITESPACE
 player: pair of aces (A-A-K-7)
 dealer: queen-jack high (Q-J-8-5)
 Ante $5: $0 -- dealer does not qualify (queen-jack high (Q-J-8-5)): Ante pushes
 Play (3x) $15: +$15 -- dealer does not qualify: Play wins 1 to 1
-Super Bonus $5: $0 -- less than a straight, player beats the dealer (the dealer does not qualify): Super Bonus pushes (R19)
+Super Bonus $5: $0 -- less than a straight, player beats the dealer (the dealer does not qualify):
+Super Bonus pushes (R19)
 total: +15
 0
 """
@@ -188,7 +189,8 @@ def _by_streets() -> list[str]:
 def _cmd_strategy(args: argparse.Namespace) -> int:
     streets = args.game in _by_streets()
     if not streets and (args.community is not None or args.wagered is not None):
-        given = " and ".join(o for o, v in (("--community", args.community), ("--wagered", args.wagered)) if v is not None)
+        given = " and ".join(o for o, v in (("--community", args.community), ("--wagered", args.wagered))
+                             if v is not None)
         raise GameError(f"{given} apply only to {', '.join(_by_streets())}; {args.game} is decided once, "
                         "on the player's own cards")
     from .analysis.banked import strategy_of
@@ -375,7 +377,10 @@ def register_replay(sub: argparse._SubParsersAction[OneLineParser]) -> None:
     p.set_defaults(func=_cmd_replay)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [register_analyze, register_design, register_strategy, register_settle, register_odds, register_schema, register_replay]
+COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [
+    register_analyze, register_design, register_strategy, register_settle, register_odds, register_schema,
+    register_replay,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from itertools import islice
-from typing import TypeGuard, TypeVar, Union
+from typing import TypeGuard, TypeVar
 
 import numpy as np
 
@@ -57,10 +57,10 @@ def _range_words(lo: int | None, hi: int | None, unit: str = "") -> str:
 
 
 #: A whole number as ``is_whole`` accepts it: a Python or numpy integer (never a bool).
-Whole = Union[int, np.integer]
+Whole = int | np.integer
 #: A pay (to 1) as ``exact_pays`` reads it: a whole number, a ``Fraction``, a ``Decimal``, a
 #: string such as ``"3/2"``, or a binary float that is exactly the decimal it prints as.
-PayLike = Union[int, np.integer, Fraction, Decimal, float, np.floating, str]
+PayLike = int | np.integer | Fraction | Decimal | float | np.floating | str
 
 
 def is_whole(value: object) -> TypeGuard[Whole]:
@@ -122,7 +122,8 @@ def parse_dollars(text: object, what: str, lo: int | None = 0, hi: int | None = 
     else:
         raise error(f"{what}: type {allowed}, not {shown(text)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise error(f"{what} must be {rng}, not ${value:,}" if value >= 0 else f"{what} must be {rng}, not -${-value:,}")
+        raise error(f"{what} must be {rng}, not ${value:,}" if value >= 0
+                    else f"{what} must be {rng}, not -${-value:,}")
     return value
 
 
@@ -135,10 +136,11 @@ def exact_pays(value: object, what: str = "the pay", error: type[GameError] = Ga
 
     >>> exact_pays(1.5), exact_pays("1.2"), exact_pays(Fraction(6, 5))
     (Fraction(3, 2), Fraction(6, 5), Fraction(6, 5))
-    >>> exact_pays(1.2, "the pair row")
+    >>> exact_pays(1.2, "the pair row")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: the pair row: 1.2 is not exact as a binary float (it is 1.199999999999999955591079...); give the pay as the string '1.2' or as Fraction(6, 5)
+    gamelib.errors.GameError: the pair row: 1.2 is not exact as a binary float (it is 1.199999999999999955591079...);
+    give the pay as the string '1.2' or as Fraction(6, 5)
     """
     allowed = f"a pay must be a number from 0 to {MAX_PAYS:,} to 1, such as 2, '1.5' or '3/2'"
 

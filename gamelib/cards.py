@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Union
 
 import numpy as np
 
@@ -59,11 +58,11 @@ _RANK_INPUT["10"] = 8
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _SPLIT_RE = re.compile(r"[\s,;]+")
 
-CardLike = Union[int, np.integer, str]
-CardsLike = Union[str, Iterable[CardLike]]
+CardLike = int | np.integer | str
+CardsLike = str | Iterable[CardLike]
 #: What seeds a shuffle (``rng_from``): a whole number 0 or more, a list of them, numpy's seed
 #: sequence or generator, or ``None`` for a fresh shuffle.
-SeedLike = Union[int, np.integer, Sequence[int], np.random.SeedSequence, np.random.Generator, None]
+SeedLike = int | np.integer | Sequence[int] | np.random.SeedSequence | np.random.Generator | None
 
 ALLOWED = "ranks 2-9, T (or 10), J, Q, K, A and suits c, d, h, s (or ♣ ♦ ♥ ♠), e.g. 'As Td 9c'"
 
@@ -210,7 +209,8 @@ def parse_cards(
         seen: set[int] = set()
         for c in out:
             if c in seen:
-                raise DuplicateCardError(f"duplicate card '{format_card(c)}' in the {what}: a deck has one of each card")
+                raise DuplicateCardError(f"duplicate card '{format_card(c)}' in the {what}: "
+                                         "a deck has one of each card")
             seen.add(c)
     return out
 
@@ -385,7 +385,8 @@ def rows_with_duplicates(*arrays: np.ndarray) -> np.ndarray:
     """
     for a in arrays:
         if not (isinstance(a, np.ndarray) and a.ndim == 2 and a.dtype.kind in "iu"):
-            raise HandSizeError(f"rows of cards are 2-D integer arrays (rows, cards) of card numbers 0-51, not {shown(a)}")
+            raise HandSizeError("rows of cards are 2-D integer arrays (rows, cards) of card numbers 0-51, "
+                                f"not {shown(a)}")
     columns = [np.ascontiguousarray(np.asarray(a).T) for a in arrays]
     n_rows = columns[0].shape[1] if columns else 0
     n = sum(c.shape[0] for c in columns)
@@ -416,7 +417,8 @@ def refuse_duplicate_rows(what: str, *arrays: np.ndarray) -> None:
         row = np.concatenate([np.asarray(a)[bad[0]] for a in arrays])
         seen: set[int] = set()
         dup = next(int(c) for c in row if (c in seen or seen.add(int(c))))  # type: ignore[func-returns-value]  # set.add is None: falsy, so the `or` records the card and goes on
-        raise DuplicateCardError(f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_card(dup)}' twice: {ONE_DECK}")
+        raise DuplicateCardError(f"{what} {int(bad[0])} ({format_cards(row)}) holds '{format_card(dup)}' twice: "
+                                 f"{ONE_DECK}")
 
 
 def refuse_shared_cards(holders: Iterable[tuple[str, Iterable[int]]],
@@ -445,7 +447,8 @@ def refuse_shared_cards(holders: Iterable[tuple[str, Iterable[int]]],
                 try:
                     place = where.format(card=format_card(c), first=seen[c], second=name)
                 except (LookupError, ValueError):
-                    raise CardError(f"where= is a string naming {{card}}, {{first}} and {{second}}, not {shown(where)}")
+                    raise CardError(f"where= is a string naming {{card}}, {{first}} and {{second}}, "
+                                    f"not {shown(where)}") from None
                 raise DuplicateCardError(f"{place}: {ONE_DECK}")
             seen[c] = name
 

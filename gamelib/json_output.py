@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from numbers import Rational
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .engine.banked import Settlement
 
 #: A JSON value as these functions build it.
-Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]
+Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
 
 _EXACT: dict[str, Json] = {
     "type": "object", "required": ["exact", "value"], "additionalProperties": False,
@@ -130,7 +130,8 @@ SCHEMAS: dict[str, dict[str, Json]] = {
                        "pot": {"type": "string"}, "amount": {"type": "integer", "minimum": 0},
                        "portion": {"type": "string"}, "share": {"type": "string", "pattern": r"^\d+(/\d+)?$"},
                        "chips": {"type": "integer", "minimum": 0},
-                       "paid": {"type": "array", "items": {"type": "array", "prefixItems": [_PLAYER, {"type": "integer"}],
+                       "paid": {"type": "array", "items": {"type": "array",
+                                                          "prefixItems": [_PLAYER, {"type": "integer"}],
                                                           "items": False, "minItems": 2}},
                        "reason": {"type": "string"}, "odd_chips": {"type": "array", "items": {"type": "string"}}})},
                    "mucked_at_showdown": {"type": "array", "items": _PLAYER},
@@ -180,7 +181,8 @@ def analysis_json(a: BankedAnalysis, sheet: ParSheet | None = None) -> dict[str,
     """``analyze --json``: every wager's outcome table and exact return, the main game's figures."""
     wagers: list[Json] = []
     for key, table in a.tables.items():
-        wagers.append({"wager": key, "return": exact(a.returns[key]) if key in a.returns else exact(table.attrs["return"]),
+        wagers.append({"wager": key,
+                       "return": exact(a.returns[key]) if key in a.returns else exact(table.attrs["return"]),
                        "total_combinations": int(table.attrs["total"]), "outcomes": rows(table)})
     out: dict[str, Json] = {
         "game": a.game, "title": a.title, "wagers": wagers, "main_wagers": list(a.main_wagers),

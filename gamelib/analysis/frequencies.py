@@ -83,7 +83,7 @@ def brute_force_value_counts(system: str, n_cards: int) -> dict[int, int]:
     for block in iter_all_hands(n_cards):
         values = rankings.evaluate(system, block)
         uv, uc = np.unique(values, return_counts=True)
-        for v, c in zip(uv.tolist(), uc.tolist()):
+        for v, c in zip(uv.tolist(), uc.tolist(), strict=True):
             counts[v] = counts.get(v, 0) + c
     return counts
 
@@ -236,7 +236,7 @@ def sampled_category_counts(system: str, deals: int = 200_000, seed: int = 2026,
     order = rankings.categories(system)
     uv, uc = np.unique(values, return_counts=True)
     combos = {c: 0 for c in order}
-    for v, n in zip(uv.tolist(), uc.tolist()):
+    for v, n in zip(uv.tolist(), uc.tolist(), strict=True):
         combos[rankings.category(system, v)] += n
     rows = []
     for c in order:
@@ -317,7 +317,7 @@ def _example_hands(system: str, category: str) -> Iterator[list[int]]:
     for seed in range(50):
         hands = deal_hands(20_000, 4, seed)
         dealt_values = rankings.evaluate(system, hands)
-        for row, v in zip(hands, dealt_values):
+        for row, v in zip(hands, dealt_values, strict=True):
             if rankings.category(system, int(v)) == category:
                 found += 1
                 yield [int(c) for c in row]

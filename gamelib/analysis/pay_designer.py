@@ -132,7 +132,8 @@ def design(game: str | BankedGameEngine, table: str, vary: Mapping[str, PayLike 
         raise GameError(f"vary maps each line that may change to the pays it may take, such as "
                         f"{{'{rows[0]}': [1, 2, 3]}}, not {shown(vary)}")
     if not vary:
-        raise GameError(f"say which lines of the {table} table may change, and to what: one or more of {', '.join(rows)}")
+        raise GameError(f"say which lines of the {table} table may change, and to what: "
+                        f"one or more of {', '.join(rows)}")
     unknown = [k for k in vary if k not in rows]
     if unknown:
         raise GameError(f"the {table} pay table has no line {', '.join(shown(u, 30) for u in unknown)}; lines: "
@@ -155,7 +156,7 @@ def design(game: str | BankedGameEngine, table: str, vary: Mapping[str, PayLike 
     evaluate = _evaluator(decl, table, key, filed)
     found: list[tuple[Fraction, tuple[Fraction, ...], Fraction]] = []
     for pays in itertools.product(*choices.values()):
-        edge = evaluate(dict(zip(choices, pays)))
+        edge = evaluate(dict(zip(choices, pays, strict=True)))
         found.append((abs(edge - goal), pays, edge))
     found.sort(key=lambda r: (r[0], r[1]))
     # the wager the table pays, when it has a par-sheet entry of its own (the Super Bonus): its
@@ -164,8 +165,8 @@ def design(game: str | BankedGameEngine, table: str, vary: Mapping[str, PayLike 
                None)
     out = []
     for distance, pays, edge in found[:count]:
-        sheet = par_sheet_of(decl.with_pay_table(table, dict(zip(choices, pays))))
-        row: dict[str, Any] = {**dict(zip(choices, pays)), "house edge": edge, "distance": distance,
+        sheet = par_sheet_of(decl.with_pay_table(table, dict(zip(choices, pays, strict=True))))
+        row: dict[str, Any] = {**dict(zip(choices, pays, strict=True)), "house edge": edge, "distance": distance,
                                "main game house edge": sheet.game.house_edge}
         if own is not None:
             row["wager house edge"] = sheet.wager(own).house_edge
@@ -205,10 +206,11 @@ def _target(target: Fraction | float | str) -> Fraction:
 
     >>> _target("3%"), _target(0.03)
     (Fraction(3, 100), Fraction(3, 100))
-    >>> _target("1e999")
+    >>> _target("1e999")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: a target house edge is a number or a percentage from -100% to 100%, such as 3% or 0.03; not '1e999'
+    gamelib.errors.GameError: a target house edge is a number or a percentage from -100% to 100%, such as 3% or 0.03;
+    not '1e999'
     """
     if isinstance(target, str):
         text = target.strip()
@@ -245,7 +247,7 @@ def _evaluator(decl: BankedGame, table: str, key: str, filed: ParSheet) -> Any:
         losing = sheet.total - sum(counts.values())
 
         def dot(pays: Mapping[str, Fraction]) -> Fraction:
-            won = sum((pays.get(l.outcome, l.pays) * counts[l.outcome] for l in lines), Fraction(0))
+            won = sum((pays.get(line.outcome, line.pays) * counts[line.outcome] for line in lines), Fraction(0))
             return -(won - losing) / sheet.total
         return dot
 

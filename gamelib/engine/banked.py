@@ -106,7 +106,8 @@ class Settlement:
         for r in self.results:
             if r.wager == wager:
                 return r
-        raise GameError(f"no wager {shown(wager)} in this settlement; wagers: {', '.join(r.wager for r in self.results)}")
+        raise GameError(f"no wager {shown(wager)} in this settlement; "
+                        f"wagers: {', '.join(r.wager for r in self.results)}")
 
     def __str__(self) -> str:
         out = [f"{k}: {v}" for k, v in self.hands.items()]
@@ -184,8 +185,8 @@ class BankedGameEngine:
         known = {w.key for w in decl.wagers}
         unknown = sorted(set(wagers) - known, key=repr)
         if unknown:
-            raise WagerError(f"{decl.title} has no wager {', '.join(shown(u, 20) for u in unknown[:3])}; its wagers are: "
-                             + ", ".join(w.key for w in decl.wagers))
+            raise WagerError(f"{decl.title} has no wager {', '.join(shown(u, 20) for u in unknown[:3])}; "
+                             "its wagers are: " + ", ".join(w.key for w in decl.wagers))
         amounts = {w.key: _dollars(w.key, w.name, wagers.get(w.key, 0)) for w in decl.wagers}
         for w in decl.wagers:
             a = amounts[w.key]
@@ -219,7 +220,8 @@ class BankedGameEngine:
         cards, only those the hand is allowed (a 3x Play needs a pair of aces or better).
 
         >>> g = banked_game("crazy4")
-        >>> g.decision_options("play"), g.decision_options("play", "Ks Kd 9c 7h 2s"), g.decision_options("play", "As Ad 9c 7h 2s")
+        >>> (g.decision_options("play"), g.decision_options("play", "Ks Kd 9c 7h 2s"),
+        ...  g.decision_options("play", "As Ad 9c 7h 2s"))
         ((0, 1, 3), (0, 1), (0, 1, 3))
         """
         w = self.declaration.wager(_named(wager, "the decision wager"))
@@ -238,7 +240,8 @@ class BankedGameEngine:
         Every wager is settled as its declaration says (:class:`~gamelib.games.vocabularies.Settles`):
         against the dealer, by its pay table, or by its pay table and else against the dealer.
 
-        >>> s = banked_game("three-card-6bonus").settle(player="Qh Jh Th", dealer="2c 5d 9s", wagers={"ante": 5, "play": 5})
+        >>> s = banked_game("three-card-6bonus").settle(player="Qh Jh Th", dealer="2c 5d 9s",
+        ...                                             wagers={"ante": 5, "play": 5})
         >>> [r.result for r in s.results]
         [5, 0, 20]
         """

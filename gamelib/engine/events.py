@@ -397,7 +397,8 @@ def render(events: Iterable[Event]) -> list[str]:
     return [line for e in events if (line := e.text) is not None]
 
 
-__all__ = ["Event", "EVENT_TYPES", "ACTION_EVENTS", "WAGER_EVENTS", "render", "HandStart", "Post", "Reshuffle", "StreetStart", "Burn", "Deal", "SeatAction", "SeatAmount",
+__all__ = ["Event", "EVENT_TYPES", "ACTION_EVENTS", "WAGER_EVENTS", "render", "HandStart", "Post", "Reshuffle",
+           "StreetStart", "Burn", "Deal", "SeatAction", "SeatAmount",
            "CommunityCard", "Board", "Fold", "Check", "Call", "BringIn", "Wager", "Bet", "Raise", "Complete",
            "Draw", "StandPat", "Discard", "WinsUncontested", "ShowdownStart", "Shows", "PotReturned",
            "PotAward", "Collect", "FinalStacks"]

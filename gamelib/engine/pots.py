@@ -1,7 +1,8 @@
 """Pots in whole dollars: the main pot and side pots, and dividing a pot with its odd chips.
 
 ``side_pots(contributions, live)`` builds the main pot and side pots from what each seat put
-in (R7), ``pots_in_play`` the same while the betting goes on (a side pot only above an all-in); ``divide(amount, shares)`` splits a pot among portions, the odd dollar to the first
+in (R7), ``pots_in_play`` the same while the betting goes on (a side pot only above an all-in);
+``divide(amount, shares)`` splits a pot among portions, the odd dollar to the first
 side (R5, R6); ``split_among(amount, seats_in_odd_chip_order)`` splits a portion among tied
 hands, odd dollars one each in the order given (R6).
 
@@ -48,7 +49,7 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
         raise GameError(f"{len(contributions)} contributions but {len(live)} live flags: give one per seat")
     if any((not isinstance(c, int)) or c < 0 for c in contributions):
         raise GameError(f"contributions are whole dollars, 0 or more: {list(contributions)}")
-    levels = sorted({c for c, lv in zip(contributions, live) if lv and c > 0})
+    levels = sorted({c for c, lv in zip(contributions, live, strict=True) if lv and c > 0})
     if not levels:
         if sum(contributions):
             raise GameError("chips are in the pot but no live seat contributed: nobody can win them")
@@ -58,7 +59,7 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     for i, level in enumerate(levels):
         top = level if i < len(levels) - 1 else max(contributions)
         amount = sum(max(0, min(c, top) - prev) for c in contributions)
-        eligible = tuple(s for s, (c, lv) in enumerate(zip(contributions, live)) if lv and c >= level)
+        eligible = tuple(s for s, (c, lv) in enumerate(zip(contributions, live, strict=True)) if lv and c >= level)
         if amount:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -85,12 +86,13 @@ def pots_in_play(contributions: Sequence[int], live: Sequence[bool], all_in: Seq
     if any((not isinstance(c, int)) or c < 0 for c in contributions):
         raise GameError(f"contributions are whole dollars, 0 or more: {list(contributions)}")
     top = max(contributions, default=0)
-    levels = sorted({c for c, lv, a in zip(contributions, live, all_in) if lv and a and 0 < c < top} | {top})
+    levels = sorted({c for c, lv, a in zip(contributions, live, all_in, strict=True) if lv and a and 0 < c < top}
+                    | {top})
     pots: list[Pot] = []
     prev = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, prev) for c in contributions)
-        eligible = tuple(s for s, (c, lv, a) in enumerate(zip(contributions, live, all_in))
+        eligible = tuple(s for s, (c, lv, a) in enumerate(zip(contributions, live, all_in, strict=True))
                          if lv and (c >= level or not a))
         if amount and pots and (pots[-1].eligible == eligible or not eligible):
             pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)  # a folded player's chips above the rest

@@ -30,10 +30,12 @@ def get_game(key: str) -> PotGameEngine | BankedGameEngine:
     """The game declared under ``key`` (one of ``GAMES``): a pot game's engine for a key of
     ``POT_GAMES``, a banked game's engine for one of ``BANKED_GAMES`` (typed so by overloads).
 
-    >>> get_game("no-such-game")
+    >>> get_game("no-such-game")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: unknown game 'no-such-game'; the games are: archie, drawmaha, drawmaha-27, a5-triple-draw, 27-triple-draw, double-board-omaha, stud8, big-o, badugi, badacey, badeucey, razzdugi, 27-razzdugi, super-razzdugi, crazy4, three-card-6bonus, nh-holdem
+    gamelib.errors.GameError: unknown game 'no-such-game'; the games are: archie, drawmaha, drawmaha-27, a5-triple-draw,
+    27-triple-draw, double-board-omaha, stud8, big-o, badugi, badacey, badeucey, razzdugi, 27-razzdugi, super-razzdugi,
+    crazy4, three-card-6bonus, nh-holdem
     """
     if isinstance(key, str) and key in POT_GAMES:
         from .pot_game import pot_game
@@ -67,10 +69,11 @@ def banked_engine(game: object, what: str = "the game") -> BankedGameEngine:
 
     >>> banked_engine("crazy4").title
     'Crazy 4 Poker'
-    >>> banked_engine("badugi")
+    >>> banked_engine("badugi")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game() of one, not 'badugi'
+    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game()
+    of one, not 'badugi'
     """
     from .banked import BankedGameEngine, banked_game
 

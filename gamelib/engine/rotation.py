@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from ..amounts import items, one_of, whole_number
 from ..errors import TableError, shown
+from ..games.pot import POT_DECLARATIONS
 
 #: The most games a rotation or a dealer's-choice list names.
 MAX_GAMES = 100
-from ..games.pot import POT_DECLARATIONS
 
 
 def _pot_games(games: Sequence[str], empty: str) -> list[str]:

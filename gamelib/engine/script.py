@@ -41,10 +41,13 @@ the hand history's line for the action ("seat 0 folds").
 ['seat 0 raises to $4', 'seat 1 calls $3', 'seat 2 calls $2']
 >>> act(h, "d2")  # ace-to-five: the two highest go, the two jacks in the order seat 1 holds them
 'seat 1 draws 2: discards Jd Jh, receives 9s Kd'
->>> act(h, "z")
+>>> act(h, "z")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-gamelib.errors.GameError: unknown script token 'z'; the tokens are f (fold), c (check or call), b r x (bet, raise or complete: the smallest legal total; b12 to $12; bmax the largest), i (bring in), p (stand pat), d:<cards> or dN (draw those cards, or the N worst), k:<cards>, kN or k (discard those cards, the N worst, or as many of the worst as the street asks)
+gamelib.errors.GameError: unknown script token 'z'; the tokens are f (fold), c (check or call), b r x (bet, raise or
+complete: the smallest legal total; b12 to $12; bmax the largest), i (bring in), p (stand pat), d:<cards> or dN (draw
+those cards, or the N worst), k:<cards>, kN or k (discard those cards, the N worst, or as many of the worst as the
+street asks)
 """
 
 from __future__ import annotations

@@ -133,8 +133,8 @@ def odd_chip_notes(pay: PortionPay) -> tuple[str, ...]:
     if pay.odd_dollars:
         rest = pay.odd_dollars
         first = ", ".join(f"seat {s}" for s, _ in pay.paid[:rest])
-        notes.append(f"${rest} odd dollar{'s' if rest > 1 else ''} of the {pay.portion} among {len(pay.paid)} tied seats: "
-                     f"{first} first, {pay.odd_chip_rule}")
+        notes.append(f"${rest} odd dollar{'s' if rest > 1 else ''} of the {pay.portion} "
+                     f"among {len(pay.paid)} tied seats: {first} first, {pay.odd_chip_rule}")
     return tuple(notes)
 
 
@@ -216,7 +216,7 @@ class Showdown:
                 v = evaluate(p.system, rows, board=self.boards[p.board])
             else:
                 v = evaluate(p.system, rows)
-            for i, x in zip(live, v.tolist()):
+            for i, x in zip(live, v.tolist(), strict=True):
                 vals[i] = int(x)
             self.values.append(vals)
         self.portions: list[PortionResult] = self.judge(live)
@@ -256,7 +256,7 @@ class Showdown:
         if not elig:
             raise GameError(f"no live seat among {shown(given)}; live seats are {list(self.live)}")
         results: list[tuple[Portion, tuple[int, ...], str]] = []
-        for p, vals in zip(self.game.portions, self.values):
+        for p, vals in zip(self.game.portions, self.values, strict=True):
             bar = qualifier_value(p.system, p.qualifier)
             qual = {i: v for i in elig if (v := vals[i]) is not None and v >= bar}
             if not qual:
@@ -271,7 +271,7 @@ class Showdown:
             results.append((p, win, f"{who} {verb} {side} with {describe(p.system, top)}"))
         total = sum((p.share for p, w, _ in results if w), Fraction(0))
         out = [PortionResult(p.name, (p.share / total if w else Fraction(0)), w, why, p.system,
-                             tuple(vals)) for (p, w, why), vals in zip(results, self.values)]
+                             tuple(vals)) for (p, w, why), vals in zip(results, self.values, strict=True)]
         if total == 0:
             who = ", ".join(f"seat {i}" for i in elig)
             out.append(PortionResult(SPLIT_NAME, Fraction(1), tuple(elig),  # R8, R-A10 in a side pot
@@ -366,7 +366,7 @@ class Showdown:
             amount = int(amount)
         won = [p for p in portions if p.share > 0]
         lines = []
-        for i, (p, dollars) in enumerate(zip(won, divide(amount, [p.share for p in won]))):
+        for i, (p, dollars) in enumerate(zip(won, divide(amount, [p.share for p in won]), strict=True)):
             order = self.odd_chip_order(p.winners, p.name, button)
             paid = split_among(dollars, order)
             lines.append(PortionPay(pot_name, amount, p.name, p.share, dollars, tuple(paid.items()), p.reason,

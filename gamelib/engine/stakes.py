@@ -63,10 +63,11 @@ def check_big_o_structure(structure: Structure, kind: TableKind = BIG_O_CASH_TAB
     """Refuse a structure that a table of ``kind`` does not list: at Big O, one that is not one
     of the four of R18 (R26).
 
-    >>> check_big_o_structure(limit_structure(5, 10))
+    >>> check_big_o_structure(limit_structure(5, 10))  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: $5/$10 limit is not spread at Big O: a Big O table spreads only the four structures of its filing, $1-$2, $2-$4, $4-$4, $1-$4 (R18, R26)
+    gamelib.errors.TableError: $5/$10 limit is not spread at Big O: a Big O table spreads only the four structures of
+    its filing, $1-$2, $2-$4, $4-$4, $1-$4 (R18, R26)
     """
     if structure not in kind.structures:
         raise TableError(f"{structure.name} is not spread at {kind.where}: {kind.allowed}")
@@ -128,10 +129,12 @@ def check_table_structure(game: PotGame, structure: Structure, kind: TableKind =
     allowed list.
 
     >>> from gamelib.games.pot import BIG_O_STRUCTURES, POT_DECLARATIONS
-    >>> check_table_structure(POT_DECLARATIONS["badugi"], BIG_O_STRUCTURES["$1-$4"])  # doctest: +ELLIPSIS
+    >>> check_table_structure(POT_DECLARATIONS["badugi"],
+    ...                       BIG_O_STRUCTURES["$1-$4"])  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: Badugi cannot be dealt at $1-$4: spread betting is not one of the mixed games' structures; a mixed-game table spreads ...
+    gamelib.errors.TableError: Badugi cannot be dealt at $1-$4: spread betting is not one of the mixed games'
+    structures; a mixed-game table spreads ...
     """
     problem = mixed_structure_problem(game, structure)
     if problem is not None:
@@ -152,4 +155,5 @@ def structure_for(game: PotGame, lower: int, higher: int) -> Structure:
     return stud_structure(lower, higher) if game.is_stud else limit_structure(lower, higher)
 
 
-__all__ = ["BIG_O_MIN_BUY_IN_BETS", "min_buy_in", "check_mixed_structure", "BIG_O_ALLOWED", "MIXED_ALLOWED", "check_big_o_structure", "mixed_structure_problem", "check_table_structure", "structure_for"]
+__all__ = ["BIG_O_MIN_BUY_IN_BETS", "min_buy_in", "check_mixed_structure", "BIG_O_ALLOWED", "MIXED_ALLOWED",
+           "check_big_o_structure", "mixed_structure_problem", "check_table_structure", "structure_for"]

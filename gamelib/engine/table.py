@@ -166,7 +166,8 @@ class Table:
         '$2/$4 stud'
         """
         if not isinstance(game, PotGame):
-            raise TableError(f"structure_of takes a pot game's declaration (get_game(key).declaration), not {shown(game)}")
+            raise TableError("structure_of takes a pot game's declaration (get_game(key).declaration), "
+                             f"not {shown(game)}")
         if self.structure is not None:
             return self.structure
         assert self.lower_higher is not None  # a kind without a structure has default limits
@@ -194,7 +195,8 @@ class Table:
     def _check_seat(self, seat: object) -> int:
         """``seat`` as the index of one of the table's seats (a whole number), or a refusal."""
         if not is_whole(seat) or not 0 <= seat < len(self.seats):
-            raise TableError(f"seat {shown(seat)} does not exist; the seats are whole numbers 0 to {len(self.seats) - 1}")
+            raise TableError(f"seat {shown(seat)} does not exist; "
+                             f"the seats are whole numbers 0 to {len(self.seats) - 1}")
         return int(seat)
 
     def min_buy_in(self) -> int:
@@ -224,7 +226,8 @@ class Table:
         if any(s is not None and s.player == player for s in self.seats):
             raise TableError(f"{player} is already seated")
         if not is_whole(chips) or not 0 < chips <= MAX_STACK:
-            raise TableError(f"a buy-in is a whole number of dollars above $0 (at most ${MAX_STACK:,}), not {shown(chips)}")
+            raise TableError(f"a buy-in is a whole number of dollars above $0 (at most ${MAX_STACK:,}), "
+                             f"not {shown(chips)}")
         chips = int(chips)
         from_dealer = whole_number(from_dealer, "chips bought from the dealer", 0, error=TableError)
         kind = self.kind

@@ -357,7 +357,8 @@ class Walkthrough:
         elif isinstance(game, str):
             self.engine = pot_game(game)
         else:
-            raise GameError(f"a walkthrough is of a pot game, named by its key or given as get_game(key), not {shown(game)}")
+            raise GameError("a walkthrough is of a pot game, named by its key or given as get_game(key), "
+                            f"not {shown(game)}")
         decl = self.engine.declaration
         self.game = decl
         self.players = whole_number(players, f"the players of {decl.title}", 2, decl.max_players)

@@ -86,7 +86,7 @@ class PayTable:
             if line.outcome == outcome:
                 return line.pays
         raise GameError(f"the {self.key} pay table has no row {shown(outcome)}; rows: "
-                        + ", ".join(l.outcome for l in self.lines))
+                        + ", ".join(line.outcome for line in self.lines))
 
     def lowest_paid(self) -> str:
         """The weakest hand the table pays (or pushes), in words: ``"a pair of queens"``.
@@ -115,16 +115,16 @@ class PayTable:
         """
         if not isinstance(pays, Mapping):
             raise GameError(f"new pays are a mapping of row to pays, such as {{'flush': 4}}; not {shown(pays)}")
-        known = {l.outcome for l in self.lines}
+        known = {line.outcome for line in self.lines}
         unknown = sorted(set(pays) - known, key=repr)
         if unknown:
             raise GameError(f"the {self.key} pay table has no row {', '.join(shown(u, 30) for u in unknown[:3])}; "
-                            f"rows: {', '.join(l.outcome for l in self.lines)}")
+                            f"rows: {', '.join(line.outcome for line in self.lines)}")
         new = {k: exact_pays(v, f"the {self.key} {k} row") for k, v in pays.items()}
-        lines = tuple(replace(l, pays=new.get(l.outcome, l.pays)) for l in self.lines)
-        for l in lines:
-            if l.pays < 0:
-                raise GameError(f"a pay table row cannot pay less than nothing: {l.outcome} pays {l.pays}")
+        lines = tuple(replace(line, pays=new.get(line.outcome, line.pays)) for line in self.lines)
+        for line in lines:
+            if line.pays < 0:
+                raise GameError(f"a pay table row cannot pay less than nothing: {line.outcome} pays {line.pays}")
         return replace(self, lines=lines)
 
 
@@ -329,14 +329,16 @@ class BankedGame:
         for w in self.wagers:
             if w.key == key:
                 return w
-        raise GameError(f"{self.title} has no wager {shown(key)}; its wagers are: {', '.join(w.key for w in self.wagers)}")
+        raise GameError(f"{self.title} has no wager {shown(key)}; "
+                        f"its wagers are: {', '.join(w.key for w in self.wagers)}")
 
     def hand(self, key: str) -> JudgedHand:
         """The judged hand called ``key``."""
         for h in self.hands:
             if h.key == key:
                 return h
-        raise GameError(f"{self.title} judges no hand {shown(key)}; its hands are: {', '.join(h.key for h in self.hands)}")
+        raise GameError(f"{self.title} judges no hand {shown(key)}; "
+                        f"its hands are: {', '.join(h.key for h in self.hands)}")
 
     def pay_table(self, key: str) -> PayTable:
         """The pay table called ``key``.

@@ -104,15 +104,18 @@ class PotGame:
 
     >>> POT_DECLARATIONS["razzdugi"].odd_chip
     'stud'
-    >>> replace(POT_DECLARATIONS["razzdugi"], bring_in_card="lowest")
+    >>> replace(POT_DECLARATIONS["razzdugi"], bring_in_card="lowest")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: game 'razzdugi': the bring-in card must be 'lowest-ace-high', 'highest-ace-low' or 'highest-ace-high', not 'lowest'
-    >>> replace(POT_DECLARATIONS["badacey"], portions=(Portion("ace-to-five", "a5-low", Fraction(3, 4)),
-    ...                                              Portion("badugi", "badugi", Fraction(3, 4))))
+    gamelib.errors.TableError: game 'razzdugi': the bring-in card must be 'lowest-ace-high', 'highest-ace-low' or
+    'highest-ace-high', not 'lowest'
+    >>> replace(POT_DECLARATIONS["badacey"],  # doctest: +NORMALIZE_WHITESPACE
+    ...         portions=(Portion("ace-to-five", "a5-low", Fraction(3, 4)),
+    ...                   Portion("badugi", "badugi", Fraction(3, 4))))
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: game 'badacey': the portions' shares (ace-to-five 3/4, badugi 3/4) add up to 3/2, not one pot
+    gamelib.errors.TableError: game 'badacey': the portions' shares (ace-to-five 3/4, badugi 3/4) add up to 3/2,
+    not one pot
     """
 
     key: str
@@ -413,7 +416,8 @@ STUD8 = PotGame(
         Portion("high", "high", HALF),
         Portion("low", "low8", HALF, qualifier="low8", qualifier_words="an eight low or better"),
     ),
-    forced=Forced.BRING_IN, bring_in_card=BringInCard.LOWEST_ACE_HIGH, board_order=BoardOrder.HIGH, odd_chip=OddChip.STUD,
+    forced=Forced.BRING_IN, bring_in_card=BringInCard.LOWEST_ACE_HIGH, board_order=BoardOrder.HIGH,
+    odd_chip=OddChip.STUD,
     structure=stud_structure(2, 4),
     rulings=("R2", "R3", "R4", "R6", "R12", "R13", "R14"),
 )
@@ -440,7 +444,8 @@ RAZZDUGI = PotGame(
     key="razzdugi", title="Razzdugi", types=("LB", "SP"), hole_cards=7,
     streets=STUD_STREETS,
     portions=(Portion("razz", "a5-low", HALF), Portion("badugi", "badugi", HALF)),
-    forced=Forced.BRING_IN, bring_in_card=BringInCard.HIGHEST_ACE_LOW, board_order=BoardOrder.LOW_A5, odd_chip=OddChip.STUD,
+    forced=Forced.BRING_IN, bring_in_card=BringInCard.HIGHEST_ACE_LOW, board_order=BoardOrder.LOW_A5,
+    odd_chip=OddChip.STUD,
     structure=stud_structure(2, 4),
     rulings=("R2", "R3", "R6", "R10", "R12", "R13", "R14"),
 )

@@ -52,10 +52,11 @@ class Portion:
     Traceback (most recent call last):
     ...
     gamelib.errors.TableError: portion 'low': the cards must be 'all' or 'hole', not 'board'
-    >>> Portion("x", "nonsense", HALF)
+    >>> Portion("x", "nonsense", HALF)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: portion 'x': unknown ranking system 'nonsense'; the systems are: high, omaha-high, omaha-low8, a5-low, low8, 27-low, badugi, badugi-ace-high, crazy4, three-card
+    gamelib.errors.TableError: portion 'x': unknown ranking system 'nonsense'; the systems are: high, omaha-high,
+    omaha-low8, a5-low, low8, 27-low, badugi, badugi-ace-high, crazy4, three-card
     """
 
     name: str
@@ -150,10 +151,11 @@ class Street:
 
     >>> Street("flop", board=3).bet
     'small'
-    >>> Street("flop", board=3, bet="large")
+    >>> Street("flop", board=3, bet="large")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: street 'flop': the bet must be 'small' or 'big', or None for no betting round, not 'large'
+    gamelib.errors.TableError: street 'flop': the bet must be 'small' or 'big', or None for no betting round,
+    not 'large'
     >>> Street("x", down=-3)
     Traceback (most recent call last):
     ...
@@ -237,12 +239,14 @@ class Structure:
             raise TableError(f"{where}: the cap (max raises) is a whole number from 0 to 100, or None for no cap; "
                              f"not {shown(self.max_raises)}")
         if self.big_bet < self.small_bet:
-            raise TableError(f"{where}: the big bet (${self.big_bet}) must be at least the small bet (${self.small_bet})")
+            raise TableError(f"{where}: the big bet (${self.big_bet}) must be at least the small bet "
+                             f"(${self.small_bet})")
         if self.small_blind > self.big_blind:
             raise TableError(f"{where}: the small blind (${self.small_blind}) must be at most the big blind "
                              f"(${self.big_blind})")
         if self.big_blind > self.big_bet:
-            raise TableError(f"{where}: the big blind (${self.big_blind}) must be at most the big bet (${self.big_bet})")
+            raise TableError(f"{where}: the big blind (${self.big_blind}) must be at most the big bet "
+                             f"(${self.big_bet})")
         if self.bring_in and (self.small_blind or self.big_blind):
             raise TableError(f"{where}: a structure has blinds or a stud bring-in, not both")
         if self.bring_in >= self.small_bet:
@@ -284,8 +288,9 @@ def half_rounded(amount: int) -> int:
 def limit_structure(lower: int, higher: int) -> Structure:
     """A blind limit game at lower/higher limits: big blind = lower, small blind half (R11).
 
-    >>> limit_structure(2, 4)
-    Structure(name='$2/$4 limit', kind='limit', small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=0, bring_in=0, max_raises=4)
+    >>> limit_structure(2, 4)  # doctest: +NORMALIZE_WHITESPACE
+    Structure(name='$2/$4 limit', kind='limit', small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=0, bring_in=0,
+              max_raises=4)
     """
     _check_amounts(lower, higher)
     return Structure(f"${lower}/${higher} limit", StructureKind.LIMIT, lower, higher,
@@ -353,4 +358,6 @@ BIG_O_STRUCTURES: dict[str, Structure] = {
 }
 
 
-__all__ = ["HALF", "LIMIT_RAISES", "MAX_STRUCTURE_AMOUNT", "MAX_STREET_CARDS", "MAX_BOARDS", "Portion", "Street", "Structure", "STRUCTURE_KINDS", "half_rounded", "limit_structure", "stud_structure", "big_bet_structure", "BIG_O_STRUCTURES"]
+__all__ = ["HALF", "LIMIT_RAISES", "MAX_STRUCTURE_AMOUNT", "MAX_STREET_CARDS", "MAX_BOARDS", "Portion", "Street",
+           "Structure", "STRUCTURE_KINDS", "half_rounded", "limit_structure", "stud_structure", "big_bet_structure",
+           "BIG_O_STRUCTURES"]

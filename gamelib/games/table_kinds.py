@@ -25,7 +25,7 @@ from ..errors import TableError, shown
 from .pot import BIG_O, BIG_O_STRUCTURES, POT_DECLARATIONS, Structure
 
 
-class Spread(str, Enum):
+class Spread(str, Enum):  # noqa: UP042 -- StrEnum would change str()/format() from "Spread.LISTED" to "listed"
     """What a kind of table may spread (R26)."""
 
     #: Only the structures the kind lists (Big O: the four of R18).
@@ -51,10 +51,11 @@ class TableKind:
     ruling a new seat's big blind follows. ``cash_out_return``: a player who cashed out comes
     back before a full button rotation only with at least what he took (R18).
 
-    >>> TableKind("odd", "odd game", "odd", "odd structure", None, Spread.LISTED)
+    >>> TableKind("odd", "odd game", "odd", "odd structure", None, Spread.LISTED)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.TableError: table kind 'odd': a kind that spreads listed structures lists them, with a default among them
+    gamelib.errors.TableError: table kind 'odd': a kind that spreads listed structures lists them,
+    with a default among them
     """
 
     key: str

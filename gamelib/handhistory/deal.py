@@ -125,7 +125,7 @@ class RecordCards:
         if len(unknown) > len(spare):
             raise RecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} cards "
                               f"of the deck it never names")
-        for k, c in zip(unknown, spare):
+        for k, c in zip(unknown, spare, strict=False):  # spare may hold more cards than the record leaves unseen
             slots[k] = c
         cards = [c for c in slots if c is not None]
         assert len(cards) == len(slots)

@@ -27,13 +27,13 @@ from __future__ import annotations
 import math
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from ..cards import RANKS, SUITS, format_card
 from ..errors import GameError, IllegalActionError, shown
 
 #: One card of a record: a card (an int 0-51) or None for a card nobody saw (``??``).
-RecordCard = Optional[int]
+RecordCard = int | None
 
 #: The fields of the PHH specification, in the order a record is written.
 FIELD_ORDER: tuple[str, ...] = (
@@ -136,10 +136,12 @@ def parse_action(text: Any) -> Action:
 
     >>> parse_action("p1 cbr 300000 # Arieh raises").amount
     300000
-    >>> parse_action("p1 raise 8")
+    >>> parse_action("p1 raise 8")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: action 'p1 raise 8': unknown action 'raise'; a player's actions are f (fold), cc (check or call), cbr N (complete, bet or raise to N), pb (bring-in), sd [cards] (discard and draw, or stand pat), sm [cards] (show or muck)
+    gamelib.handhistory.record.RecordError: action 'p1 raise 8': unknown action 'raise'; a player's actions are
+    f (fold), cc (check or call), cbr N (complete, bet or raise to N), pb (bring-in), sd [cards] (discard and draw,
+    or stand pat), sm [cards] (show or muck)
     """
     if not isinstance(text, str):
         raise RecordError(f"an action is a string such as 'p1 cc', not {shown(text)}")
@@ -269,10 +271,11 @@ def _whole_list(value: Any, name: str, n: int | None = None) -> list[int]:
 def loads(text: str | bytes) -> HandRecord:
     """Read one PHH record (TOML text).
 
-    >>> loads('variant = "FB"')
+    >>> loads('variant = "FB"')  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: the record has no 'antes': a PHH record gives variant, antes, starting_stacks and actions (and the stakes of its variant)
+    gamelib.handhistory.record.RecordError: the record has no 'antes': a PHH record gives variant, antes,
+    starting_stacks and actions (and the stakes of its variant)
     """
     if isinstance(text, bytes):
         text = text.decode("utf-8")

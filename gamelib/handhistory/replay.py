@@ -19,10 +19,11 @@ may differ from the one replayed (``Replay.matches_record``): an odd chip given 
 >>> rp = replay(r)
 >>> rp.violation is None, rp.complete, [s.legal for s in rp.steps[3:5]]
 (True, False, ['fold, call 2, raise to 4', 'fold, call 3, raise to 6'])
->>> check(loads(r.dumps().replace('"p2 cbr 6"', '"p2 cbr 9"')))
+>>> check(loads(r.dumps().replace('"p2 cbr 6"', '"p2 cbr 9"')))  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-gamelib.handhistory.record.IllegalRecordError: action 6 'p2 cbr 9': p2 raises to 9, but at limit a raise on the deal is to exactly 6 (the bet is the lower limit, 2): R12. p2 may: fold, call 2, raise to 6
+gamelib.handhistory.record.IllegalRecordError: action 6 'p2 cbr 9': p2 raises to 9, but at limit a raise on the deal
+is to exactly 6 (the bet is the lower limit, 2): R12. p2 may: fold, call 2, raise to 6
 """
 
 from __future__ import annotations
@@ -175,7 +176,8 @@ def replay(record: HandRecord | str | bytes, fill_unseen: bool = False) -> Repla
             continue
         s = a.actor - 1
         thrown = cards.thrown.get(i)
-        if (hand.is_over or s != hand.to_act or (a.verb == "sd" and thrown is not None and len(thrown) != len(a.cards))):
+        if (hand.is_over or s != hand.to_act
+                or (a.verb == "sd" and thrown is not None and len(thrown) != len(a.cards))):
             rp.violation = _violation(hand, a, i)
             return rp
         kind, amount, named = _translate(hand, a, thrown)
@@ -203,10 +205,12 @@ def check(record: HandRecord | str | bytes) -> Replay:
     """``replay`` that raises ``IllegalRecordError`` at the first illegal action, naming the rule.
 
     >>> check('variant = "F7S/8"\\nantes = [0, 0]\\nbring_in = 1\\nsmall_bet = 2\\nbig_bet = 4\\n'
-    ...       'starting_stacks = [20, 20]\\nactions = ["d dh p1 ????2c", "d dh p2 ????Ah", "p2 cc"]')
+    ...       'starting_stacks = [20, 20]\\n'
+    ...       'actions = ["d dh p1 ????2c", "d dh p2 ????Ah", "p2 cc"]')  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.IllegalRecordError: action 3 'p2 cc': p2 checks out of turn: p1 is to act: R14. p1 may: bring-in 1, complete to 2
+    gamelib.handhistory.record.IllegalRecordError: action 3 'p2 cc': p2 checks out of turn: p1 is to act: R14.
+    p1 may: bring-in 1, complete to 2
     """
     rp = replay(record)
     v = rp.violation

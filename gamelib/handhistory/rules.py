@@ -117,8 +117,9 @@ def diagnose(hand: Hand, action: Action) -> Violation:
     >>> from gamelib.handhistory.record import parse_action
     >>> h = Hand(POT_DECLARATIONS["badugi"], [90, 90], button=1, structure=limit_structure(2, 4), seed=1)
     >>> for total in (4, 6, 8, 10): h.act("raise", total)
-    >>> str(diagnose(h, parse_action("p2 cbr 12")))
-    'p2 raises to 12, but the cap of one bet and four raises was reached (it applies heads-up too): R13, R-A2. p2 may: fold, call 2'
+    >>> str(diagnose(h, parse_action("p2 cbr 12")))  # doctest: +NORMALIZE_WHITESPACE
+    'p2 raises to 12, but the cap of one bet and four raises was reached (it applies heads-up too): R13, R-A2.
+    p2 may: fold, call 2'
     """
     what, cont = _verb(action, hand), continuation(hand)
     seat = action.actor - 1

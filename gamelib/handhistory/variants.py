@@ -74,10 +74,12 @@ def read_game(record: HandRecord) -> tuple[PotGame, StructureKind]:
     ...                                {"_gamelib_variant": "big-o", "_gamelib_structure": "spread"}))
     >>> g.title, kind
     ('Big O', 'spread')
-    >>> read_game(HandRecord("NT", [0, 0], [1, 2], None, None, None, 2, [40, 40], []))  # doctest: +ELLIPSIS
+    >>> read_game(HandRecord("NT", [0, 0], [1, 2], None, None, None, 2, [40, 40],
+    ...                      []))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: variant 'NT' (no-limit Texas hold'em) is not a game of gamelib; the records it replays are F7S/8, F2L3D, FB, and '_gamelib' with _gamelib_variant one of archie, ...
+    gamelib.handhistory.record.RecordError: variant 'NT' (no-limit Texas hold'em) is not a game of gamelib; the records
+    it replays are F7S/8, F2L3D, FB, and '_gamelib' with _gamelib_variant one of archie, ...
     """
     code, ext = record.variant, record.extra.get("_gamelib_variant")
     named = PHH_CODES.get(code)
@@ -88,7 +90,8 @@ def read_game(record: HandRecord) -> tuple[PotGame, StructureKind]:
                           f"{', '.join(POT_DECLARATIONS)}")
     key = named if ext is None else ext
     if key is None:
-        raise RecordError(f"variant {EXTENSION!r} names its game in _gamelib_variant, one of {', '.join(POT_DECLARATIONS)}")
+        raise RecordError(f"variant {EXTENSION!r} names its game in _gamelib_variant, "
+                          f"one of {', '.join(POT_DECLARATIONS)}")
     if not isinstance(key, str) or key not in POT_DECLARATIONS:
         raise RecordError(f"_gamelib_variant: one of {', '.join(POT_DECLARATIONS)}, not {shown(key)}")
     if named is not None and key != named:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -52,10 +52,10 @@ LOW8_SYSTEMS: tuple[str, ...] = tuple(k for k, s in RANKING_SYSTEMS.items() if s
 
 _ONE_CARD = re.compile(r"(10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.IGNORECASE)
 
-HandsLike = Union[str, Sequence[CardsLike], np.ndarray]
+HandsLike = str | Sequence[CardsLike] | np.ndarray
 #: The board of an Omaha system: one board for every hand (a string, a list of cards) or one per
 #: hand (a list of them, or a 2-D array).
-BoardsLike = Union[CardsLike, Sequence[CardsLike], np.ndarray]
+BoardsLike = CardsLike | Sequence[CardsLike] | np.ndarray
 
 
 def _check_system(name: str) -> RankingSystem:
@@ -250,12 +250,13 @@ def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: np.ndar
     for arr in (hands, boards):
         if (arr is not None or arr is hands) and not (
                 isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and arr.ndim >= 2):
-            raise HandSizeError(f"evaluate_together reads integer arrays of card numbers (hands, cards), not {shown(arr)}")
+            raise HandSizeError("evaluate_together reads integer arrays of card numbers (hands, cards), "
+                                f"not {shown(arr)}")
     found: dict[str, np.ndarray] = {}
     for keys, together in _TOGETHER:
         if boards is not None and set(keys) <= set(systems):
             values = together(hands, boards)
-            found.update(zip(keys, values))
+            found.update(zip(keys, values, strict=True))
     for key in systems:
         if key not in found:
             found[key] = system(key).evaluate_array(hands, boards)
@@ -348,6 +349,7 @@ def n_values(system: str) -> int:
 
 
 __all__ = [
-    "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo", "evaluate_together", "describe", "category",
+    "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo",
+    "evaluate_together", "describe", "category",
     "categories", "best_hand", "winners", "n_values", "to_hand_array",
 ]

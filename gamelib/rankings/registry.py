@@ -222,10 +222,11 @@ def system(name: str) -> RankingSystem:
 
     >>> system("badugi").title
     'Badugi (aces low)'
-    >>> system("razz")
+    >>> system("razz")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.RankingError: unknown ranking system 'razz'; the systems are: high, omaha-high, omaha-low8, a5-low, low8, 27-low, badugi, badugi-ace-high, crazy4, three-card
+    gamelib.errors.RankingError: unknown ranking system 'razz'; the systems are: high, omaha-high, omaha-low8, a5-low,
+    low8, 27-low, badugi, badugi-ace-high, crazy4, three-card
     """
     if not isinstance(name, str) or name not in RANKING_SYSTEMS:
         raise RankingError(f"unknown ranking system {shown(name)}; the systems are: {', '.join(RANKING_SYSTEMS)}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from ..amounts import parse_dollars
 from ..errors import GameError, shown
@@ -26,7 +26,7 @@ FIELD_KINDS = ("choice", "multi", "dollars")
 
 #: A field's value as it is stored (``Field.normalize``, and each question's right answer): the
 #: option chosen (``choice``), the options chosen (``multi``), or whole dollars (``dollars``).
-FieldValue = Union[str, frozenset[str], int]
+FieldValue = str | frozenset[str] | int
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,8 @@ class Field:
             return chosen
         value = str(value)
         if value not in self.options:
-            raise GameError(f"{self.label}: {shown(value)} is not an option; the options are: " + ", ".join(self.options))
+            raise GameError(f"{self.label}: {shown(value)} is not an option; the options are: "
+                            + ", ".join(self.options))
         return value
 
 

@@ -16,7 +16,8 @@ machine).
   his smallest and largest raise, each pot (``replay_drills``).
 
 The base class is in ``drill_base``, the drills in ``hand_drills``, ``banked_drills`` and
-``run_game``; this module is their registry. ``drill.next(seed)`` deals a question; ``drill.check(question, answer)`` returns the verdict.
+``run_game``; this module is their registry. ``drill.next(seed)`` deals a question;
+``drill.check(question, answer)`` returns the verdict.
 
 >>> d = ReadHand("badugi")
 >>> q = d.next(7)

@@ -122,7 +122,8 @@ class ReadHand(Drill):
 
 # --- showdown deals -------------------------------------------------------------------------
 
-def _deal_arrays(rng: np.random.Generator, n_deals: int, players: int, hole: int, boards: int) -> tuple[np.ndarray, np.ndarray | None]:
+def _deal_arrays(rng: np.random.Generator, n_deals: int, players: int, hole: int, boards: int
+                 ) -> tuple[np.ndarray, np.ndarray | None]:
     perms = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (n_deals, 1)), axis=1)
     hands = perms[:, :players * hole].reshape(n_deals, players, hole)
     bds = perms[:, players * hole:players * hole + 5 * boards].reshape(n_deals, boards, 5) if boards else None

@@ -144,7 +144,8 @@ class ReplayHand(Drill):
             out.append("Nobody has bet this round: he may check.")
         if wager is None:
             v = diagnose(hand, Action(s + 1, "cbr", amount=view.current_bet + view.unit))
-            out.append(f"He may not bet or raise: {v.words.split(', but ', 1)[-1]}{' (' + v.rule + ')' if v.rule else ''}.")
+            out.append(f"He may not bet or raise: {v.words.split(', but ', 1)[-1]}"
+                       f"{' (' + v.rule + ')' if v.rule else ''}.")
         elif str(hand.structure.kind) == "limit":
             out.append(f"At limit a {wager.kind} is one unit, ${view.unit:,} on {hand.street.name} (R12): to "
                        f"${wager.min:,}{'' if wager.min == wager.max else f'-${wager.max:,}'}.")

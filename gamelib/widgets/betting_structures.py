@@ -167,7 +167,8 @@ def stud_bring_in_html(game: str, up_cards: Sequence[str]) -> str:
     h = Hand(g, [50] * n, button=0, deck=format_cards(deck), seed=0)
     seat = h.to_act
     cells = "".join(
-        f"<td style=\"padding:3px 8px;text-align:center;\">seat {s}<br>{hand_html([ups[s]], highlight=[ups[s]] if s == seat else None)}</td>"
+        f"<td style=\"padding:3px 8px;text-align:center;\">seat {s}<br>"
+        f"{hand_html([ups[s]], highlight=[ups[s]] if s == seat else None)}</td>"
         for s in range(n))
     return (f"<table style=\"border-collapse:collapse;\"><tr>{cells}</tr></table>"
             f"<p style=\"margin:4px 0;\">Seat {seat} brings in "
@@ -257,7 +258,8 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                                               description="Players")
         self.stack = widgets.BoundedIntText(value=stack, min=1, max=100000, description="Stacks $")
         self.actions = widgets.Textarea(value=actions, description="Actions",
-                                        placeholder="one per line: fold, check, call, bet 4, raise 8, complete 2, bring-in",
+                                        placeholder="one per line: fold, check, call, bet 4, raise 8, complete 2, "
+                                                    "bring-in",
                                         layout=widgets.Layout(width="30em", height="9em"))
         self.check_button = controls.button("Check the wagers", primary=True)
         self.result = widgets.HTML()
@@ -296,8 +298,10 @@ class WagerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
                 break
             rows.append((street, seat, could, first_line(hand, before) or line, hand.pot))
         head = "<tr><th>street</th><th>seat</th><th>could</th><th>accepted</th><th>pot</th></tr>"
-        body = "".join(f"<tr><td style=\"padding:2px 8px;\">{html.escape(a)}</td><td style=\"padding:2px 8px;\">{b}</td>"
-                       f"<td style=\"padding:2px 8px;\">{html.escape(c)}</td><td style=\"padding:2px 8px;\">{html.escape(d)}</td>"
+        body = "".join(f"<tr><td style=\"padding:2px 8px;\">{html.escape(a)}</td>"
+                       f"<td style=\"padding:2px 8px;\">{b}</td>"
+                       f"<td style=\"padding:2px 8px;\">{html.escape(c)}</td>"
+                       f"<td style=\"padding:2px 8px;\">{html.escape(d)}</td>"
                        f"<td style=\"padding:2px 8px;\">${e}</td></tr>" for a, b, c, d, e in rows)
         nxt = ""
         if refused:

@@ -5,7 +5,8 @@ of places, hides the index, and gives the table a fixed id so a rebuilt page (an
 exactly the same HTML.
 
 >>> import pandas as pd
->>> html = style_table(pd.DataFrame({"category": ["pair"], "combinations": [1098240], "probability": [0.42257]}), "demo").to_html()
+>>> html = style_table(pd.DataFrame({"category": ["pair"], "combinations": [1098240], "probability": [0.42257]}),
+...                    "demo").to_html()
 >>> "1,098,240" in html and 'id="T_demo"' in html
 True
 """

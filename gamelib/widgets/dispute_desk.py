@@ -101,7 +101,8 @@ def uploaded_bytes(value: object) -> bytes:
     >>> uploaded_bytes(({"name": "a.phh", "size": 2, "content": memoryview(b"ab")},))
     b'ab'
     """
-    files = list(value.values()) if isinstance(value, Mapping) else list(value) if isinstance(value, (tuple, list)) else None
+    files = (list(value.values()) if isinstance(value, Mapping)
+             else list(value) if isinstance(value, (tuple, list)) else None)
     if not files:
         raise GameError("no file was uploaded; choose one .phh file")
     if len(files) != 1 or not isinstance(files[0], Mapping):

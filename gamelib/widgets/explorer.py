@@ -90,7 +90,7 @@ def compare(system: str, hands: Sequence[CardsLike], board: str | list[int] | No
     values = rankings.evaluate(system, parsed, board_cards if uses_board else None)
     win = rankings.winners(system, parsed, board_cards if uses_board else None)
     results = []
-    for i, (h, v) in enumerate(zip(parsed, values.tolist())):
+    for i, (h, v) in enumerate(zip(parsed, values.tolist(), strict=True)):
         results.append(
             HandResult(
                 cards=tuple(h),
@@ -131,7 +131,8 @@ def comparison_html(c: Comparison, four_color: bool = False) -> str:
         rows.append(
             "<tr>"
             f'<td style="padding:4px 8px;font-weight:bold;white-space:nowrap;">Hand {i + 1}</td>'
-            f'<td style="padding:4px 8px;white-space:nowrap;">{hand_html(list(r.cards), four_color=four_color, highlight=set(r.best) or None)}</td>'
+            f'<td style="padding:4px 8px;white-space:nowrap;">'
+            f'{hand_html(list(r.cards), four_color=four_color, highlight=set(r.best) or None)}</td>'
             f'<td style="padding:4px 8px;">{html.escape(r.description)}</td>'
             f'<td style="padding:4px 8px;">{won}</td>'
             "</tr>"
@@ -210,8 +211,9 @@ class RankingExplorer(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no 
         if need > 52:
             most = (52 - (5 if needs_board else 0)) // size
             board = " and a board of 5" if needs_board else ""
-            self.result.value = error_html("Cannot deal", f"{n} hands of {size} cards{board} need {need} cards, more than "
-                                                          f"the deck's 52; this ranking deals at most {most} hands")
+            self.result.value = error_html("Cannot deal", f"{n} hands of {size} cards{board} need {need} cards, "
+                                                          f"more than the deck's 52; this ranking deals at most {most} "
+                                                          "hands")
             return
         cards = deal_hands(1, need, int(self.seed.value))[0].tolist()
         self.hands.value = "\n".join(format_cards(cards[i * size : (i + 1) * size]) for i in range(n))
@@ -246,7 +248,8 @@ def category_table_html(system: str, n_cards: int, four_color: bool = False) -> 
         rows.append(
             "<tr>"
             f'<td style="padding:3px 8px;font-weight:bold;">{html.escape(row["category"])}</td>'
-            f'<td style="padding:3px 8px;white-space:nowrap;">{hand_html(cards, four_color=four_color, highlight=best or None)}</td>'
+            f'<td style="padding:3px 8px;white-space:nowrap;">'
+            f'{hand_html(cards, four_color=four_color, highlight=best or None)}</td>'
             f'<td style="padding:3px 8px;">{html.escape(rankings.describe(system, value))}</td>'
             f'<td style="padding:3px 8px;text-align:right;">{int(row["combinations"]):,}</td>'
             f'<td style="padding:3px 8px;text-align:right;">{row["probability"]:.6f}</td>'

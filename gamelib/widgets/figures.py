@@ -421,6 +421,8 @@ def cards_text(cards: CardsLike) -> str:
 
 
 __all__ = [
-    "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks", "hand_words",
-    "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures", "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "played_figures", "bring_in_seat", "games_using", "cards_text",
+    "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks",
+    "hand_words", "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures",
+    "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "played_figures", "bring_in_seat",
+    "games_using", "cards_text",
 ]

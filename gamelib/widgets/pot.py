@@ -91,7 +91,7 @@ def showdown_html(sd: Showdown, four_color: bool = False) -> str:
                         + "".join(f"<td {_TD}></td>" for _ in g.portions) + "</tr>")
             continue
         cells = []
-        for p, words in zip(g.portions, hand_words(g, cards, sd.boards)):
+        for p, words in zip(g.portions, hand_words(g, cards, sd.boards), strict=True):
             won = " " + badge("wins") if s in winners.get(p.name, set()) else ""
             cells.append(f"<td {_TD}>{html.escape(words or '')}{won}</td>")
         rows.append(f"<tr><td {_TD}><b>Seat {s}</b></td><td {_TD_NOWRAP}>"
@@ -133,7 +133,8 @@ def _portion_cell(sd: Showdown, k: int, seat: int) -> str:
     if v is None:
         return ""
     if v < qualifier_value(p.system, p.qualifier) or v == 0 and p.qualifier:
-        return "no qualifying low" if p.qualifier == NamedQualifier.LOW8 else f"does not qualify ({describe(p.system, v)})"
+        return ("no qualifying low" if p.qualifier == NamedQualifier.LOW8
+                else f"does not qualify ({describe(p.system, v)})")
     return describe(p.system, v)
 
 
@@ -372,7 +373,7 @@ class _ShowdownInput(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             self.result.value = error_html("Cannot deal", err)
             return
         self.hands.value = "\n".join(hands)
-        for box, b in zip(self.boards, boards):
+        for box, b in zip(self.boards, boards, strict=True):
             box.value = b
         self.seed.value = int(self.seed.value) + 1
         self.refresh()

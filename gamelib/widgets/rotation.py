@@ -187,7 +187,8 @@ class DealersChoiceWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has
                                                description="Offered", rows=8,
                                                layout=widgets.Layout(width="26em"))
         self.players = widgets.BoundedIntText(value=players, min=2, max=8, description="Players")
-        self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks", style=_WIDE)
+        self.pick = widgets.Dropdown(options=_options(APPROVED), value=approved[0], description="Button picks",
+                                     style=_WIDE)
         self.deal_button = controls.button("Deal the pick", primary=True)
         self.restart_button = controls.button("New table")
         self.status = widgets.HTML()

@@ -88,7 +88,8 @@ class BuyInWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
         self.has_cashed_out = widgets.Checkbox(value=cashed_out is not None, description="Cashed out here earlier")
         self.cashed_out = widgets.BoundedIntText(value=cashed_out or 0, min=1 if cashed_out else 0, max=100000,
                                                  description="Took off $", style=_WIDE)
-        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves", style=_WIDE)
+        self.button_moves = widgets.BoundedIntText(value=button_moves, min=0, max=1000, description="Button moves",
+                                                   style=_WIDE)
         self.others = widgets.BoundedIntText(value=others, min=1, max=9, description="Others seated", style=_WIDE)
         self.check_button = controls.button("Check", primary=True)
         self.result = widgets.HTML()
@@ -173,8 +174,9 @@ def seating_table(table: Table) -> pd.DataFrame:
     >>> t = Table("big-o", seats=4); t.sit(0, "Ann", 40); t.sit(2, "Bob", 40)
     >>> h = t.new_hand(seed=1); h.act("fold"); _ = t.settle()
     >>> t.sit(3, "Cy", 40); h = t.new_hand(seed=2)
-    >>> seating_table(t)["this hand"].tolist()
-    ['big blind', 'button, small blind', 'not dealt in: new seat in the small blind position: waits until the button has passed (R24)']
+    >>> seating_table(t)["this hand"].tolist()  # doctest: +NORMALIZE_WHITESPACE
+    ['big blind', 'button, small blind',
+     'not dealt in: new seat in the small blind position: waits until the button has passed (R24)']
     """
     h = table.current
     if h is None:

@@ -56,10 +56,11 @@ def analyze(game: object, progress: bool = False) -> BankedAnalysis:
     :func:`gamelib.get_game`): the counting method its declaration names, under the declaration's
     pay tables, qualifier and limits. ``progress`` (True or False) shows a progress bar.
 
-    >>> analyze("badugi")
+    >>> analyze("badugi")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game() of one, not 'badugi'
+    gamelib.errors.GameError: the game must be a banked game (crazy4, three-card-6bonus, nh-holdem) or get_game()
+    of one, not 'badugi'
     """
     decl = banked_engine(game).declaration
     return counter(decl.counting)(decl, Progress(flag(progress, "progress")))

@@ -2,7 +2,8 @@
 the pay-table multipliers and the code modules that name their disk-cache entries.
 
 The driver, ``analyze(game)``, is :mod:`gamelib.analysis.banked`; the game modules
-(:mod:`gamelib.analysis.banked.crazy4`, :mod:`gamelib.analysis.banked.three_card`, :mod:`gamelib.analysis.banked.nh`) build on this one.
+(:mod:`gamelib.analysis.banked.crazy4`, :mod:`gamelib.analysis.banked.three_card`,
+:mod:`gamelib.analysis.banked.nh`) build on this one.
 
 >>> t = outcome_table([("win", Fraction(1), 3), ("loss", Fraction(-1), 1)])
 >>> list(t.columns), t.attrs["total"], t.attrs["return"]

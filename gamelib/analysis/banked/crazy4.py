@@ -121,7 +121,8 @@ class Crazy4Strategy:
             n_mixed = int(w[mixed].sum())
             lines.append(
                 f"Fold anything below {describe('crazy4', bounds[0])}. In between, card removal decides: "
-                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x; the list below gives the play for each.")
+                f"of those {n_mixed:,} hands, {n_played:,} are worth playing 1x; "
+                "the list below gives the play for each.")
         else:
             lines.append("Fold everything else.")
         folded = int(self.weights[self.decision == 0].sum())
@@ -237,8 +238,8 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
         "returns per unit Ante; the total is Ante + Play + Super Bonus (as in the filing)",
         "Queens Up counts are over the 2,598,960 player hands",
         f"strategy (R19): {variant}"
-        + ("; no two choices are exactly equal for any hand, so the tie rule never decides" if strategy.tied_hands() == 0
-           else ""),
+        + ("; no two choices are exactly equal for any hand, so the tie rule never decides"
+           if strategy.tied_hands() == 0 else ""),
         "the Super Bonus flush pays 3 to 2 here exactly; settlement rounds an odd dollar's half down (B1)",
     ]
     return BankedAnalysis(

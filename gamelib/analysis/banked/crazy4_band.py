@@ -108,7 +108,8 @@ def card_removal_band(strategy: Any) -> pd.DataFrame:
         rows.append(((tuple(-r for r in ranks), SHAPES.index(shape) if shape in SHAPES else len(SHAPES),
                       [[-r for r in g] for g in groups]),
                      ["-".join(RANKS[r] for r in ranks), suit_pattern(groups), format_cards(cards, symbols=True),
-                      int(strategy.weights[i]), "fold" if strategy.decision[i] == 0 else f"{int(strategy.decision[i])}x"]))
+                      int(strategy.weights[i]),
+                      "fold" if strategy.decision[i] == 0 else f"{int(strategy.decision[i])}x"]))
     rows.sort(key=lambda r: r[0])
     return pd.DataFrame([r[1] for r in rows], columns=columns)
 
@@ -129,7 +130,8 @@ def band_text(band: pd.DataFrame, width: int = 96) -> str:
             (play, _), = plays.items()
             lines.append(f"{ranks} ({total}): {'play ' + play if play != 'fold' else 'fold'} all suit patterns")
             continue
-        counts = ", ".join(f"{'play ' + p if p != 'fold' else 'fold'} {int(r['hands'].sum()):,}" for p, r in plays.items())
+        counts = ", ".join(f"{'play ' + p if p != 'fold' else 'fold'} {int(r['hands'].sum()):,}"
+                           for p, r in plays.items())
         lines.append(f"{ranks} ({total}; {counts}):")
         for play, r in plays.items():
             label = f"  {'play ' + play if play != 'fold' else 'fold'}: "

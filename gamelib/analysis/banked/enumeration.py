@@ -105,7 +105,8 @@ class DisjointCounter:
                 self.levels.append(("sorted", data))
                 self.starts[level] = np.searchsorted(data, np.arange(n_sub, dtype=np.int64) * self.nv)
 
-    def count_below(self, players: np.ndarray, thresholds: np.ndarray, player_values: np.ndarray | None = None) -> np.ndarray:
+    def count_below(self, players: np.ndarray, thresholds: np.ndarray,
+                    player_values: np.ndarray | None = None) -> np.ndarray:
         """For each player hand (rows ascending) the number of dealer hands disjoint from it with
         value below its threshold (``thresholds`` of shape ``(n,)``, or ``(n, m)`` for ``m``
         thresholds per hand; the answer has the same shape). ``player_values`` (the value of each

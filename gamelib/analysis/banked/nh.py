@@ -102,7 +102,8 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
         tie_rows.append({
             "decision": f"before the {street} card",
             "decision points": int((np.broadcast_to(sets, tied.shape) * tied).sum()),
-            "fold or bet": int((np.broadcast_to(sets, tied.shape) * (tied & fold_best)).sum()),  # the rest: two bet sizes
+            # the rest: two bet sizes
+            "fold or bet": int((np.broadcast_to(sets, tied.shape) * (tied & fold_best)).sum()),
             "ordered deals": int(reached[tied].sum()) * per,
         })
     tie_rows.append({"decision": "all", **{k: sum(r[k] for r in tie_rows) for k in tie_rows[0] if k != "decision"}})
@@ -177,7 +178,8 @@ def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
 
     def played_out(a: BankedAnalysis) -> int:
         m = a.tables[main_table(decl).key]
-        return ORDERED_DEALS - sum(int(c) for o, c in zip(m["outcome"], m["combinations"]) if o.startswith("fold"))
+        return ORDERED_DEALS - sum(int(c) for o, c in zip(m["outcome"], m["combinations"], strict=True)
+                                   if o.startswith("fold"))
 
     return {
         "deals played to the end": {"R23": played_out(r23), "larger wager": played_out(larger)},
@@ -214,7 +216,7 @@ def capped_returns(decl: BankedGame, main_table: pd.DataFrame) -> pd.DataFrame:
         cap = decl.caps[ante]
         value = Fraction(0)
         capped = 0
-        for p, c in zip(main_table.attrs["pays_exact"], main_table["combinations"]):
+        for p, c in zip(main_table.attrs["pays_exact"], main_table["combinations"], strict=True):
             dollars = p * ante
             if dollars > cap:
                 dollars, capped = Fraction(cap), capped + int(c)
@@ -293,7 +295,8 @@ def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int
     (``None`` if the strategy would have folded earlier); see :meth:`NHStrategy.path_wagered`.
 
     >>> s = get_nh_strategy()
-    >>> nh_path_wagered(s, parse_cards("As Ad"), parse_cards("2c")), nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c"))
+    >>> (nh_path_wagered(s, parse_cards("As Ad"), parse_cards("2c")),
+    ...  nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c")))
     (4, None)
     """
     return strategy.path_wagered(hole, community)  # type: ignore[no-any-return]

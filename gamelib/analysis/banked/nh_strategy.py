@@ -211,7 +211,7 @@ class NHStrategy:
             row, scale = self.opt_turn_c[idx, W3.index(w)], self.scale // 50
         else:
             row, scale = self._opt_river(self.river_pay_c[idx:idx + 1])[0, W4.index(w)], self.scale // (50 * 49)
-        return {name: Fraction(int(v), scale) for name, v in zip(OPTIONS, row)}
+        return {name: Fraction(int(v), scale) for name, v in zip(OPTIONS, row, strict=True)}
 
     @staticmethod
     def wagered_amounts(street: int) -> tuple[int, ...]:
@@ -288,7 +288,7 @@ class NHStrategy:
         for street, opts, sizes, n_cards in ((2, self.opt_river, W4, 4), (1, self.opt_turn, W3, 3),
                                              (0, self.opt_flop[:, None, :], (1,), 2)):
             _, first, tied = decide(opts)  # R23: of the tied options, the first (the one that risks less)
-            for i, j in zip(*np.nonzero(tied)):
+            for i, j in zip(*np.nonzero(tied), strict=True):
                 if len(found) >= n:
                     return found
                 if (street, int(first[i, j])) in kinds:

@@ -156,7 +156,7 @@ def analyze_three_card(decl: BankedGame, progress: Progress | None = None) -> Ba
             + [("no bonus", F0, tot(raise_ & (ab_row < 0), N) + tot(fold, N))]),
     }
     six = c["six"]
-    for key, hand in zip(roles.side, side_hands):
+    for key, hand in zip(roles.side, side_hands, strict=True):
         table = decl.pay_table(decl.wager(key).pay_table_key)
         rows = pay_rows(table, decl.table_system(table))
         if hand.cards == main_hand.cards:  # on the player's own hand: over the 22,100 player hands

@@ -92,8 +92,10 @@ class BoardTables:
 
         >>> from gamelib.games.pot import POT_DECLARATIONS
         >>> from gamelib.cards import parse_cards
-        >>> deck = np.array([c for c in range(52) if c not in parse_cards("As Ad 2c 3d 4h Ks Kd Qc Jh Tc 7h 8h 9c 6c")], np.int8)
-        >>> t = BoardTables.build(POT_DECLARATIONS["big-o"], [parse_cards("As Ad 2c 3d 4h"), parse_cards("Ks Kd Qc Jh Tc")],
+        >>> deck = np.array([c for c in range(52) if c not in parse_cards("As Ad 2c 3d 4h Ks Kd Qc Jh Tc 7h 8h 9c 6c")],
+        ...                 np.int8)
+        >>> t = BoardTables.build(POT_DECLARATIONS["big-o"],
+        ...                       [parse_cards("As Ad 2c 3d 4h"), parse_cards("Ks Kd Qc Jh Tc")],
         ...                       [parse_cards("7h 8h 9c 6c")], deck)
         >>> t.judge(np.array([[parse_cards("2h")[0]]], np.int8))["high"].tolist()
         [[False, True]]

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -63,6 +64,7 @@ from .deal_by_deal import (
     AUTO_DECISIONS,
     EXPAND_ROWS,
     Chosen,
+    DealRows,
     Denominators,
     OverBudget,
     Sampling,
@@ -73,7 +75,16 @@ from .deal_by_deal import (
 )
 from .deals import CHUNK, Tally, deal_count, exact_deals, judge_chunk, portions_of, sampled_deals
 from .draws import AutoPlayer, choice_rows
-from .question import PAT_WORDS, RANDOM_WORDS, DiscardLike, GameLike, HandLike, declaration_of, read_question
+from .question import (
+    PAT_WORDS,
+    RANDOM_WORDS,
+    DiscardLike,
+    GameLike,
+    HandLike,
+    OddsQuestion,
+    declaration_of,
+    read_question,
+)
 from .results import Odds, PlayerOdds, PortionOdds, ProgressBar
 from .tables import GroupTables
 
@@ -113,8 +124,9 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
     called after each chunk of deals. ``target_se`` (above 0, at most 0.5; the widget's
     ``WIDGET_SE``) lets a sample of deals with the automatic player drawing deal by deal stop
     after the first chunk (``AUTO_CHUNK`` deals) at which every player's standard error is at most
-    ``target_se`` (``MIN_STOP`` deals at least): the same seed gives the same deals and the same stop, and the answer states its
-    standard error as always. Exact answers, and samples without deal-by-deal draws, ignore it.
+    ``target_se`` (``MIN_STOP`` deals at least): the same seed gives the same deals and the same
+    stop, and the answer states its standard error as always. Exact answers, and samples without
+    deal-by-deal draws, ignore it.
     ``max_work`` (the widget's ``WIDGET_WORK``) caps such a sample's work, counted in the rows
     the automatic player scores (``draws.choice_rows`` a hand decided, ``draws.BOARD_ROWS`` a
     board, ``deal_by_deal.DEAL_ROWS`` a seat's draw dealt): it is dealt ``LIMITED_CHUNK`` deals
@@ -126,6 +138,9 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
     When the automatic player's draw reads board cards still to come (Drawmaha before the
     flop), a sample deals ``CLUSTER`` deals on each sampled flop, and its standard error is the
     flops' (the spread of their deals' mean shares, ``cluster_errors``); the method says so.
+
+    It takes five steps: check the options, read the question (the automatic player deciding
+    what it can up front), count the deals, add up their tallies, and state the result.
 
     >>> r = odds("archie", [None, None], draws_to_come=1, target_se=0.02)
     >>> r.deals, r.standard_error <= 0.02
@@ -140,124 +155,216 @@ def odds(game: GameLike, hands: Sequence[HandLike], board: CardsLike | None = No
     gamelib.errors.DuplicateCardError: As is in seat 0's hand and seat 1's hand: one deck has one of each card
     """
     decl = declaration_of(game)
-    budget = whole_number(budget, "the budget (the most deals to enumerate)", 1, MAX_BUDGET)
-    if samples is not None:
-        samples = whole_number(samples, "samples (how many deals to sample)", 1, MAX_SAMPLES)
-    seed = whole_number(seed, "the seed", 0)
-    if target_se is not None and (isinstance(target_se, bool) or not isinstance(target_se, (int, float))
-                                  or not 0 < target_se <= 0.5):
-        raise GameError(f"target_se is the standard error a sample may stop at, a number above 0 and at most 0.5 "
-                        f"(a share's standard deviation is 1/2 at most), or None; not {shown(target_se)}")
-    if max_work is not None:
-        max_work = whole_number(max_work, "max_work (the most rows the automatic player may score)", 1, MAX_WORK)
-    if progress is not None and not callable(progress):
-        raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
+    options = OddsOptions.checked(budget, samples, seed, progress, target_se, max_work)
     q = read_question(decl, hands, board, boards, dead, discards, draws_to_come)
     player = AutoPlayer(decl)
     decide_up_front(q, player)
-    names, shares = portions_of(decl)
-    n = len(hands)
-    count = deal_count(q)
-    tallies: dict[int, Tally] = {}  # one per chance of a deal (its denominator's index in dens)
-    dens = Denominators()
-    chosen: Chosen = {}
-    fast = None
-    tables = None
-    exact = False
-    clusters: list[tuple[int, np.ndarray]] = []  # a clustered sample's deals and share sums per flop
-    how = Sampling()
-    if not q.auto:
-        exact = count <= budget
-        tables = GroupTables.build(q) if exact else None
-        if tables is None and not any(kind != "board" for kind, _, _ in q.groups):
-            fast = BoardTables.build(decl, q.kept, q.boards, q.deck)
-        total = count if exact else samples or DEFAULT_SAMPLES
-        tally = tallies.setdefault(dens.of(total), Tally(names, shares, n))
-        if tables is not None:  # each distinct hand valued once (tables.py)
-            tables.tally(tally, progress)
-        else:
-            chunks: Iterator[np.ndarray] = exact_deals(q) if exact else sampled_deals(q, total, seed)
-            for deals in chunks:
-                tally.add(fast.judge(deals) if fast is not None else judge_chunk(q, deals))
-                if progress is not None:
-                    progress(tally.deals, total)
-        if not exact:  # the chance of a sampled deal is one over the deals drawn
-            dens = Denominators()
-            tallies = {dens.of(tally.deals): tally}
-    else:
-        leaves = None
-        tried, decisions = budget, AUTO_DECISIONS
-        if max_work is not None:  # the enumeration's work within max_work too (its cost counted, EXPAND_ROWS)
-            tried = min(budget, max_work // EXPAND_ROWS)
-            decisions = min(decisions, max_work // choice_rows(decl, 1))
-        if count <= tried:
-            try:
-                leaves = exact_auto_odds(q, player, tried, dens, chosen, decisions)
-            except OverBudget:
-                dens, chosen = Denominators(), {}
-        if leaves is not None:
-            exact = True
-            total = len(leaves.hands)
-            for start in range(0, total, CHUNK):
-                part = slice(start, start + CHUNK)
-                masks = judge_many(decl, leaves.hands[part], None if leaves.boards is None else leaves.boards[part])
-                den = leaves.den[part]
-                for j in np.unique(den).tolist():
-                    sel = den == j
-                    tallies.setdefault(j, Tally(names, shares, n)).add({k: v[sel] for k, v in masks.items()})
-                if progress is not None:
-                    progress(min(start + CHUNK, total), total)
-        else:
-            total = samples or AUTO_SAMPLES
-            tally = Tally(names, shares, n)
-            counts: dict[tuple[int, int], np.ndarray] = {}
-            for final, final_boards, sizes in sampled_auto_odds(q, player, total, seed, samples is None, counts,
-                                                            max_work, how):
-                masks = judge_many(decl, final, final_boards)
-                tally.add(masks)
-                at = 0
-                for size in sizes or []:
-                    one = Tally(names, shares, n)
-                    one.add({k: v[at:at + size] for k, v in masks.items()})
-                    clusters.append((size, np.array(one.sum, float)))
-                    at += size
-                if progress is not None:
-                    progress(tally.deals, total)
-                errors = cluster_errors(clusters) if clusters else _standard_errors(tally, n)
-                if target_se is not None and tally.deals >= MIN_STOP and max(errors) <= target_se:
-                    break
-            if tally.deals < total and progress is not None:
-                progress(tally.deals, tally.deals)  # stopped early: the bar is complete
-            tallies = {dens.of(tally.deals): tally}
-            chosen = {key: {k: Fraction(int(c), tally.deals) for k, c in enumerate(v) if c}
-                      for key, v in counts.items()}
-    d = sum(t.deals for t in tallies.values())
-    ways = math.lcm(*(dens.values[j] for j in tallies))
-    # every figure is a whole number of the ways (each tally's deals count ways // its denominator
-    # ways apiece), a share a whole number of the ways times the tallies' common share denominator
-    per = [(t, ways // dens.values[j]) for j, t in tallies.items()]
-    if exact:
-        assert sum(t.deals * w for t, w in per) == ways  # every deal's chance counted
-    share_den = ways * per[0][0].share_den
-    win, tie, share, scoop = (_added(t.summary()[name] for t in tallies.values()) if len(per) == 1 else
-                              _added(np.asarray(t.summary()[name], object) * w for t, w in per)
-                              for name in ("win", "tie", "share", "scoop"))  # Python integers: no overflow
+    counted = (count_with_auto_draws(q, player, options) if q.auto else count_dealt_deals(q, options))
+    return odds_result(q, counted, added_up(counted), options)
 
+
+@dataclass(frozen=True)
+class OddsOptions:
+    """How ``odds`` counts: the options it was given, checked (see ``odds``)."""
+
+    budget: int
+    samples: int | None
+    seed: int
+    progress: Progress | None
+    target_se: float | None
+    max_work: int | None
+
+    @classmethod
+    def checked(cls, budget: object, samples: object, seed: object, progress: object, target_se: object,
+                max_work: object) -> OddsOptions:
+        """The options, each refused with what is allowed when it is out of its range.
+
+        >>> OddsOptions.checked(10, None, 0, None, 0.01, None).budget
+        10
+        >>> OddsOptions.checked(10, None, 0, None, 0.6, None)
+        Traceback (most recent call last):
+        ...
+        gamelib.errors.GameError: target_se is the standard error a sample may stop at, a number above 0 and at most 0.5 (a share's standard deviation is 1/2 at most), or None; not 0.6
+        """  # noqa: E501 (a doctest's expected output is one line)
+        budget = whole_number(budget, "the budget (the most deals to enumerate)", 1, MAX_BUDGET)
+        if samples is not None:
+            samples = whole_number(samples, "samples (how many deals to sample)", 1, MAX_SAMPLES)
+        seed = whole_number(seed, "the seed", 0)
+        if target_se is not None and (isinstance(target_se, bool) or not isinstance(target_se, (int, float))
+                                      or not 0 < target_se <= 0.5):
+            raise GameError(f"target_se is the standard error a sample may stop at, a number above 0 and at most "
+                            f"0.5 (a share's standard deviation is 1/2 at most), or None; not {shown(target_se)}")
+        if max_work is not None:
+            max_work = whole_number(max_work, "max_work (the most rows the automatic player may score)", 1, MAX_WORK)
+        if progress is not None and not callable(progress):
+            raise GameError(f"progress is a function called as progress(done, total), or None, not {shown(progress)}")
+        return cls(budget, samples, seed, progress, target_se, max_work)
+
+
+@dataclass
+class Counted:
+    """The deals ``odds`` counted: a tally per chance of a deal (its denominator's index in
+    ``denominators``), whether every deal was judged (``exact``), how often the automatic player
+    drew how many cards (``chosen``), a clustered sample's deals and share sums per flop, how a
+    sample with deal-by-deal draws went, and whether the hands were valued from tables built once
+    (``GroupTables`` or ``BoardTables``) rather than deal by deal."""
+
+    tallies: dict[int, Tally]
+    denominators: Denominators
+    exact: bool
+    chosen: Chosen = field(default_factory=dict)
+    clusters: list[tuple[int, np.ndarray]] = field(default_factory=list)
+    sampling: Sampling = field(default_factory=Sampling)
+    from_tables: bool = False
+
+
+def count_dealt_deals(q: OddsQuestion, options: OddsOptions) -> Counted:
+    """Count the deals of a question whose draws are all decided up front: every deal when they
+    are within the budget (each distinct hand valued once where ``GroupTables`` can), else a
+    sample of them."""
+    names, shares = portions_of(q.game)
+    exact = deal_count(q) <= options.budget
+    group_tables = GroupTables.build(q) if exact else None
+    board_tables = None
+    if group_tables is None and not any(kind != "board" for kind, _, _ in q.groups):
+        board_tables = BoardTables.build(q.game, q.kept, q.boards, q.deck)
+    total = deal_count(q) if exact else options.samples or DEFAULT_SAMPLES
+    tally = Tally(names, shares, len(q.known))
+    if group_tables is not None:
+        group_tables.tally(tally, options.progress)
+    else:
+        chunks: Iterator[np.ndarray] = exact_deals(q) if exact else sampled_deals(q, total, options.seed)
+        for deals in chunks:
+            tally.add(board_tables.judge(deals) if board_tables is not None else judge_chunk(q, deals))
+            if options.progress is not None:
+                options.progress(tally.deals, total)
+    denominators = Denominators()  # every deal equally likely: one over the deals counted
+    return Counted({denominators.of(tally.deals if not exact else total): tally}, denominators, exact,
+                   from_tables=board_tables is not None or group_tables is not None)
+
+
+def count_with_auto_draws(q: OddsQuestion, player: AutoPlayer, options: OddsOptions) -> Counted:
+    """Count the deals of a question whose draws the automatic player makes deal by deal: every
+    possible draw from every partial deal when that is within the budget (and ``max_work``), each
+    deal counted by its exact chance; else a sample."""
+    enumeration_limit, decisions = options.budget, AUTO_DECISIONS
+    if options.max_work is not None:  # the enumeration's work within max_work too (its cost counted, EXPAND_ROWS)
+        enumeration_limit = min(options.budget, options.max_work // EXPAND_ROWS)
+        decisions = min(decisions, options.max_work // choice_rows(q.game, 1))
+    if deal_count(q) <= enumeration_limit:
+        denominators, chosen = Denominators(), Chosen()
+        try:
+            enumerated = exact_auto_odds(q, player, enumeration_limit, denominators, chosen, decisions)
+        except OverBudget:
+            pass
+        else:
+            return Counted(judged_by_chance(q, enumerated, options.progress), denominators, True, chosen)
+    return sampled_with_auto_draws(q, player, options)
+
+
+def judged_by_chance(q: OddsQuestion, enumerated: DealRows, progress: Progress | None) -> dict[int, Tally]:
+    """Judge every enumerated deal, tallied apart by its chance (its denominator's index)."""
+    names, shares = portions_of(q.game)
+    tallies: dict[int, Tally] = {}
+    total = len(enumerated.hands)
+    for start in range(0, total, CHUNK):
+        part = slice(start, start + CHUNK)
+        masks = judge_many(q.game, enumerated.hands[part],
+                           None if enumerated.boards is None else enumerated.boards[part])
+        chance = enumerated.den[part]
+        for j in np.unique(chance).tolist():
+            sel = chance == j
+            tallies.setdefault(j, Tally(names, shares, len(q.known))).add({k: v[sel] for k, v in masks.items()})
+        if progress is not None:
+            progress(min(start + CHUNK, total), total)
+    return tallies
+
+
+def sampled_with_auto_draws(q: OddsQuestion, player: AutoPlayer, options: OddsOptions) -> Counted:
+    """A sample of deals, the automatic player drawing deal by deal; it stops early at
+    ``options.target_se`` and at ``options.max_work`` (see ``odds``)."""
+    names, shares = portions_of(q.game)
+    n = len(q.known)
+    total = options.samples or AUTO_SAMPLES
+    tally = Tally(names, shares, n)
+    counts: dict[tuple[int, int], np.ndarray] = {}
+    clusters: list[tuple[int, np.ndarray]] = []
+    sampling = Sampling()
+    for final, final_boards, sizes in sampled_auto_odds(q, player, total, options.seed, options.samples is None,
+                                                        counts, options.max_work, sampling):
+        masks = judge_many(q.game, final, final_boards)
+        tally.add(masks)
+        at = 0
+        for size in sizes or []:
+            flop = Tally(names, shares, n)
+            flop.add({k: v[at:at + size] for k, v in masks.items()})
+            clusters.append((size, np.array(flop.sum, float)))
+            at += size
+        if options.progress is not None:
+            options.progress(tally.deals, total)
+        errors = cluster_errors(clusters) if clusters else _standard_errors(tally, n)
+        if options.target_se is not None and tally.deals >= MIN_STOP and max(errors) <= options.target_se:
+            break
+    if tally.deals < total and options.progress is not None:
+        options.progress(tally.deals, tally.deals)  # stopped early: the bar is complete
+    denominators = Denominators()
+    chosen = {key: {k: Fraction(int(c), tally.deals) for k, c in enumerate(v) if c} for key, v in counts.items()}
+    return Counted({denominators.of(tally.deals): tally}, denominators, False, chosen, clusters, sampling)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The counted deals added up over their chances, as whole numbers of ``ways`` (the equally
+    likely ways the deals stand for): per portion and seat the wins, ties and shares (over
+    ``share_den``), per seat the scoops; ``deals`` is how many deals were judged."""
+
+    deals: int
+    ways: int
+    share_den: int
+    win: list[Any]
+    tie: list[Any]
+    share: list[Any]
+    scoop: list[Any]
+
+
+def added_up(counted: Counted) -> Totals:
+    """Add up the tallies: each tally's deals count ``ways // its denominator`` ways apiece, a
+    share a whole number of the ways times the tallies' common share denominator."""
+    values = counted.denominators.values
+    ways = math.lcm(*(values[j] for j in counted.tallies))
+    weighted = [(t, ways // values[j]) for j, t in counted.tallies.items()]
+    if counted.exact:
+        assert sum(t.deals * w for t, w in weighted) == ways  # every deal's chance counted
+    share_den = ways * weighted[0][0].share_den
+    win, tie, share, scoop = (_added(t.summary()[name] for t in counted.tallies.values()) if len(weighted) == 1 else
+                              _added(np.asarray(t.summary()[name], object) * w for t, w in weighted)
+                              for name in ("win", "tie", "share", "scoop"))  # Python integers: no overflow
+    deals = sum(t.deals for t in counted.tallies.values())
+    return Totals(deals, ways, share_den, win, tie, share, scoop)
+
+
+def odds_result(q: OddsQuestion, counted: Counted, totals: Totals, options: OddsOptions) -> Odds:
+    """The answer: each player's odds per portion, his equity, scoop and standard error, and
+    the notes on what the automatic player drew and where a sample stopped."""
+    names, _ = portions_of(q.game)
+    n = len(q.known)
+    ways, share_den, share = totals.ways, totals.share_den, totals.share
+    errors = ([0.0] * n if counted.exact else cluster_errors(counted.clusters) if counted.clusters
+              else _standard_errors(next(iter(counted.tallies.values())), n))
     players = []
     for i in range(n):
-        por = tuple(PortionOdds(name, Fraction(win[p][i], ways), Fraction(tie[p][i], ways),
-                                Fraction(share[p][i], share_den)) for p, name in enumerate(names))
-        se = (0.0 if exact else cluster_errors(clusters)[i] if clusters
-              else _standard_errors(next(iter(tallies.values())), n)[i])
-        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], por,
+        portions = tuple(PortionOdds(name, Fraction(totals.win[p][i], ways), Fraction(totals.tie[p][i], ways),
+                                     Fraction(share[p][i], share_den)) for p, name in enumerate(names))
+        players.append(PlayerOdds(i, tuple(q.known[i]), q.random[i], portions,
                                   Fraction(sum(share[p][i] for p in range(len(names))), share_den),
-                                  Fraction(scoop[i], ways), se, q.draw_words[i]))
-    notes = auto_notes(q, chosen)
-    if how.limited:
-        notes.append(f"the sample stopped at its work limit (max_work {max_work:,} rows scored) after {d:,} deals: "
-                     f"its standard error is the one it reached")
-    return Odds(decl.title, tuple(names), tuple(players), d, exact, None if exact else seed, tuple(notes),
-                fast=fast is not None or tables is not None, ways=ways, drawn=q.auto, flops=len(clusters))
+                                  Fraction(totals.scoop[i], ways), errors[i], q.draw_words[i]))
+    notes = auto_notes(q, counted.chosen)
+    if counted.sampling.limited:
+        notes.append(f"the sample stopped at its work limit (max_work {options.max_work:,} rows scored) after "
+                     f"{totals.deals:,} deals: its standard error is the one it reached")
+    return Odds(q.game.title, tuple(names), tuple(players), totals.deals, counted.exact,
+                None if counted.exact else options.seed, tuple(notes), fast=counted.from_tables, ways=ways,
+                drawn=q.auto, flops=len(counted.clusters))
 
 
 def _standard_errors(t: Tally, n: int) -> list[float]:

@@ -147,7 +147,7 @@ def decide_up_front(q: OddsQuestion, player: AutoPlayer) -> None:
 
 
 @dataclass
-class _Rows:
+class DealRows:
     """Partial deals: hands ``(rows, players, cards)``, full boards ``(rows, boards, 5)`` (or
     None), the cards no longer in the stub (a 52-bit mask per row), how many are left in it, and
     each row's chance, ``1 / dens[den[row]]``."""
@@ -186,7 +186,7 @@ def _tally_choices(chosen: Chosen, d: int, seat: int, k: np.ndarray, weights: li
         got[n] = got.get(n, Fraction(0)) + c * weights[j]
 
 
-def _draw_counts(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: AutoPlayer,
+def _draw_counts(q: OddsQuestion, rows: DealRows, d: int, seats: list[int], player: AutoPlayer,
                  limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The automatic player's draw ``d`` from each row: the thrown cards of each distinct answer,
     each seat's and row's answer, and how many cards each seat draws ``(rows, players)``; raises
@@ -204,7 +204,8 @@ def _draw_counts(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player:
     return thrown, where, k
 
 
-def _ways(left: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, list[int]]], list[int]]:
+def _ways(left: np.ndarray, k: np.ndarray
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, list[int]]], list[int]]:
     """The rows grouped by stub size and cards drawn per seat: each group's first row, each
     row's group, the group sizes, each group's (stub, draws) and its number of ways to draw."""
     code = left.astype(np.int64)
@@ -217,8 +218,8 @@ def _ways(left: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.n
     return first, np.asarray(inverse, np.intp).reshape(-1), counts, groups, ways
 
 
-def _expand(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: AutoPlayer, dens: Denominators, budget: int,
-            chosen: Chosen, decisions: int = AUTO_DECISIONS) -> _Rows:
+def _expand(q: OddsQuestion, rows: DealRows, d: int, seats: list[int], player: AutoPlayer, dens: Denominators,
+            budget: int, chosen: Chosen, decisions: int = AUTO_DECISIONS) -> DealRows:
     """Every way the draw ``d`` can go from each partial deal: the automatic player's choices,
     then every set of replacements; raises ``OverBudget`` when it does not fit (more than
     ``budget`` deals, more than ``decisions`` hands to decide). Counted before trying: when
@@ -227,7 +228,7 @@ def _expand(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: Auto
     there, without deciding or sorting every row."""
     n_rows, n, size = rows.hands.shape
     if n_rows > PREFIX and rows.boards is None:
-        head = _Rows(rows.hands[:PREFIX], None, rows.out[:PREFIX], rows.left[:PREFIX], rows.den[:PREFIX])
+        head = DealRows(rows.hands[:PREFIX], None, rows.out[:PREFIX], rows.left[:PREFIX], rows.den[:PREFIX])
         calls = player.calls
         _, _, k_head = _draw_counts(q, head, d, seats, player, decisions)
         decisions -= player.calls - calls  # the same limit on every new hand, the head's included
@@ -244,20 +245,21 @@ def _expand(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: Auto
     seat_at = {i: s for s, i in enumerate(seats)}
     order = np.argsort(inverse, kind="stable")
     ends = np.cumsum(counts).tolist()
-    parts: list[_Rows] = []
+    parts: list[DealRows] = []
     start = 0
     for (m, kv), end in zip(groups, ends, strict=True):
         sel = order[start:end]
         start = end
         total = sum(kv)
         if total == 0:
-            parts.append(_Rows(rows.hands[sel], None if rows.boards is None else rows.boards[sel], rows.out[sel],
+            parts.append(DealRows(rows.hands[sel], None if rows.boards is None else rows.boards[sel], rows.out[sel],
                                rows.left[sel], rows.den[sel]))
             continue
         out = rows.out[sel]
         free = ((out[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)).astype(bool)
         stub = np.argsort(free, axis=1, kind="stable")[:, :m].astype(np.int8)  # the cards left, ascending
-        picks = combinations_array(m, total).astype(np.intp)[:, seat_assignments([x for x in kv if x])].reshape(-1, total)
+        picks = (combinations_array(m, total).astype(np.intp)[:, seat_assignments([x for x in kv if x])]
+                 .reshape(-1, total))
         ch = len(picks)
         new = stub[:, picks]  # (rows, children, cards drawn), seat by seat
         hands = np.repeat(rows.hands[sel][:, None], ch, axis=1)
@@ -274,24 +276,24 @@ def _expand(q: OddsQuestion, rows: _Rows, d: int, seats: list[int], player: Auto
         parent = np.unique(rows.den[sel])
         den_map = np.zeros(int(parent.max()) + 1, np.intp)
         den_map[parent] = [dens.of(dens.values[j] * ch) for j in parent.tolist()]
-        parts.append(_Rows(hands.reshape(-1, n, size),
+        parts.append(DealRows(hands.reshape(-1, n, size),
                            None if rows.boards is None else np.repeat(rows.boards[sel], ch, axis=0),
                            (out[:, None] | _bits(new.reshape(-1, total)).reshape(len(sel), ch)).reshape(-1),
                            np.repeat(rows.left[sel] - total, ch), np.repeat(den_map[rows.den[sel]], ch)))
-    return _Rows(np.concatenate([p.hands for p in parts]),
+    return DealRows(np.concatenate([p.hands for p in parts]),
                  None if rows.boards is None else np.concatenate([p.boards for p in parts if p.boards is not None]),
                  np.concatenate([p.out for p in parts]), np.concatenate([p.left for p in parts]),
                  np.concatenate([p.den for p in parts]))
 
 
 def exact_auto_odds(q: OddsQuestion, player: AutoPlayer, budget: int, dens: Denominators, chosen: Chosen,
-                decisions: int = AUTO_DECISIONS) -> _Rows:
+                decisions: int = AUTO_DECISIONS) -> DealRows:
     """Every deal, the automatic player's draws made deal by deal: the final hands and boards of
     every deal with its chance (raises ``OverBudget`` when it does not fit)."""
     deals = np.concatenate(list(exact_deals(q)))
     hands, boards = assemble_hands(q, deals)
     base = _bits(np.array([[c for c in range(52) if c not in set(q.deck.tolist())]], np.int8))[0]
-    rows = _Rows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
+    rows = DealRows(hands, boards, _bits(deals) | base, np.full(len(deals), len(q.deck) - q.needed, np.int64),
                  np.full(len(deals), dens.of(len(deals)), np.intp))
     for d, seats in q.stages():
         rows = _expand(q, rows, d, seats, player, dens, budget, chosen, decisions)

@@ -252,7 +252,8 @@ def _share_units(shares: tuple[Fraction, ...], players: int) -> tuple[int, np.nd
     unit = math.lcm(*(s.denominator for s in shares))
     weight = np.array([int(s * unit) for s in shares], np.int64)
     weight.setflags(write=False)
-    totals = {int(sum(int(w) for p, w in enumerate(weight) if pattern >> p & 1)) for pattern in range(1, 1 << len(weight))}
+    totals = {int(sum(int(w) for p, w in enumerate(weight) if pattern >> p & 1))
+              for pattern in range(1, 1 << len(weight))}
     den = math.lcm(*(t * k for t in totals for k in range(1, players + 1)))
     return unit, weight, den
 

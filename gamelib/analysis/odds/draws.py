@@ -117,7 +117,8 @@ class AutoPlayer:
         self.work = 0
         self.cost = 0
 
-    def index(self, hands: np.ndarray, board: Board, tries: int, limit: int | None = None) -> tuple[list[tuple[int, ...]], np.ndarray] | None:
+    def index(self, hands: np.ndarray, board: Board, tries: int, limit: int | None = None
+              ) -> tuple[list[tuple[int, ...]], np.ndarray] | None:
         """The distinct answers and each row's place among them, deciding the hands not met
         before all together; ``None`` (and nothing decided) when more than ``limit`` are new.
 

@@ -164,17 +164,51 @@ def _check_discard(game: PotGame, seat: int, hand: list[int], thrown: list[int],
 
 
 def read_question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | None,
-              boards: Sequence[CardsLike | None] | None, dead: CardsLike | None,
-              discards: Sequence[DiscardLike] | None, draws_to_come: int | None) -> OddsQuestion:
+                  boards: Sequence[CardsLike | None] | None, dead: CardsLike | None,
+                  discards: Sequence[DiscardLike] | None, draws_to_come: int | None) -> OddsQuestion:
+    """The odds question, checked: the players' known hands, the boards, the dead cards and the
+    draws declared, each refused with what is allowed when it does not fit ``game``; the deck is
+    what is left. ``odds`` documents the arguments.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS
+    >>> q = read_question(POT_DECLARATIONS["stud8"], ["As 2s 3c 4d 9h", None], None, None, None, None, None)
+    >>> q.random, len(q.deck), q.needed
+    ([False, True], 47, 9)
+    """
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise GameError(f"the hands are a list, one per player (a hand's cards, or None for a random hand), "
                         f"not {shown(hands)}")
     n = len(hands)
     if not 2 <= n <= game.max_players:
         raise GameError(f"{game.title} odds are for 2 to {game.max_players} players, not {n}")
+    random = [_is_random(h) for h in hands]
+    known = _known_hands(game, hands, random)
+    known_boards = _known_boards(game, board, boards)
+    dead_cards = parse_cards("" if dead is None else dead, what="dead cards")
+    throws, draws_to_come = _declared_draws(game, known, random, discards, draws_to_come)
+    if draws_to_come:
+        before = board_before_draw(game, game.draws - draws_to_come)
+        for b, cards in enumerate(known_boards):
+            if len(cards) > before:
+                raise HandSizeError(f"with {draws_to_come} draw{'s' if draws_to_come > 1 else ''} to come, board "
+                                    f"{b + 1} shows {before} cards at most, not {len(cards)}")
+    holders = [(f"seat {i}'s hand", known[i]) for i in range(n)]
+    holders += [(f"board {b + 1}", c) for b, c in enumerate(known_boards)] + [("the dead cards", dead_cards)]
+    refuse_shared_cards(holders)
+    seen = {c for _, cards in holders for c in cards}
+    deck = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
+    q = OddsQuestion(game, known, random, known_boards, deck, draws_to_come, throws)
+    if q.needed > len(deck):
+        raise GameError(f"{q.needed} more cards are needed but only {len(deck)} are left in the deck: fewer players "
+                        f"or fewer unknown cards (the stud community card, R-A6, is not dealt here)")
+    return q
+
+
+def _known_hands(game: PotGame, hands: Sequence[HandLike], random: list[bool]) -> list[list[int]]:
+    """Each seat's known cards: all its hole cards, or in stud up to them (a hand is dealt over
+    several streets); none for a random hand."""
     first = game.streets[0].down + game.streets[0].up
     grows = first < game.hole_cards  # stud: a hand is dealt over several streets
-    random = [_is_random(h) for h in hands]
     known: list[list[int]] = []
     for i, h in enumerate(hands):
         cards = [] if h is None or random[i] else parse_cards(h, what=f"seat {i}'s hand")
@@ -183,7 +217,12 @@ def read_question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | N
             raise HandSizeError(f"seat {i}'s {game.title} hand has {len(cards)} cards ({format_cards(cards)}); "
                                 f"give {allowed} cards, or None for a random hand")
         known.append(cards)
-    # boards
+    return known
+
+
+def _known_boards(game: PotGame, board: CardsLike | None,
+                  boards: Sequence[CardsLike | None] | None) -> list[list[int]]:
+    """Each board's known cards, as many as a street leaves on it."""
     if game.boards == 0:
         if board is not None or boards is not None:
             raise HandSizeError(f"{game.title} has no board; give only the players' hands (and dead cards)")
@@ -207,8 +246,16 @@ def read_question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | N
             raise HandSizeError(f"board {b + 1} has {len(cards)} cards ({format_cards(cards)}); a {game.title} "
                                 f"board shows {', '.join(map(str, sizes[:-1]))} or {sizes[-1]} cards")
         known_boards.append(cards)
-    dead_cards = parse_cards("" if dead is None else dead, what="dead cards")
-    # draws, or Super Razzdugi's discard (R15): a seat declaring it gives its third-street cards
+    return known_boards
+
+
+def _declared_draws(game: PotGame, known: list[list[int]], random: list[bool],
+                    discards: Sequence[DiscardLike] | None,
+                    draws_to_come: int | None) -> tuple[list[list[int] | None], int]:
+    """Each seat's declared next draw (the cards thrown; ``None``: the automatic player's), or
+    Super Razzdugi's declared discard (R15: the seat gives its third-street cards), and the draws
+    still to come."""
+    n = len(known)
     at_discard = next(((sum(t.down + t.up for t in game.streets[:k]), s.discard)
                        for k, s in enumerate(game.streets) if s.discard), None) if not game.draws else None
     if discards is not None and (isinstance(discards, (str, bytes)) or not isinstance(discards, Sequence)
@@ -225,38 +272,24 @@ def read_question(game: PotGame, hands: Sequence[HandLike], board: CardsLike | N
                         f"is a whole number from 0 to {game.draws}, not {shown(draws_to_come)}")
     throws: list[list[int] | None] = [None] * n
     draws_to_come = int(draws_to_come)
-    if discards is not None:
-        if draws_to_come == 0 and declared and at_discard is None:
-            raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
-                            f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
-        for i, d in enumerate(discards):
-            if d is None:
-                continue
-            if random[i]:
-                raise GameError(f"seat {i} has a random hand: its draw is made by the automatic player, "
-                                f"give None for it, not {shown(d)}")
-            pat = isinstance(d, str) and d.strip().lower() in PAT_WORDS
-            cards = [] if pat else parse_cards(d, what=f"seat {i}'s discard")
-            stray = [c for c in cards if c not in known[i]]
-            if stray:
-                raise GameError(f"seat {i} throws {format_cards(stray)}, which is not in its hand "
-                                f"{format_cards(known[i])}")
-            if at_discard is not None:
-                _check_discard(game, i, known[i], cards, *at_discard)
-            throws[i] = cards
-    if draws_to_come:
-        before = board_before_draw(game, game.draws - draws_to_come)
-        for b, cards in enumerate(known_boards):
-            if len(cards) > before:
-                raise HandSizeError(f"with {draws_to_come} draw{'s' if draws_to_come > 1 else ''} to come, board "
-                                    f"{b + 1} shows {before} cards at most, not {len(cards)}")
-    holders = [(f"seat {i}'s hand", known[i]) for i in range(n)]
-    holders += [(f"board {b + 1}", c) for b, c in enumerate(known_boards)] + [("the dead cards", dead_cards)]
-    refuse_shared_cards(holders)
-    seen = {c for _, cards in holders for c in cards}
-    deck = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
-    q = OddsQuestion(game, known, random, known_boards, deck, draws_to_come, throws)
-    if q.needed > len(deck):
-        raise GameError(f"{q.needed} more cards are needed but only {len(deck)} are left in the deck: fewer players "
-                        f"or fewer unknown cards (the stud community card, R-A6, is not dealt here)")
-    return q
+    if discards is None:
+        return throws, draws_to_come
+    if draws_to_come == 0 and declared and at_discard is None:
+        raise GameError(f"a draw is declared, but no draw is to come; {game.title} has "
+                        f"{game.draws} draw{'s' if game.draws != 1 else ''} (give draws_to_come)")
+    for i, d in enumerate(discards):
+        if d is None:
+            continue
+        if random[i]:
+            raise GameError(f"seat {i} has a random hand: its draw is made by the automatic player, "
+                            f"give None for it, not {shown(d)}")
+        pat = isinstance(d, str) and d.strip().lower() in PAT_WORDS
+        cards = [] if pat else parse_cards(d, what=f"seat {i}'s discard")
+        stray = [c for c in cards if c not in known[i]]
+        if stray:
+            raise GameError(f"seat {i} throws {format_cards(stray)}, which is not in its hand "
+                            f"{format_cards(known[i])}")
+        if at_discard is not None:
+            _check_discard(game, i, known[i], cards, *at_discard)
+        throws[i] = cards
+    return throws, draws_to_come

@@ -251,7 +251,8 @@ def _one_decision(decl: BankedGame, counts: Mapping[str, np.ndarray], n_dealer: 
                 assert p.scaled is not None
                 awards[p.key][p.table.lines[r].outcome] += hands
             for j in range(len(CELLS)):
-                v = Fraction(int(p.scaled[r]), p.denominator) if r >= 0 and p.scaled is not None else Fraction(int(p.cells[j]))
+                v = (Fraction(int(p.scaled[r]), p.denominator) if r >= 0 and p.scaled is not None
+                     else Fraction(int(p.cells[j])))
                 dists[p.key].add(v, n[j])
                 net[j] += v
                 if p.rows is None and v > 0:
@@ -295,7 +296,8 @@ def _one_decision_counts(decl: BankedGame) -> tuple[Mapping[str, np.ndarray], in
     counter, n_dealer = {Counting.FOUR_OF_FIVE_AGAINST_DEALER: (crazy4_counts, C4_DEALER),
                          Counting.THREE_AGAINST_DEALER: (three_card_counts, TC_DEALER)}[decl.counting]
     c = kept_in_memory(("counts", str(decl.counting), dealer_qualifying_value(decl)), lambda: dict(counter(decl)))
-    base = kept_in_memory(("one-decision", str(decl.counting), dealer_qualifying_value(decl)), lambda: _cells(c, n_dealer))
+    base = kept_in_memory(("one-decision", str(decl.counting), dealer_qualifying_value(decl)),
+                          lambda: _cells(c, n_dealer))
     return c, n_dealer, base
 
 

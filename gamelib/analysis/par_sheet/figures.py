@@ -268,7 +268,8 @@ class ParSheet:
         if key == "game":
             return self.game
         if key not in self.wagers:
-            raise GameError(f"{self.title}'s par sheet has no wager {shown(key)}; it has: game, {', '.join(self.wagers)}")
+            raise GameError(f"{self.title}'s par sheet has no wager {shown(key)}; "
+                            f"it has: game, {', '.join(self.wagers)}")
         return self.wagers[key]
 
     @property

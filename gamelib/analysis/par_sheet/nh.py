@@ -93,7 +93,8 @@ def nh_sheet(decl: BankedGame) -> ParSheet:
                         (awards | fold_awards).items(), capped=True)
     sheets: dict[str, WagerSheet] = {"main": game_sheet}
     for k in keys:
-        sheets[k] = wager_sheet(decl, k, decl.wager(k).name, unit, dists[k], Fraction(made[k], total), per_line[k].items())
+        sheets[k] = wager_sheet(decl, k, decl.wager(k).name, unit, dists[k], Fraction(made[k], total),
+                                per_line[k].items())
     for side in decl.wagers:
         if side.key in sheets:
             continue

@@ -35,4 +35,5 @@ from .trainee import TraineeRecords
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "ExamSpec", "exam_questions", "passes",
            "Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRecord", "AttemptRecord", "ExamSitting",
-           "AccessDenied", "RecordsError", "RecordsUnavailable", "sign_in", "identity_from_environment", "question_text"]
+           "AccessDenied", "RecordsError", "RecordsUnavailable", "sign_in", "identity_from_environment",
+           "question_text"]

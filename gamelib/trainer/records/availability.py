@@ -70,7 +70,8 @@ def unavailable(err: BaseException, doing: str = "written") -> RecordsUnavailabl
         why = (f"the records database is damaged or is not the trainer's: {nothing}; tell the operator "
                "(the details are in the server log)")
     else:
-        why = f"the records cannot be {doing} just now: {nothing}; try again in a moment (the details are in the server log)"
+        why = (f"the records cannot be {doing} just now: {nothing}; try again in a moment "
+               "(the details are in the server log)")
     return RecordsUnavailable(why)
 
 
@@ -124,10 +125,13 @@ class FileWatch:
         """Refuse when the file under the store is not the one it opened.
 
         >>> import tempfile; p = Path(tempfile.mkdtemp()) / "t.sqlite3"; _ = p.write_bytes(b"")
-        >>> w = FileWatch(p); w.hold(); w.check(); p.unlink(); _ = p.write_bytes(b""); w.check()
+        >>> w = FileWatch(p); w.hold(); w.check(); p.unlink(); _ = p.write_bytes(b"")
+        >>> w.check()  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        gamelib.trainer.records.availability.RecordsUnavailable: the records database was deleted or replaced while the trainer was running: nothing was saved, and nothing will be until the trainer is restarted (the details are in the server log)
+        gamelib.trainer.records.availability.RecordsUnavailable: the records database was deleted or replaced while
+        the trainer was running: nothing was saved, and nothing will be until the trainer is restarted (the details
+        are in the server log)
         """
         if not self.lost and self.opened is not None:
             now = file_id(self.path)

@@ -15,10 +15,12 @@ raises :class:`OSError` or :class:`sqlite3.Error`.
 >>> d = Path(tempfile.mkdtemp()); con = sqlite3.connect(d / "a.db"); _ = con.execute("create table t(x)")
 >>> con.commit(); con.close(); backup_sqlite(d / "a.db", d / "b.db") > 0
 True
->>> backup_sqlite(d / "a.db", d / "a.db-wal")
+>>> backup_sqlite(d / "a.db", d / "a.db-wal")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-gamelib.trainer.records.backup.BackupError: the backup target ...a.db-wal is one of the live database's own files (a.db, a.db-wal, a.db-shm, a.db-journal, a.db.lock): copying the database onto itself loses the answers written meanwhile; name a new file elsewhere, e.g. /backups/trainer-2026-11-27.sqlite3
+gamelib.trainer.records.backup.BackupError: the backup target ...a.db-wal is one of the live database's own files
+(a.db, a.db-wal, a.db-shm, a.db-journal, a.db.lock): copying the database onto itself loses the answers written
+meanwhile; name a new file elsewhere, e.g. /backups/trainer-2026-11-27.sqlite3
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ def _check_target(database: Path, target: Path, replace: bool) -> Path:
                           f"e.g. {_EXAMPLE}")
     folder = target.parent
     if not folder.is_dir():
-        raise BackupError(f"the backup's folder {folder} " + ("is not a folder" if folder.exists() else "does not exist")
+        raise BackupError(f"the backup's folder {folder} "
+                          + ("is not a folder" if folder.exists() else "does not exist")
                           + f"; make the folder first (mkdir -p {folder}) or name a file in an existing folder")
     if target.is_dir():
         raise BackupError(f"the backup target {target} is a folder; name the backup file in it, "
@@ -111,8 +114,9 @@ def backup_sqlite(database: Path, target: Path, replace: bool = False) -> int:
         else:
             try:
                 os.link(partial, target)  # never overwrites a file made meanwhile
-            except FileExistsError:
-                raise BackupError(f"the backup target {target} was made by someone else meanwhile; name a new file")
+            except FileExistsError as err:
+                raise BackupError(f"the backup target {target} was made by someone else meanwhile; "
+                                  "name a new file") from err
             partial.unlink()
         dir_fd = os.open(target.parent, os.O_RDONLY)
         try:

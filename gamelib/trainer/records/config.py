@@ -176,10 +176,11 @@ def check_url(url: str, where: str = "the database URL") -> str:
 
     >>> check_url("postgresql+psycopg://trainer@db/training")
     'postgresql+psycopg://trainer@db/training'
-    >>> check_url("mysql://db/training")
+    >>> check_url("mysql://db/training")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.trainer.records.config.ConfigError: the database URL: 'mysql' is not a database the records run on; give sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE
+    gamelib.trainer.records.config.ConfigError: the database URL: 'mysql' is not a database the records run on;
+    give sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE
     """
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError

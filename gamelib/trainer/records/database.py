@@ -213,7 +213,8 @@ class Database:
             return
         wal = path.with_name(path.name + "-wal")
         if wal.exists():
-            log.error("the training records database %s is missing but its write-ahead log %s is still there", path, wal)
+            log.error("the training records database %s is missing but its write-ahead log %s is still there",
+                      path, wal)
             raise RecordsUnavailable(
                 f"the records database {path.name} is missing but its write-ahead log {wal.name} is still there: it "
                 "was deleted or moved, perhaps while a trainer was running, and nothing was opened. Stop every "

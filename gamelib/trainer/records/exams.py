@@ -69,10 +69,11 @@ class ExamSpec:
     def check(self) -> None:
         """Refuse an exam that cannot be dealt or scored, saying what is allowed.
 
-        >>> ExamSpec("x", ("badugi",), ("pay-wager",), "any", 5, 1, 80).check()
+        >>> ExamSpec("x", ("badugi",), ("pay-wager",), "any", 5, 1, 80).check()  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        gamelib.errors.GameError: the exam 'x' has no question to deal: none of the drills pay-wager is for the games badugi
+        gamelib.errors.GameError: the exam 'x' has no question to deal: none of the drills pay-wager is for the
+        games badugi
         """
         if check_name(self.name, "an exam's name") != self.name or not self.name:
             raise GameError("an exam needs a name of 1 to 200 characters, with single spaces and none at either end")
@@ -92,7 +93,8 @@ class ExamSpec:
             raise GameError(f"focus {shown(self.focus)} is offered by none of these drills and games; "
                             f"the focuses offered are: {', '.join(sorted(offered))}")
         for value, what, lo, hi in ((self.questions, "the number of questions", 1, MAX_QUESTIONS),
-                                    (self.seed, "the seed", 0, MAX_SEED), (self.pass_mark, "the pass mark (%)", 0, 100)):
+                                    (self.seed, "the seed", 0, MAX_SEED),
+                                    (self.pass_mark, "the pass mark (%)", 0, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                 raise GameError(f"{what} must be a whole number from {lo} to {hi}, not {shown(value)}")
         if self.time_limit is not None and (isinstance(self.time_limit, bool) or not isinstance(self.time_limit, int)

@@ -68,10 +68,11 @@ def check_name(value: object, what: str = "a name", limit: int = NAME_LIMIT) -> 
 
     >>> check_name("  Ana   Ruiz "), check_name("Player a$\\foo$b")
     ('Ana Ruiz', 'Player a$\\foo$b')
-    >>> check_name("A\x00B")
+    >>> check_name("A\x00B")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.trainer.records.identity.RecordsError: a name cannot hold a control character (U+0000 at place 2); use letters, digits, spaces and punctuation
+    gamelib.trainer.records.identity.RecordsError: a name cannot hold a control character (U+0000 at place 2);
+    use letters, digits, spaces and punctuation
     """
     if not isinstance(value, str):
         raise RecordsError(f"{what} must be text, not {shown(value)}")

@@ -283,7 +283,8 @@ def certificate_html(attempt: AttemptRecord) -> str:
                            "a certificate is printed only for a pass")
     games = ", ".join(get_game(g).title for g in attempt.exam.games)
     drills = ", ".join(DRILLS[d].title for d in attempt.exam.drills)
-    return CERTIFICATE.format(name=html.escape(plain_text(attempt.name)), exam=html.escape(plain_text(attempt.exam.name)),
+    return CERTIFICATE.format(name=html.escape(plain_text(attempt.name)),
+                              exam=html.escape(plain_text(attempt.exam.name)),
                               games=html.escape(f"{games} ({drills})"), right=attempt.right,
                               questions=attempt.exam.questions, pass_mark=attempt.exam.pass_mark,
                               date=attempt.finished_at.strftime("%d %B %Y"), attempt=attempt.id,

@@ -86,16 +86,18 @@ class Store:
                 continue
         raise RecordsError(f"could not sign in {shown(who.login)}: the database kept refusing; try again")
 
-    def supervisor(self, password: str | None = None, who: Identity | None = None, address: str = "") -> SupervisorRecords:
+    def supervisor(self, password: str | None = None, who: Identity | None = None,
+                   address: str = "") -> SupervisorRecords:
         """The supervisor's view, for the configured password or a configured supervisor whom the
         hub or the proxy vouched for; :class:`AccessDenied` for anyone else. A password is tried
         under the lockout of :mod:`.lockout` for its source: ``address`` (the client's) and the
         account ``who`` signed in.
 
-        >>> Store("sqlite://").supervisor("guess")
+        >>> Store("sqlite://").supervisor("guess")  # doctest: +NORMALIZE_WHITESPACE
         Traceback (most recent call last):
         ...
-        gamelib.trainer.records.identity.AccessDenied: the supervisor's view needs the supervisors' password (or a supervisor's login through JupyterHub or the proxy); no password is configured
+        gamelib.trainer.records.identity.AccessDenied: the supervisor's view needs the supervisors' password (or a
+        supervisor's login through JupyterHub or the proxy); no password is configured
         """
         if who is not None and who.vouched and who.name in self.config.supervisors:
             return SupervisorRecords(self.db, who.name)

@@ -38,7 +38,8 @@ class TraineeRecords:
         self._name = name
         self.identity = identity
 
-    def record(self, result: Result, ms: int, attempt_id: int | None = None, position: int | None = None) -> AnswerRecord:
+    def record(self, result: Result, ms: int, attempt_id: int | None = None,
+               position: int | None = None) -> AnswerRecord:
         """Store one answered question at once (committed when this returns); call it before the
         verdict is shown. ``ms``: milliseconds from the question shown to the answer checked.
 

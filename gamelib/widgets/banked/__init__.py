@@ -52,4 +52,9 @@ from .pay_designer import (
                      par_sheet_html,
 )
 
-__all__ = ['default_wagers', 'decision_amount', 'settlement_html', 'Step', 'Round', 'deal_round', 'option_values', 'nh_option_values', 'nh_path_wagered', 'BankedDealWidget', 'house_edge_report', 'PayWidget', 'edge_html', 'compare_html', 'DealerCompareWidget', 'strategy_html', 'StrategyWidget', 'returns_frame', 'plot_returns', 'plot_decision_ev', 'plot_nh_starting_hands', 'analysis_of', 'strategy_hands', 'limits_frame', 'pay_table_frame', 'pay_table_titled', 'example_html', 'par_sheet_frame', 'par_sheet_html', 'PayDesignerWidget', 'designer_answer', 'designer_html', 'measured_wager']
+__all__ = ['default_wagers', 'decision_amount', 'settlement_html', 'Step', 'Round', 'deal_round', 'option_values',
+           'nh_option_values', 'nh_path_wagered', 'BankedDealWidget', 'house_edge_report', 'PayWidget', 'edge_html',
+           'compare_html', 'DealerCompareWidget', 'strategy_html', 'StrategyWidget', 'returns_frame', 'plot_returns',
+           'plot_decision_ev', 'plot_nh_starting_hands', 'analysis_of', 'strategy_hands', 'limits_frame',
+           'pay_table_frame', 'pay_table_titled', 'example_html', 'par_sheet_frame', 'par_sheet_html',
+           'PayDesignerWidget', 'designer_answer', 'designer_html', 'measured_wager']

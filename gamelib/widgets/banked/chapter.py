@@ -9,8 +9,9 @@ category with better cards); in a game with no dealer hand, what the player's ha
 what the main game does. So the text above a worked hand cannot contradict it.
 
 >>> e = worked_example_of("three-card-6bonus", {"ante": 5, "play": 5}, player="Kh 8d 4c", dealer="Ks 8c 4d")
->>> e.title, e.text
-('A tie', 'The player and the dealer both hold king-eight high (K-8-4). Ante pushes and Play pushes. Net for the hand: $0.')
+>>> e.title, e.text  # doctest: +NORMALIZE_WHITESPACE
+('A tie', 'The player and the dealer both hold king-eight high (K-8-4). Ante pushes and Play pushes.
+Net for the hand: $0.')
 """
 
 from __future__ import annotations
@@ -114,8 +115,9 @@ def worked_example_of(game_key: str | BankedGameEngine, wagers: Mapping[str, int
 
     >>> e = worked_example_of("nh-holdem", {"ante": 5, "flop": 5, "turn": 0, "river": 0}, hole="9h 4c",
     ...                       community="2d 2s Kh")
-    >>> e.title, e.text
-    ('A fold before the turn card', 'The player folds before the turn card. Ante loses $5 and Flop bet loses $5. Net for the hand: -$10.')
+    >>> e.title, e.text  # doctest: +NORMALIZE_WHITESPACE
+    ('A fold before the turn card', 'The player folds before the turn card. Ante loses $5 and Flop bet loses $5.
+    Net for the hand: -$10.')
     """
     game = banked_game_of(game_key)
     decl = game.declaration
@@ -445,5 +447,6 @@ def tie_rule_figures(game_key: str | BankedGameEngine) -> dict[str, str]:
 
 __all__ = ["SIDE_HAND_WORDS", "either", "with_article", "result_words", "net_words", "WorkedExample",
            "worked_example_of", "worked_example", "hands_table_html", "qualifier_table_html", "multiple_table_html",
-           "pay_line_table_html", "lowest_qualifier", "dealt_hands", "straight_ranks", "multiple_minimum", "outcome_count", "fold_values",
+           "pay_line_table_html", "lowest_qualifier", "dealt_hands", "straight_ranks", "multiple_minimum",
+           "outcome_count", "fold_values",
            "caps_text", "ordered_deal_counts", "tie_rule_figures"]

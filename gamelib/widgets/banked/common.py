@@ -149,9 +149,11 @@ def settlement_html(s: Settlement) -> str:
     """
     td = 'style="padding:3px 8px;"'
     rows = [f"<tr><td {td}><b>{html.escape(r.name)}</b></td><td {td}>${r.amount:,}</td>"
-            f"<td {td}><b>{signed_money(r.result)}</b></td><td {td}>{html.escape(r.reason)}</td></tr>" for r in s.results]
+            f"<td {td}><b>{signed_money(r.result)}</b></td><td {td}>{html.escape(r.reason)}</td></tr>"
+            for r in s.results]
     if s.cap_reduction:
-        rows.append(f"<tr><td {td}><b>Payout cap</b></td><td {td}></td><td {td}><b>{signed_money(-s.cap_reduction)}</b></td>"
+        rows.append(f"<tr><td {td}><b>Payout cap</b></td><td {td}></td>"
+                    f"<td {td}><b>{signed_money(-s.cap_reduction)}</b></td>"
                     f"<td {td}>{html.escape(s.cap_reason)}</td></tr>")
     rows.append(f'<tr style="border-top:1px solid #888;"><td {td}><b>Total</b></td><td {td}></td>'
                 f"<td {td}><b>{signed_money(s.total)}</b></td><td {td}>the player's net result for the hand</td></tr>")
@@ -161,4 +163,5 @@ def settlement_html(s: Settlement) -> str:
         f'<table style="border-collapse:collapse;">{head}{"".join(rows)}</table>'
 
 
-__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "sample_cards", "default_wagers", "decision_amount", "settlement_html", "banked_game_of", "signed_money", "signed_units", "example_key"]
+__all__ = ["COMPARE_EXAMPLES", "PAY_EXAMPLES", "STRATEGY_EXAMPLES", "analysis_of", "sample_cards", "default_wagers",
+           "decision_amount", "settlement_html", "banked_game_of", "signed_money", "signed_units", "example_key"]

@@ -175,7 +175,8 @@ def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **
     """A worked example: every hand pictured, then the settlement from ``settle`` (or, for wagers
     or cards the engine refuses, its message: R22, never corrected).
 
-    >>> "Total" in example_html("crazy4", {"ante": 5, "super_bonus": 5, "play": 5}, player="Kh Kd 9s 4c 2d", dealer="Qs Jd 8c 5h 3d")
+    >>> "Total" in example_html("crazy4", {"ante": 5, "super_bonus": 5, "play": 5}, player="Kh Kd 9s 4c 2d",
+    ...                         dealer="Qs Jd 8c 5h 3d")
     True
     """
     game = banked_game_of(game_key)
@@ -198,5 +199,5 @@ def example_html(game_key: str | BankedGameEngine, wagers: Mapping[str, int], **
             + (settlement_html(s) if s is not None else refusal))
 
 
-__all__ = ["returns_frame", "plot_returns", "plot_decision_ev", "plot_nh_starting_hands", "limits_frame", "pay_table_frame", "pay_table_titled",
-           "example_html"]
+__all__ = ["returns_frame", "plot_returns", "plot_decision_ev", "plot_nh_starting_hands", "limits_frame",
+           "pay_table_frame", "pay_table_titled", "example_html"]

@@ -156,7 +156,8 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
                                        style={"description_width": "16em"}, layout=widgets.Layout(width="24em"))
             for line in table.lines
         }
-        self.pay_box.children = [widgets.HTML(f"<i>{html.escape(decl.hand(table.hand).words)}; pays to 1 (fractions such as 3/2 allowed)</i>"),
+        self.pay_box.children = [widgets.HTML(f"<i>{html.escape(decl.hand(table.hand).words)}; "
+                                              "pays to 1 (fractions such as 3/2 allowed)</i>"),
                                  *self.pay_inputs.values()]
         self.recompute()
 
@@ -191,7 +192,8 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
 def edge_html(wager: str, filed: Mapping[str, Fraction | None], edited: Mapping[str, Fraction | None]) -> str:
     """The filed and edited figures side by side; ``wager`` is the printed name of the edited table.
 
-    >>> "house edge" in edge_html("x", {"return": Fraction(-1, 10), "house edge": Fraction(1, 10)}, {"return": Fraction(0), "house edge": Fraction(0)})
+    >>> "house edge" in edge_html("x", {"return": Fraction(-1, 10), "house edge": Fraction(1, 10)},
+    ...                           {"return": Fraction(0), "house edge": Fraction(0)})
     True
     """
     td = 'style="padding:3px 10px;text-align:right;"'
@@ -272,7 +274,8 @@ class DealerCompareWidget(widgets.VBox):  # type: ignore[misc]
         self.result = widgets.HTML()
         self.button.on_click(lambda _: self.refresh())
         system = rankings.system(decl.system).title
-        super().__init__([widgets.HTML(f"<i>Ranking: {html.escape(system)}; {html.escape(who)} hands, one per line.</i>"),
+        super().__init__([widgets.HTML(f"<i>Ranking: {html.escape(system)}; "
+                                       f"{html.escape(who)} hands, one per line.</i>"),
                           self.hands, self.button, self.result])
         self.refresh()
 
@@ -318,7 +321,8 @@ def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wa
     cards = [c for a in args for c in a]
     pics = hand_html(cards) if cards else ""
     rows = "".join(
-        f"<tr><td style='padding:3px 10px;'>{'<b>' if k == play else ''}{html.escape(k)}{'</b>' if k == play else ''}</td>"
+        f"<tr><td style='padding:3px 10px;'>"
+        f"{'<b>' if k == play else ''}{html.escape(k)}{'</b>' if k == play else ''}</td>"
         f"<td style='padding:3px 10px;text-align:right;'>{signed_units(v)}</td></tr>" for k, v in options.items())
     table = (f"<table style='border-collapse:collapse;'><tr><th style='padding:3px 10px;'>option</th>"
              f"<th style='padding:3px 10px;'>expected result (antes)</th></tr>{rows}</table>") if rows else ""
@@ -411,7 +415,8 @@ class StrategyWidget(widgets.VBox):  # type: ignore[misc]
 
 __all__ = [
     "default_wagers", "decision_amount", "settlement_html", "Step", "Round", "deal_round",
-    "option_values", "nh_option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget", "edge_html",
+    "option_values", "nh_option_values", "nh_path_wagered", "BankedDealWidget", "house_edge_report", "PayWidget",
+    "edge_html",
     "compare_html", "DealerCompareWidget", "strategy_html", "StrategyWidget", "returns_frame", "plot_returns",
     "plot_decision_ev", "plot_nh_starting_hands", "analysis_of", "strategy_hands", "limits_frame",
     "pay_table_frame", "example_html",

@@ -164,7 +164,8 @@ class BankedDealWidget(widgets.VBox):  # type: ignore[misc]
     True
     """
 
-    def __init__(self, game_key: str | BankedGameEngine, seed: int = 1, wagers: Mapping[str, int] | None = None) -> None:
+    def __init__(self, game_key: str | BankedGameEngine, seed: int = 1,
+                 wagers: Mapping[str, int] | None = None) -> None:
         self.game_key = game_key
         self.game = banked_game_of(game_key)
         self.wagers = dict(wagers) if wagers is not None else default_wagers(game_key)

@@ -24,4 +24,6 @@ from .quiz import (
 )
 from .supervisor import SupervisorView, answers_table_html, attempts_table_html, frame_html
 
-__all__ = ['TrainerWidget', 'answer_input', 'read_inputs', 'fill_inputs', 'example_html', 'question_html', 'result_html', 'score_html', 'csv_link_html', 'FOCUS_WORDS', 'TrainerApp', 'ExamPanel', 'result_line_html', 'history_html', 'SupervisorView', 'answers_table_html', 'attempts_table_html', 'frame_html']
+__all__ = ['TrainerWidget', 'answer_input', 'read_inputs', 'fill_inputs', 'example_html', 'question_html',
+           'result_html', 'score_html', 'csv_link_html', 'FOCUS_WORDS', 'TrainerApp', 'ExamPanel', 'result_line_html',
+           'history_html', 'SupervisorView', 'answers_table_html', 'attempts_table_html', 'frame_html']

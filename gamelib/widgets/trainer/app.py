@@ -215,7 +215,8 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                                   self._say), names="selected_index")
         self._show_who()
         # controls.STYLE: the tab titles legible (WCAG AA contrast), for this app's tabs only
-        bar = controls.row([self.who] + ([] if who.vouched else [self.sign_out_button]) + [widgets.HTML(controls.STYLE)])
+        bar = controls.row([self.who] + ([] if who.vouched else [self.sign_out_button])
+                           + [widgets.HTML(controls.STYLE)])
         self._show(bar, self.tabs)
         self._exam_changed()
         return self.records

@@ -3,7 +3,8 @@
 :class:`TrainerWidget` deals questions from :mod:`gamelib.trainer` (pictured cards, the facts of
 the hand), builds one input per answer field (radio buttons, tick boxes, dollar boxes), and on
 **Check** shows right or wrong with the right answer and the engine's reason, and updates the
-session score (a part left unanswered is refused, "Not checked", and nothing is stored). **Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
+session score (a part left unanswered is refused, "Not checked", and nothing is stored).
+**Export CSV** gives a download link (a ``data:`` URI, nothing leaves the
 machine) with the session's results. Given a trainee's records (``records=``, what
 :class:`~gamelib.widgets.trainer.app.TrainerApp` passes after sign-in), it stores every checked
 answer before the verdict is shown, and shows no verdict if the answer could not be stored ("Not
@@ -172,7 +173,8 @@ def example_html(drill: str, game: str, focus: str = "any", seed: int = 1, four_
         for f in q.fields if f.options)
     cards = _best_cards_html(q, four_color)
     return (
-        '<div class="gl-trainer-example" style="border:1px solid #ccc;border-radius:6px;padding:6px 10px;margin:6px 0;">'
+        '<div class="gl-trainer-example" '
+        'style="border:1px solid #ccc;border-radius:6px;padding:6px 10px;margin:6px 0;">'
         + question_html(q, four_color)
         + (f'<ul style="margin:4px 0;font-size:90%;">{choices}</ul>' if choices else "")
         + f'<p style="margin:4px 0;"><b>Answer:</b> {html.escape(q.answer_text())}</p>'
@@ -304,8 +306,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
             self.feedback.value = ""
             return None
         if seed is None:
-            seed = int(self.seed.value) + 1 if self.question is not None and int(self.seed.value) == self.question.seed \
-                else int(self.seed.value)
+            seed = (int(self.seed.value) + 1
+                    if self.question is not None and int(self.seed.value) == self.question.seed
+                    else int(self.seed.value))
         try:
             seed = whole_number(seed, "the seed", 0, MAX_SEED)  # checked here, not only by the box
             drill = make_drill(self.drill.value, self.game.value, self.focus.value)
@@ -480,4 +483,5 @@ def fill_inputs(question: Question | None, inputs: Mapping[str, Any], answer: Ma
             w.value = v
 
 
-__all__ = ["TrainerWidget", "answer_input", "read_inputs", "fill_inputs", "blank_parts", "example_html", "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]
+__all__ = ["TrainerWidget", "answer_input", "read_inputs", "fill_inputs", "blank_parts", "example_html",
+           "question_html", "result_html", "score_html", "csv_link_html", "FOCUS_WORDS"]

@@ -14,7 +14,8 @@ without the password). It shows, from the database:
 * a form to define an exam.
 
 **Refresh** reads the database again; while its kernel runs the view also looks every
-``refresh_every`` seconds whether anything was recorded since, and redraws if so. Downloads are ``data:`` links made in the kernel: nothing is
+``refresh_every`` seconds whether anything was recorded since, and redraws if so.
+Downloads are ``data:`` links made in the kernel: nothing is
 fetched from another host. Stable CSS classes (``gl-supervisor-*``, rows ``gl-sv-answer`` and
 ``gl-sv-attempt`` with ``data-`` attributes) let a browser test find the parts.
 
@@ -114,7 +115,7 @@ def attempts_table_html(attempts: list[AttemptRecord]) -> str:
         return "<p><i>no exam taken yet</i></p>"
     df = attempts_frame(attempts)
     rows = []
-    for a, (_, r) in zip(reversed(attempts), df.iloc[::-1].iterrows()):
+    for a, (_, r) in zip(reversed(attempts), df.iloc[::-1].iterrows(), strict=True):
         cert = ""
         if a.passed:
             name = f"certificate-{a.id}.html"
@@ -179,14 +180,15 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                                                   description="Drills", style=_WIDE)
         self.exam_focus = widgets.Dropdown(options=[(w, k) for k, w in FOCUS_WORDS.items()], value="any",
                                            description="Focus", style=_WIDE)
-        self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=MAX_QUESTIONS, description="Questions", style=_WIDE)
+        self.exam_questions = widgets.BoundedIntText(value=10, min=1, max=MAX_QUESTIONS, description="Questions",
+                                                     style=_WIDE)
         self.exam_attempts = widgets.BoundedIntText(value=0, min=0, max=MAX_ATTEMPTS,
                                                     description="Attempts allowed (0: no limit)", style=_WIDE)
         self.exam_cooldown = widgets.BoundedIntText(value=0, min=0, max=MAX_COOLDOWN // 3600,
                                                     description="Hours between attempts", style=_WIDE)
         self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
-        self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60, description="Time limit (minutes, 0: none)",
-                                                   style=_WIDE)
+        self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60,
+                                                   description="Time limit (minutes, 0: none)", style=_WIDE)
         # staff accounts: create one, change a name or an employee number (logged)
         self.acct_name = widgets.Text(description="New account", style=_WIDE, placeholder="e.g. ana.ruiz")
         self.acct_person = widgets.Text(description="Name", style=_WIDE)
@@ -213,13 +215,17 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.exam_attempts, "gl-supervisor-exam-attempts"),
                        (self.exam_cooldown, "gl-supervisor-exam-cooldown"), (self.exam_pass, "gl-supervisor-exam-pass"),
                        (self.exam_minutes, "gl-supervisor-exam-minutes"),
-                       (self.define_button, "gl-supervisor-define"), (self.define_message, "gl-supervisor-define-message"),
-                       (self.acct_name, "gl-supervisor-account-name"), (self.acct_person, "gl-supervisor-account-person"),
+                       (self.define_button, "gl-supervisor-define"),
+                       (self.define_message, "gl-supervisor-define-message"),
+                       (self.acct_name, "gl-supervisor-account-name"),
+                       (self.acct_person, "gl-supervisor-account-person"),
                        (self.acct_employee, "gl-supervisor-account-employee"),
-                       (self.acct_button, "gl-supervisor-account-create"), (self.rename_who, "gl-supervisor-rename-who"),
+                       (self.acct_button, "gl-supervisor-account-create"),
+                       (self.rename_who, "gl-supervisor-rename-who"),
                        (self.rename_name, "gl-supervisor-rename-name"),
                        (self.rename_employee, "gl-supervisor-rename-employee"),
-                       (self.rename_button, "gl-supervisor-rename"), (self.reset_button, "gl-supervisor-reset"), (self.accounts_message, "gl-supervisor-accounts-message"),
+                       (self.rename_button, "gl-supervisor-rename"), (self.reset_button, "gl-supervisor-reset"),
+                       (self.accounts_message, "gl-supervisor-accounts-message"),
                        (self.accounts_html, "gl-supervisor-accounts")):
             w.add_class(cls)
         for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
@@ -312,7 +318,8 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
             f'<a class="gl-sv-csv" download="trainer-answers.csv" '
             f'href="{data_uri(answers_csv(answer_rows(answers)).encode("utf-8"), "text/csv;charset=utf-8")}">'
             f"Download every answer (CSV, {len(answers)} rows)</a> &middot; "
-            f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" href="{data_uri(workbook(answers, attempts), XLSX)}">'
+            f'<a class="gl-sv-xlsx" download="trainer-records.xlsx" '
+            f'href="{data_uri(workbook(answers, attempts), XLSX)}">'
             "Download the workbook (Excel .xlsx)</a>")
         self.sign_ins_html.value = sign_ins_html(self.records.sign_ins())
         self._show_accounts()
