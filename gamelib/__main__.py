@@ -1,7 +1,8 @@
 """The command line: ``python -m gamelib <command> ...`` (also installed as ``gamelib``).
 
 Commands (argparse subcommands; another command is added by writing a ``register_<name>``
-function that takes the subparsers object and listing it in ``COMMANDS``):
+function that adds its arguments to the command's parser, and listing it with its help in
+``COMMANDS``; only the command asked for is built):
 
 * ``analyze GAME [--pay WAGER ROW=PAYS ...]`` -- the exact analysis of a banked game: every
   outcome table and the summary (progress on stderr while it computes), then its par sheet;
@@ -43,7 +44,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from . import BANKED_GAMES, POT_GAMES, __version__, get_game
 from .amounts import exact_pays, parse_dollars
@@ -93,9 +94,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_analyze(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_analyze(p: argparse.ArgumentParser) -> None:
     """The ``analyze`` command."""
-    p = sub.add_parser("analyze", help="exact analysis of a banked game (outcome tables, house edge, strategy)")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("--pay", nargs="+", action="append", metavar=("WAGER", "ROW=PAYS"),
                    help="analyse under another pay table, e.g. --pay super_bonus 'flush=2'")
@@ -143,9 +143,8 @@ def _cmd_design(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_design(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_design(p: argparse.ArgumentParser) -> None:
     """The ``design`` command: the pay-table designer."""
-    p = sub.add_parser("design", help="the pay tables nearest a target house edge")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("table", help="the pay table to change, e.g. super_bonus")
     p.add_argument("--vary", action="append", required=True, metavar="ROW=PAYS",
@@ -212,10 +211,9 @@ def _cmd_strategy(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_strategy(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_strategy(p: argparse.ArgumentParser) -> None:
     """The ``strategy`` command. Refused input (cards, an amount that cannot be wagered at this
     point, an option that does not apply to the game) is one line on stderr and exit code 2."""
-    p = sub.add_parser("strategy", help="the right play for a hand (derived from the exact analysis)")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("cards", help="the player's cards, e.g. 'As Ad 9c 6h 3s'")
     p.add_argument("--community", help="NH Hold'em: community cards already shown (none, one or two)")
@@ -260,9 +258,8 @@ def _dealt_groups() -> list[str]:
     return list(dict.fromkeys(g for k in BANKED_GAMES for g in banked_game(k).declaration.deal))
 
 
-def register_settle(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_settle(p: argparse.ArgumentParser) -> None:
     """The ``settle`` command."""
-    p = sub.add_parser("settle", help="settle one hand of a banked game")
     p.add_argument("game", choices=BANKED_GAMES)
     p.add_argument("--wager", action="append", required=True, metavar="KEY=DOLLARS",
                    help="a wager and its whole dollars, once per wager, e.g. --wager ante=5 --wager play=5 "
@@ -309,13 +306,14 @@ def _cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_odds(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_odds(p: argparse.ArgumentParser) -> None:
     """The ``odds`` command (its help shows the calculator's default numbers)."""
     from .analysis.odds import AUTO_DECISIONS, AUTO_SAMPLES, DEFAULT_BUDGET, DEFAULT_SAMPLES
 
-    p = sub.add_parser("odds", help="each player's chances in a pot game (exact, or sampled when too many deals)")
     p.add_argument("game", choices=POT_GAMES)
-    p.add_argument("hands", nargs="+", help="each player's known cards, e.g. 'As Ad 2c 3d 4h', or 'random'")
+    p.add_argument("hands", nargs="+", help="each player's known cards, e.g. 'As Ad 2c 3d 4h', or 'random'; in "
+                   "a stud game the cards dealt so far, which say the street (five cards: fifth street); the "
+                   "answer names the street it stands on")
     p.add_argument("--board", action="append", help="the board's known cards (give it twice for two boards)")
     p.add_argument("--dead", help="cards out of play (seen folded, burnt face up)")
     p.add_argument("--discard", action="append", metavar="SEAT=CARDS",
@@ -339,9 +337,8 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_schema(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_schema(p: argparse.ArgumentParser) -> None:
     """The ``schema`` command: the JSON Schema of a command's ``--json`` output."""
-    p = sub.add_parser("schema", help="the JSON Schema of a command's --json output")
     p.add_argument("for_command", metavar="COMMAND", choices=sorted(SCHEMAS),
                    help="one of " + ", ".join(sorted(SCHEMAS)))
     p.set_defaults(func=_cmd_schema)
@@ -369,32 +366,54 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_replay(sub: argparse._SubParsersAction[OneLineParser]) -> None:
+def register_replay(p: argparse.ArgumentParser) -> None:
     """The ``replay`` command: a hand record (PHH) replayed and checked (``gamelib.handhistory``)."""
-    p = sub.add_parser("replay", help="replay a hand record (PHH) through the rules, checking every action")
     p.add_argument("file", help="the hand record, a .phh file")
     _json_option(p, "replay")
     p.set_defaults(func=_cmd_replay)
 
 
-COMMANDS: list[Callable[[argparse._SubParsersAction[OneLineParser]], None]] = [
-    register_analyze, register_design, register_strategy, register_settle, register_odds, register_schema,
-    register_replay,
-]
+class Command(NamedTuple):
+    """A command of the command line: its one-line help, and the function that adds its arguments
+    and options to its parser (``register_<name>``)."""
+
+    help: str
+    register: Callable[[argparse.ArgumentParser], None]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered command.
+#: Every command, by name, in the order ``--help`` lists them.
+COMMANDS: dict[str, Command] = {
+    "analyze": Command("exact analysis of a banked game (outcome tables, house edge, strategy)", register_analyze),
+    "design": Command("the pay tables nearest a target house edge", register_design),
+    "strategy": Command("the right play for a hand (derived from the exact analysis)", register_strategy),
+    "settle": Command("settle one hand of a banked game", register_settle),
+    "odds": Command("each player's chances in a pot game (exact, or sampled when too many deals)", register_odds),
+    "schema": Command("the JSON Schema of a command's --json output", register_schema),
+    "replay": Command("replay a hand record (PHH) through the rules, checking every action", register_replay),
+}
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser. Given the command line (``argv``), only the command it names gets its
+    arguments and options (the others are listed with their help, so that ``--help`` and an
+    unknown command still name them all): a command's options may read the games' declarations,
+    and ``odds`` has no need of the banked games'. Without ``argv``, every command gets its own.
 
     >>> sorted(build_parser()._subparsers._group_actions[0].choices)
     ['analyze', 'design', 'odds', 'replay', 'schema', 'settle', 'strategy']
+    >>> chosen = build_parser(["odds", "--help"])._subparsers._group_actions[0].choices
+    >>> len(chosen["odds"]._actions) > 1, len(chosen["settle"]._actions)
+    (True, 1)
     """
     # Refused input is always one line on stderr and exit code 2, usage errors included.
     parser = OneLineParser(prog="gamelib", description="Casino poker games: rules engine and analyses.")
     parser.add_argument("--version", action="version", version=f"gamelib {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    for register in COMMANDS:
-        register(sub)
+    asked = None if argv is None else next((a for a in argv if not a.startswith("-")), None)
+    for name, command in COMMANDS.items():
+        p = sub.add_parser(name, help=command.help)
+        if argv is None or name == asked:
+            command.register(p)
     return parser
 
 
@@ -404,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     A reader that stops reading (``python -m gamelib analyze crazy4 | head``) ends the command
     quietly: what is left unprinted goes nowhere, with no traceback.
     """
-    args = build_parser().parse_args(argv)
+    args = build_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     try:
         return int(args.func(args))
     except GameError as e:

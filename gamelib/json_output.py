@@ -88,8 +88,9 @@ SCHEMAS: dict[str, dict[str, Json]] = {
                })},
     "odds": {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "gamelib odds --json",
              **_object({
-                 "game": {"type": "string"}, "title": {"type": "string"}, "method": {"type": "string"},
-                 "exact": {"type": "boolean"}, "deals": {"type": "integer"}, "ways": {"type": "integer"},
+                 "game": {"type": "string"}, "title": {"type": "string"}, "street": {"type": "string"},
+                 "method": {"type": "string"}, "exact": {"type": "boolean"}, "deals": {"type": "integer"},
+                 "ways": {"type": "integer"},
                  "seed": {"type": ["integer", "null"]}, "standard_error": {"type": "number"},
                  "portions": {"type": "array", "items": {"type": "string"}},
                  "players": {"type": "array", "items": _object({
@@ -206,7 +207,8 @@ def odds_json(game: str, r: Odds) -> dict[str, Json]:
                         "scoop": exact(p.scoop), "equity_standard_error": float(p.equity_se), "draw": p.draw,
                         "portions": [{"portion": q.name, "win": exact(q.win), "tie": exact(q.tie),
                                       "share": exact(q.share)} for q in p.portions]})
-    return {"game": game, "title": r.title, "method": r.method, "exact": bool(r.exact), "deals": int(r.deals),
+    return {"game": game, "title": r.title, "street": r.street, "method": r.method, "exact": bool(r.exact),
+            "deals": int(r.deals),
             "ways": int(r.ways), "seed": r.seed, "standard_error": float(r.standard_error),
             "portions": list(r.portions), "players": players, "notes": list(r.notes)}
 

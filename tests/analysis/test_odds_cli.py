@@ -13,7 +13,7 @@ from gamelib.__main__ import main
 def test_odds_prints_exact_chances(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "big-o", "As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc", "--board", "7h 8h 9c"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Big O odds: exact, 741 deals"
+    assert out[0] == "Big O odds on the flop: exact, 741 deals"
     # 149/247 = 60.32%: the brute-force-checked figure of gamelib/analysis/odds/calculator.py's docstring
     assert out[2].startswith("seat 1  Ks Kd Qc Jh Tc") and "equity  60.32%" in out[2]
 
@@ -35,7 +35,8 @@ def test_a_known_hands_automatic_draw_is_exact(capsys: pytest.CaptureFixture[str
     """The issue's example: seat 1 stands pat whatever comes, so seat 0's 44 cards are all there is."""
     assert main(["odds", "badugi", "As 2d 3h Kc", "5s 6d 7h 8c", "--discard", "0=Kc", "--draws-to-come", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Badugi odds: exact, 44 deals\n") and "(automatic player: stands pat)" in out
+    assert out.startswith("Badugi odds after the second draw: exact, 44 deals\n")
+    assert "(automatic player: stands pat)" in out
 
 
 @pytest.mark.parametrize("argv,words", [
@@ -53,4 +54,4 @@ def test_progress_bar_on_stderr_for_long_runs() -> None:
     run = subprocess.run([sys.executable, "-m", "gamelib", "odds", "big-o", "As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc",
                           "random", "--samples", "400000"], capture_output=True, text=True, check=True)
     assert "100% of 400,000 deals" in run.stderr and "%" not in run.stdout.splitlines()[0]
-    assert run.stdout.startswith("Big O odds: sampled, 400,000 deals, seed 0")
+    assert run.stdout.startswith("Big O odds before the flop: sampled, 400,000 deals, seed 0")

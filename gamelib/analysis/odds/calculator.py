@@ -364,7 +364,7 @@ def odds_result(q: OddsQuestion, counted: Counted, totals: Totals, options: Odds
                      f"{totals.deals:,} deals: its standard error is the one it reached")
     return Odds(q.game.title, tuple(names), tuple(players), totals.deals, counted.exact,
                 None if counted.exact else options.seed, tuple(notes), fast=counted.from_tables, ways=ways,
-                drawn=q.auto, flops=len(counted.clusters))
+                drawn=q.auto, flops=len(counted.clusters), street=q.street)
 
 
 def _standard_errors(t: Tally, n: int) -> list[float]:

@@ -111,6 +111,64 @@ class OddsQuestion:
     def auto(self) -> bool:
         return bool(self.stages())
 
+    @property
+    def street(self) -> str:
+        """Where in the hand the question stands, in the cardroom's words, read from the game's
+        declared streets and the cards known: "on fifth street", "on the flop", "before the first
+        draw", "before the deal" (stud with every hand random).
+
+        >>> from gamelib.games.pot import POT_DECLARATIONS
+        >>> q = read_question(POT_DECLARATIONS["stud8"], ["As 2s 3c 4d 9h", None], None, None, None, None, None)
+        >>> q.street
+        'on fifth street'
+        """
+        return street_words(self.game, self.known, self.random, self.boards, self.draws_to_come)
+
+
+def street_words(game: PotGame, known: Sequence[Sequence[int]], random: Sequence[bool],
+                 boards: Sequence[Sequence[int]], draws_to_come: int) -> str:
+    """Where in a hand of ``game`` a deal stands when the players' known cards are ``known`` (none
+    for a ``random`` hand), the boards show ``boards`` and ``draws_to_come`` draws are still to
+    come: the last declared street whose cards are all out, in words.
+
+    >>> from gamelib.games.pot import POT_DECLARATIONS as G
+    >>> street_words(G["big-o"], [[0] * 5, [1] * 5], [False, False], [[2, 3, 4]], 0)
+    'on the flop'
+    >>> street_words(G["badugi"], [[0] * 4, []], [False, True], [], 3), street_words(G["badugi"], [], [], [], 1)
+    ('before the first draw', 'after the second draw')
+    >>> street_words(G["drawmaha"], [], [], [[]], 1), street_words(G["drawmaha"], [], [], [[2, 3, 4]], 0)
+    ('before the flop', 'after the draw')
+    >>> street_words(G["razzdugi"], [[0] * 3, []], [False, True], [], 0), street_words(G["razzdugi"], [[], []], [True, True], [], 0)
+    ('on third street', 'before the deal')
+    """  # noqa: E501 (a doctest line)
+    hole_known = max((len(k) for k, r in zip(known, random, strict=True) if not r), default=None)
+    board_known = max((len(b) for b in boards), default=0)
+    draws_made = game.draws - draws_to_come
+    grows = game.streets[0].down + game.streets[0].up < game.hole_cards  # stud
+    if grows and hole_known is None:
+        return "before the deal"
+    hole = board = draws = 0
+    at = 0
+    for k, s in enumerate(game.streets):
+        hole += s.down + s.up - s.discard
+        board += s.board
+        draws += s.draw
+        if board == board_known and draws == draws_made:
+            at = k
+            if grows and hole_known is not None and hole >= hole_known:
+                break
+    name = game.streets[at].name
+    if name.endswith("street"):
+        return f"on {name}"
+    if name in ("flop", "turn", "river"):
+        return f"on the {name}"
+    if name == "pre-flop":
+        return "before the flop"
+    later_draw = next((s.name for s in game.streets[at + 1:] if s.draw), None)
+    if name == "deal" and later_draw is not None:
+        return f"before the {later_draw}"
+    return f"after the {name}"
+
 
 def declaration_of(game: object) -> PotGame:  # a key, a declaration or an engine, checked here
     if isinstance(game, PotGame):

@@ -78,7 +78,7 @@ class Odds:
 
     >>> from gamelib.analysis.odds import odds
     >>> print(odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"]).text().splitlines()[0])
-    Badugi odds: exact, 1 deal
+    Badugi odds after the third draw: exact, 1 deal
     """
 
     title: str
@@ -92,6 +92,8 @@ class Odds:
     ways: int = 0
     drawn: bool = False
     flops: int = 0
+    #: Where in the hand the question stands ("on fifth street", "on the flop"; ``OddsQuestion.street``).
+    street: str = ""
 
     def __post_init__(self) -> None:
         if not self.ways:
@@ -151,11 +153,12 @@ class Odds:
 
         >>> from gamelib.analysis.odds import odds
         >>> print(odds("a5-triple-draw", ["As 2d 3h 4c 5s", "Ac 2h 3c 4d 6d"]).text())
-        Ace-to-Five Triple Draw odds: exact, 1 deal
+        Ace-to-Five Triple Draw odds after the third draw: exact, 1 deal
         seat 0  As 2d 3h 4c 5s        equity 100.00%  scoop 100.00%  low win 100.00% tie 0.00%
         seat 1  Ac 2h 3c 4d 6d        equity   0.00%  scoop   0.00%  low win 0.00% tie 0.00%
         """
-        lines = [f"{self.title} odds: {self.method}"]
+        where = f" {self.street}" if self.street else ""
+        lines = [f"{self.title} odds{where}: {self.method}"]
         for p in self.players:
             parts = "  ".join(f"{q.name} win {float(q.win):.2%} tie {float(q.tie):.2%}" for q in p.portions)
             draw = f" ({p.draw})" if p.draw else ""
