@@ -237,7 +237,9 @@ def evaluate_together(systems: Sequence[str], hands: np.ndarray, boards: np.ndar
                       ) -> dict[str, np.ndarray]:
     """The values of the same hands (and boards) in several systems at once, each system's
     evaluation shared where two systems can share it (Omaha high with the eight-or-better low).
-    Arrays only, unchecked, for the odds calculator's inner loop.
+    Arrays only, for the odds calculator's inner loop: the systems' names and the arrays' type and
+    shape are checked (a wrong one is refused), the cards themselves are not (no parsing, no
+    duplicate check), as the calculator has dealt them from one deck.
 
     >>> from gamelib.cards import parse_cards
     >>> v = evaluate_together(["omaha-high", "omaha-low8"], np.array([parse_cards("As Ad 2c 3d")]),

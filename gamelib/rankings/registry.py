@@ -110,7 +110,9 @@ class RankingSystem:
 
     def evaluate_array(self, hands: np.ndarray, boards: np.ndarray | None = None) -> np.ndarray:
         """Values of checked hands (an int array ``(hands, cards)``; with one board per hand if
-        ``uses_board``). ``gamelib.rankings.evaluate`` checks the input and calls this."""
+        ``uses_board``). Its callers check the input first: ``gamelib.rankings.evaluate`` (hands
+        in any notation) and ``gamelib.rankings.evaluate_together`` (arrays, the odds calculator's
+        path)."""
         if self.with_board is not None:
             if boards is None:  # pragma: no cover - evaluate() refuses it first
                 raise RankingError(f"the {self.key} system needs the board")
