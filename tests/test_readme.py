@@ -63,8 +63,9 @@ def test_the_readme_quotes_the_live_benchmarks_as_measured() -> None:
     odds = [v["median_ms"] for k, v in quick["click_latency"].items() if k.startswith("Odds")]
     buttons = [v["median_ms"] for k, v in quick["click_latency"].items() if not k.startswith("Odds")]
     expected = [
-        f"answers a click {book['median']:.2f} s after he clicks", f"at most {book['max']:.2f} s", f"{single['median']:.2f} s",
-        f"at most {single['max']:.2f} s", f"after {server['usable']['median']:.2f} s median, "
+        f"answers a click {book['median']:.2f} s after he clicks", f"at most {book['max']:.2f} s",
+        f"{single['median']:.2f} s", f"at most {single['max']:.2f} s",
+        f"after {server['usable']['median']:.2f} s median, "
         f"{server['usable']['p95']:.2f} s p95", f"(page {server['page']['p95']:.2f} s p95)",
         f"{mixed['usable']['median']:.2f} s median, {mixed['usable']['p95']:.2f} s p95",
         f"{min(browsers):.2f} to {max(browsers):.2f} s each",
@@ -84,3 +85,12 @@ def test_the_readme_quotes_the_live_benchmarks_as_measured() -> None:
     flat = " ".join(section.split())
     missing = [e for e in expected if " ".join(e.split()) not in flat]
     assert not missing, missing
+
+
+def test_the_readme_lists_every_training_records_setting_as_declared() -> None:
+    """The README's table of the training records' settings is the one ``settings_table`` writes
+    from ``SETTINGS``, where each setting is declared once."""
+    from gamelib.trainer.records.config import SETTINGS, settings_table
+
+    assert settings_table() in README
+    assert len(SETTINGS) == len(settings_table().splitlines()) - 2

@@ -2,6 +2,8 @@
 
 * ``where``          -- the configuration in force: the database URL (password hidden), the data
   directory, the configuration file;
+* ``settings``       -- every setting (``config.SETTINGS``): where it is set, its type, its default
+  and what it is for, as the README's table;
 * ``upgrade``        -- bring the database's schema to the newest revision (the trainer also does
   it when it opens the records); prints the revision before and after;
 * ``hash-password``  -- read a supervisors' password (twice, not echoed) and print the line to put
@@ -35,7 +37,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from ...errors import GameError
 from .availability import RecordsUnavailable, log
 from .backup import backup_sqlite
-from .config import hash_password, load_config
+from .config import hash_password, load_config, settings_table
 from .database import Database, current_revision, sqlite_path, upgrade
 
 __all__ = ["main", "backup_sqlite", "PROG"]
@@ -91,6 +93,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "hash-password":
         print(f'supervisor_password = "{hash_password(_password())}"')
         return 0
+    if args.command == "settings":
+        print(settings_table())
+        return 0
     cfg = load_config()
     if args.command == "where":
         print(f"database: {make_url(cfg.url).render_as_string(hide_password=True)}")
@@ -127,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = _Parser(prog=PROG, description=__doc__.splitlines()[0] if __doc__ else None)
     sub = ap.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("where", help="the configuration in force")
+    sub.add_parser("settings", help="every setting: where it is set, its type, its default, what it is for")
     sub.add_parser("upgrade", help="bring the schema to the newest revision")
     sub.add_parser("hash-password", help="make the supervisor_password line of trainer.toml")
     b = sub.add_parser("backup", help="copy a SQLite database to a new file while the trainer runs")

@@ -1,32 +1,10 @@
 """Where the training records live and who may see them, from configuration.
 
-Everything is read from environment variables and an optional TOML file, in that order of
-precedence (a variable beats the file):
-
-======================================  ==========================================================
-``GAMELIB_DATA``                         the data directory (default ``~/.local/share/gamelib``);
-                                         the SQLite file ``trainer.sqlite3`` is made there
-``GAMELIB_TRAINER_CONFIG``               the TOML file (default ``<data directory>/trainer.toml``)
-``GAMELIB_TRAINER_DB`` / ``database_url``  a SQLAlchemy URL, e.g.
-                                         ``postgresql+psycopg://trainer@db.casino.example/training``
-                                         (``sqlite:///PATH`` or ``postgresql+psycopg://``, see
-                                         :data:`DRIVERS`); unset: SQLite in the data directory
-``supervisor_password``                  (file only) the supervisors' password as a hash made by
-                                         ``python -m gamelib.trainer.records hash-password``
-``supervisors``                          (file only) user names that are supervisors when the user
-                                         comes from JupyterHub or the proxy header
-``user_header``                          (file only) the HTTP header an authenticating proxy sets
-                                         (e.g. ``X-Remote-User``); trusted only when named here
-``trust_jupyterhub``                     (file only, default true) take the user from
-                                         ``JUPYTERHUB_USER`` when the hub set it
-``auth``                                 (file only) how staff sign in: ``"accounts"`` (default:
-                                         accounts a supervisor creates, password set at the first
-                                         sign-in), ``"hub"`` (JupyterHub's login) or ``"proxy"``
-                                         (the ``user_header`` of a trusted reverse proxy)
-``trusted_proxies``                      (file only) the addresses (or networks, ``10.0.0.0/24``)
-                                         of the reverse proxies whose ``user_header`` and
-                                         ``X-Forwarded-For`` the trainer's server believes
-======================================  ==========================================================
+Each setting is declared once, in :data:`SETTINGS` (its name, its type, its default, the
+environment variable that sets it, if any, and what it is for); :func:`load_config` reads them
+from environment variables and an optional TOML file, in that order of precedence (a variable
+beats the file), and :func:`settings_table` writes the table the README shows
+(``python -m gamelib.trainer.records settings`` prints it).
 
 >>> cfg = RecordsConfig(data_dir=Path("/srv/trainer"))
 >>> cfg.url
@@ -46,12 +24,11 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ...errors import GameError, shown
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "DB_FILE", "ConfigError", "AUTH_MODES",
-           "trusted_address", "check_url", "DRIVERS"]
+           "trusted_address", "check_url", "DRIVERS", "SETTINGS", "Setting", "settings_table"]
 
 #: The ways staff sign in (``auth`` in ``trainer.toml``).
 AUTH_MODES = ("accounts", "hub", "proxy")
@@ -98,8 +75,92 @@ class RecordsConfig:
         return "HTTP_" + self.user_header.upper().replace("-", "_") if self.user_header else ""
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One setting of the training records: its name in ``trainer.toml`` (``""``: a variable
+    only), the environment variable that sets it (``""``: the file only), its type in words and
+    its default as ``trainer.toml`` would write them, and what it is for."""
+
+    key: str
+    variable: str
+    kind: str
+    default: str
+    meaning: str
+
+    @property
+    def where(self) -> str:
+        """Where it is set: ``trainer.toml``'s key, the variable, or both."""
+        return " or ".join(f"`{w}`" for w in (self.variable, self.key) if w)
+
+
+#: Every setting, in the order the README's table lists them.
+SETTINGS: tuple[Setting, ...] = (
+    Setting("", "GAMELIB_DATA", "a folder", "~/.local/share/gamelib",
+            "the data directory; the SQLite file trainer.sqlite3 is made there"),
+    Setting("", "GAMELIB_TRAINER_CONFIG", "a file", "<data directory>/trainer.toml",
+            "the TOML file of the settings below (a missing file: the defaults)"),
+    Setting("database_url", "GAMELIB_TRAINER_DB", "a SQLAlchemy URL", '""',
+            "the database: sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE (see DRIVERS); "
+            "empty: SQLite in the data directory"),
+    Setting("supervisor_password", "", "a hash", '""',
+            "the supervisors' password as a hash made by python -m gamelib.trainer.records hash-password"),
+    Setting("supervisors", "", "a list of user names", "[]",
+            "the users who are supervisors when the user comes from JupyterHub or the proxy's header"),
+    Setting("user_header", "", "an HTTP header", '""',
+            "the header an authenticating proxy sets (e.g. X-Remote-User); believed only from trusted_proxies"),
+    Setting("trust_jupyterhub", "", "true or false", "true", "take the user from JUPYTERHUB_USER when the hub set it"),
+    Setting("auth", "", " or ".join(f'"{m}"' for m in AUTH_MODES), '"accounts"',
+            'how staff sign in: "accounts" (accounts a supervisor creates), "hub" (JupyterHub\'s login) or '
+            '"proxy" (the user_header of a trusted reverse proxy)'),
+    Setting("trusted_proxies", "", "a list of addresses or networks", "[]",
+            "the reverse proxies (10.0.0.5, 10.0.0.0/24) whose user_header and X-Forwarded-For are believed"),
+)
+
+
+def settings_table() -> str:
+    """The settings as a Markdown table (the README's), one row each.
+
+    >>> print(settings_table().splitlines()[2])
+    | `GAMELIB_DATA` | a folder | ~/.local/share/gamelib | the data directory; the SQLite file trainer.sqlite3 is made there |
+    """  # noqa: E501 (a doctest's expected line)
+    rows = ["| setting | type | default | what it is for |", "|---|---|---|---|"]
+    rows += [f"| {s.where} | {s.kind} | {s.default} | {s.meaning} |" for s in SETTINGS]
+    return "\n".join(rows)
+
+
+def _file_values(path: Path) -> dict[str, object]:
+    """The settings in the TOML file at ``path`` (none when there is no file), each known by name."""
+    if not path.is_file():
+        return {}
+    try:
+        values: dict[str, object] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+        raise ConfigError(f"the trainer's configuration {path} is not valid TOML ({err}); "
+                          "write key = \"value\" lines") from err
+    known = sorted(s.key for s in SETTINGS if s.key)
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        raise ConfigError(f"{path}: unknown setting {', '.join(unknown)}; the settings are: {', '.join(known)}")
+    return values
+
+
+def _text(path: Path, values: Mapping[str, object], key: str) -> str:
+    value = values.get(key, "")
+    if not isinstance(value, str):
+        raise ConfigError(f"{path}: {key} must be a string, not {shown(value)}")
+    return value
+
+
+def _names(path: Path, values: Mapping[str, object], key: str, what: str) -> tuple[str, ...]:
+    value = values.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+        raise ConfigError(f"{path}: {key} must be a list of {what}, not {shown(value)}")
+    return tuple(value)
+
+
 def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
-    """The configuration in force (``environ`` defaults to ``os.environ``).
+    """The configuration in force (``environ`` defaults to ``os.environ``), each setting of
+    :data:`SETTINGS` checked.
 
     >>> load_config({"GAMELIB_DATA": "/tmp/no-such-dir", "GAMELIB_TRAINER_DB": "sqlite://"}).url
     'sqlite://'
@@ -107,63 +168,37 @@ def load_config(environ: Mapping[str, str] | None = None) -> RecordsConfig:
     env = os.environ if environ is None else environ
     data_dir = Path(env.get("GAMELIB_DATA") or Path.home() / ".local" / "share" / "gamelib").expanduser()
     path = Path(env.get("GAMELIB_TRAINER_CONFIG") or data_dir / "trainer.toml").expanduser()
-    values: dict[str, Any] = {}
-    source = "defaults"
-    if path.is_file():
-        try:
-            values = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-            raise ConfigError(f"the trainer's configuration {path} is not valid TOML ({err}); "
-                              "write key = \"value\" lines") from err
-        source = str(path)
-    known = {"database_url", "supervisor_password", "supervisors", "user_header", "trust_jupyterhub", "auth",
-             "trusted_proxies"}
-    unknown = sorted(set(values) - known)
-    if unknown:
-        raise ConfigError(f"{path}: unknown setting {', '.join(unknown)}; the settings are: {', '.join(sorted(known))}")
-    supervisors = values.get("supervisors", [])
-    if not isinstance(supervisors, list) or not all(isinstance(s, str) for s in supervisors):
-        raise ConfigError(f"{path}: supervisors must be a list of user names, not {shown(supervisors)}")
-    for key in ("database_url", "supervisor_password", "user_header"):
-        if not isinstance(values.get(key, ""), str):
-            raise ConfigError(f"{path}: {key} must be a string, not {shown(values[key])}")
+    values = _file_values(path)
+    source = str(path) if path.is_file() else "defaults"
+    supervisors = _names(path, values, "supervisors", "user names")
+    user_header = _text(path, values, "user_header")
+    pw = _text(path, values, "supervisor_password")
     auth = values.get("auth", "accounts")
     if auth not in AUTH_MODES:
         raise ConfigError(f"{path}: auth must be one of {', '.join(AUTH_MODES)}, not {shown(auth)}")
-    proxies = values.get("trusted_proxies", [])
-    if not isinstance(proxies, list) or not all(isinstance(p, str) for p in proxies):
-        raise ConfigError(f"{path}: trusted_proxies must be a list of addresses, not {shown(proxies)}")
+    proxies = _names(path, values, "trusted_proxies", "addresses")
     for p in proxies:
         try:
             ipaddress.ip_network(p, strict=False)
         except ValueError as err:
             raise ConfigError(f"{path}: trusted_proxies: {shown(p)} is not an address or a network") from err
-    if auth == "proxy" and not (values.get("user_header") and proxies):
+    if auth == "proxy" and not (user_header and proxies):
         raise ConfigError(f"{path}: auth = \"proxy\" needs user_header and trusted_proxies (the proxy's addresses)")
     trust = values.get("trust_jupyterhub", True)
     if not isinstance(trust, bool):
         raise ConfigError(f"{path}: trust_jupyterhub must be true or false, not {shown(trust)}")
-    pw = str(values.get("supervisor_password", ""))
     if pw and not pw.startswith("pbkdf2_sha256$"):
         raise ConfigError(f"{path}: supervisor_password must be a hash made by "
                           "`python -m gamelib.trainer.records hash-password`, never the password itself")
     if data_dir.exists() and not data_dir.is_dir():
         raise ConfigError(f"GAMELIB_DATA names {data_dir}, which is not a folder; give the folder the records "
                           "live in (it is made if missing)")
-    url = env.get("GAMELIB_TRAINER_DB") or str(values.get("database_url", ""))
+    url = env.get("GAMELIB_TRAINER_DB") or _text(path, values, "database_url")
     if url:
         check_url(url, "GAMELIB_TRAINER_DB" if env.get("GAMELIB_TRAINER_DB") else f"{path}: database_url")
-    return RecordsConfig(
-        data_dir=data_dir,
-        database_url=url,
-        supervisor_password=pw,
-        supervisors=tuple(supervisors),
-        user_header=str(values.get("user_header", "")),
-        trust_jupyterhub=trust,
-        source=source,
-        auth=str(auth),
-        trusted_proxies=tuple(proxies),
-    )
+    return RecordsConfig(data_dir=data_dir, database_url=url, supervisor_password=pw, supervisors=supervisors,
+                         user_header=user_header, trust_jupyterhub=trust, source=source, auth=str(auth),
+                         trusted_proxies=proxies)
 
 
 #: The databases the records run on: SQLite and PostgreSQL (with the psycopg driver).
