@@ -270,7 +270,8 @@ SURFACE: dict[str, Fn] = {
     # ---- gamelib.rankings ---------------------------------------------------------------------
     "rankings.system": Fn(rankings.system, {"name": Param("high", SYSTEM)}),
     "rankings.evaluate": Fn(rankings.evaluate, {"system": Param("high", SYSTEM),
-                                                "hands": Param(["As Ks Qs Js Ts"], cards_like()), "board": Param(None, cards_like(True))}),
+                                                "hands": Param(["As Ks Qs Js Ts"], cards_like()),
+                                                "board": Param(None, cards_like(True))}),
     "rankings.evaluate_hi_lo": Fn(rankings.evaluate_hi_lo, {"hands": Param(OMAHA_ROWS), "board": Param(BOARD_ROW)}),
     "rankings.evaluate_together": Fn(rankings.evaluate_together, {"systems": Param(["high"]),
                                                                   "hands": Param(HIGH_ROWS), "boards": Param(None)}),
@@ -284,8 +285,15 @@ SURFACE: dict[str, Fn] = {
                                               "hands": Param(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"], cards_like()),
                                               "board": Param(None, cards_like(True))}),
     "rankings.n_values": Fn(rankings.n_values, {"system": Param("high", SYSTEM)}),
-    "rankings.to_hand_array": Fn(rankings.to_hand_array, {"hands": Param(["As Kd"], cards_like()), "what": Param("hand"),
-                                                          "check_duplicates": Param(True)}),
+    "rankings.categories_or_better": Fn(rankings.categories_or_better, {
+        "system": Param("high", SYSTEM), "weakest": Param("two pair", words(*rankings.categories("high")))}),
+    "rankings.or_better": Fn(rankings.or_better, {
+        "system": Param("high", SYSTEM), "value": Param(100, number),
+        "weakest": Param("two pair", words(*rankings.categories("high")))}),
+    "rankings.low_categories": Fn(rankings.low_categories, {"system": Param("low8", SYSTEM)}),
+    "rankings.is_a_low": Fn(rankings.is_a_low, {"system": Param("low8", SYSTEM), "value": Param(6146, number)}),
+    "rankings.to_hand_array": Fn(rankings.to_hand_array, {"hands": Param(["As Kd"], cards_like()),
+                                                          "what": Param("hand"), "check_duplicates": Param(True)}),
     # ---- the pot games' engines ---------------------------------------------------------------
     "PotGameEngine.showdown": Fn(DBO.showdown, {"hands": Param(["As Ad Kc Kd", "Qs Qd 2c 3d"], listed()),
                                                 "board": Param(None, cards_like(True)),
@@ -293,7 +301,8 @@ SURFACE: dict[str, Fn] = {
                                  PotGameEngine.showdown),
     "PotGameEngine.judge_many": Fn(BADUGI.judge_many, {"hands": Param(HANDS_ARRAY), "boards": Param(None),
                                                        "live": Param(None)}, PotGameEngine.judge_many),
-    "PotGameEngine.new_hand": Fn(BADUGI.new_hand, {"stacks": Param([100, 100], listed()), "button": Param(0, whole(0, 1)),
+    "PotGameEngine.new_hand": Fn(BADUGI.new_hand, {"stacks": Param([100, 100], listed()),
+                                                   "button": Param(0, whole(0, 1)),
                                                    "structure": Param(None, instance(Structure, none=True)),
                                                    "seed": Param(1, seed), "deck": Param(None, cards_like(True))},
                                  PotGameEngine.new_hand),
@@ -303,7 +312,8 @@ SURFACE: dict[str, Fn] = {
     "Showdown.award_pots_explained": Fn(SD.award_pots_explained, {"pots": Param([(10, [0, 1])], listed()),
                                                                   "button": Param(0, whole(0, 1))},
                                         Showdown.award_pots_explained),
-    "Showdown.judge": Fn(SD.judge, {"eligible": Param([0, 1], lambda v: None if isinstance(v, (list, tuple, set)) else False)},
+    "Showdown.judge": Fn(SD.judge,
+                         {"eligible": Param([0, 1], lambda v: None if isinstance(v, (list, tuple, set)) else False)},
                          Showdown.judge),
     "Hand.act": Fn(lambda **kw: get_game("badugi").new_hand([100, 100], seed=1).act(**kw),
                    {"kind": Param("call", words(*ACTIONS)), "amount": Param(None, whole(0, none=True)),
@@ -322,7 +332,8 @@ SURFACE: dict[str, Fn] = {
                                             BankedGameEngine.decision_options),
     "BankedGameEngine.settle": Fn(lambda wagers, player, dealer: TCP.settle(wagers, player=player, dealer=dealer),
                                   {"wagers": Param({"ante": 5, "play": 5}, mapping),
-                                   "player": Param("Qh Jh Th", cards_like()), "dealer": Param("2c 5d 9s", cards_like())},
+                                   "player": Param("Qh Jh Th", cards_like()),
+                                   "dealer": Param("2c 5d 9s", cards_like())},
                                   None),
     "BankedGameEngine.hand_value": Fn(C4.hand_value, {"cards": Param("As Ad Ac Ah 2c", cards_like()),
                                                       "system": Param(None, SYSTEM_OR_NONE)},
@@ -340,8 +351,8 @@ SURFACE: dict[str, Fn] = {
     "Table.change_seat": Fn(lambda **kw: _table().change_seat(**kw),
                             {"from_seat": Param(0, whole(0, 1)), "to_seat": Param(3, whole(2, 5)),
                              "wait_for_big_blind": Param(False, flag)}, Table.change_seat),
-    "Table.buy": Fn(lambda **kw: _table().buy(**kw), {"seat": Param(0, whole(0, 1)), "amount": Param(10, whole(1, 150))},
-                    Table.buy),
+    "Table.buy": Fn(lambda **kw: _table().buy(**kw),
+                    {"seat": Param(0, whole(0, 1)), "amount": Param(10, whole(1, 150))}, Table.buy),
     "Table.cash_out": Fn(lambda **kw: _table().cash_out(**kw), {"seat": Param(0, whole(0, 1))}, Table.cash_out),
     "Table.game_for_next_hand": Fn(lambda **kw: _table().game_for_next_hand(**kw),
                                    {"choice": Param(None, words("badugi", none=True))}, Table.game_for_next_hand),
@@ -360,12 +371,14 @@ SURFACE: dict[str, Fn] = {
     "Rotation.next_game": Fn(Rotation(["badugi", "stud8"], 8).next_game, {"hand_number": Param(3, whole(0))},
                              Rotation.next_game),
     "DealersChoice": Fn(DealersChoice, {"approved": Param(["badugi", "stud8"], listed())}),
-    "DealersChoice.choose": Fn(DealersChoice(["badugi", "stud8"]).choose, {"game": Param("stud8", words("badugi", "stud8"))},
-                               DealersChoice.choose),
+    "DealersChoice.choose": Fn(DealersChoice(["badugi", "stud8"]).choose,
+                               {"game": Param("stud8", words("badugi", "stud8"))}, DealersChoice.choose),
     # ---- the analyses -----------------------------------------------------------------------
     "odds": Fn(odds_door.odds, {
-        "game": Param("badugi", lambda v: None if isinstance(v, (str, PotGame, PotGameEngine)) else False), "hands": Param(["As 2d 3h Kh", "2c 4d 6h 8s"], listed()),
-        "board": Param(None, cards_like(True)), "boards": Param(None, listed(True)), "dead": Param(None, cards_like(True)),
+        "game": Param("badugi", lambda v: None if isinstance(v, (str, PotGame, PotGameEngine)) else False),
+        "hands": Param(["As 2d 3h Kh", "2c 4d 6h 8s"], listed()),
+        "board": Param(None, cards_like(True)), "boards": Param(None, listed(True)),
+        "dead": Param(None, cards_like(True)),
         "discards": Param(["Kh", ""], listed(True)), "draws_to_come": Param(None, whole(0, 3, none=True)),
         "budget": Param(odds_door.DEFAULT_BUDGET, whole(1, 30_000_000)),
         "samples": Param(None, whole(1, 10_000_000, none=True)), "seed": Param(0, whole(0)),
@@ -373,7 +386,8 @@ SURFACE: dict[str, Fn] = {
         "target_se": Param(None, lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
                                                          and 0 < v <= 0.5)),
         "max_work": Param(None, whole(1, 3_000_000_000, none=True))}),
-    "analyze": Fn(banked_analysis.analyze, {"game": Param("three-card-6bonus", BANKED), "progress": Param(False, flag)}),
+    "analyze": Fn(banked_analysis.analyze, {"game": Param("three-card-6bonus", BANKED),
+                                            "progress": Param(False, flag)}),
     "strategy_of": Fn(banked_analysis.strategy_of, {"game": Param("three-card-6bonus", BANKED),
                                                     "progress": Param(False, flag)}),
     "par_sheet": Fn(par_sheet_door.par_sheet, {"game": Param("three-card-6bonus", BANKED)}),
@@ -387,7 +401,8 @@ SURFACE: dict[str, Fn] = {
                                                            "key": Param("pair_plus", text)}),
     "design": Fn(pay_designer.design, {"game": Param("three-card-6bonus", BANKED), "table": Param("pair_plus", text),
                                        "vary": Param({"flush": [3, 4]}, mapping), "target": Param("7.28%"),
-                                       "measure": Param(None, instance(str, none=True)), "top": Param(2, whole(1, 100))}),
+                                       "measure": Param(None, instance(str, none=True)),
+                                       "top": Param(2, whole(1, 100))}),
     "showdown_odds": Fn(_uncached(pot_tables.showdown_odds), {
         "key": Param("badugi", POT), "players": Param(2, whole(2, 8)), "deals": Param(100, whole(1, 500_000)),
         "seed": Param(1, whole(0))}, pot_tables.showdown_odds),
@@ -560,7 +575,7 @@ def test_generated_values(name: str, param: str, value: object) -> None:
 def test_the_valid_calls_are_accepted() -> None:
     """The valid values of SURFACE are accepted, so that a refusal in the tests above is the bad
     value's doing."""
-    for name, fn in SURFACE.items():
+    for fn in SURFACE.values():
         with _time_limit(), contextlib.redirect_stderr(io.StringIO()):
             fn.call(**fn.valid())
 

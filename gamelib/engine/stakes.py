@@ -108,8 +108,7 @@ def mixed_structure_problem(game: PotGame, structure: Structure) -> str | None:
         elif st.kind in ("pot-limit", "no-limit") and game.is_stud:
             if st.small_blind or st.big_blind or not st.bring_in:
                 return f"{title} is a stud game: it is dealt with a bring-in, not blinds"
-            if st.bring_in > st.small_bet:
-                return f"the bring-in ${st.bring_in} is more than the minimum bet ${st.small_bet}"
+            # A bring-in of the minimum bet or more: the Structure refused it (games.pot.bring_in_bounds).
             expected = big_bet_structure(st.kind, 0, st.small_bet, bring_in=st.bring_in, ante=st.ante)
         elif st.kind in ("pot-limit", "no-limit"):
             if st.bring_in or not st.big_blind:

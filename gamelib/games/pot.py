@@ -37,6 +37,7 @@ from .pot_parts import (  # re-exported
     Street,
     Structure,
     big_bet_structure,
+    bring_in_bounds,
     half_rounded,
     limit_structure,
     stud_structure,
@@ -472,7 +473,7 @@ POT_DECLARATIONS: dict[str, PotGame] = {
 
 __all__ = [
     "Portion", "Street", "Structure", "PotGame", "POT_DECLARATIONS", "BIG_O_STRUCTURES",
-    "limit_structure", "stud_structure", "big_bet_structure", "half_rounded", "HALF",
+    "limit_structure", "stud_structure", "big_bet_structure", "bring_in_bounds", "half_rounded", "HALF",
     "LIMIT_RAISES", "STRUCTURE_KINDS",
     "POT_RULINGS",
 ]

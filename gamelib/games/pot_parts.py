@@ -249,7 +249,7 @@ class Structure:
                              f"(${self.big_bet})")
         if self.bring_in and (self.small_blind or self.big_blind):
             raise TableError(f"{where}: a structure has blinds or a stud bring-in, not both")
-        if self.bring_in >= self.small_bet:
+        if self.bring_in > bring_in_bounds(self.small_bet)[1]:
             raise TableError(f"{where}: the bring-in (${self.bring_in}) must be less than the small bet "
                              f"(${self.small_bet}), so that it can be completed (R-A11)")
 
@@ -285,6 +285,21 @@ def half_rounded(amount: int) -> int:
     return (amount + 1) // 2
 
 
+def bring_in_bounds(small_bet: int) -> tuple[int, int]:
+    """The smallest and largest bring-in a stud structure with this small bet (the lower limit;
+    in pot limit and no limit, the minimum bet) allows: from $1 (R5: whole dollars) to a dollar
+    less than the small bet, so that the player bringing it in may complete instead (R-A11). The
+    one rule ``Structure`` and ``stud_structure`` refuse a bring-in by; a small bet of $1 allows
+    none (the smallest is then more than the largest).
+
+    >>> bring_in_bounds(2), bring_in_bounds(10)
+    ((1, 1), (1, 9))
+    """
+    if not (is_whole(small_bet) and 1 <= small_bet <= MAX_STRUCTURE_AMOUNT):
+        raise TableError(f"the small bet is whole dollars from $1 to ${MAX_STRUCTURE_AMOUNT:,}, not {shown(small_bet)}")
+    return 1, int(small_bet) - 1
+
+
 def limit_structure(lower: int, higher: int) -> Structure:
     """A blind limit game at lower/higher limits: big blind = lower, small blind half (R11).
 
@@ -312,12 +327,13 @@ def stud_structure(lower: int, higher: int, bring_in: int | None = None, ante: i
     gamelib.errors.TableError: the bring-in must be less than the lower limit: from $1 to $1 at $2/$4, not $2
     """
     _check_amounts(lower, higher)
-    if lower < 2:
-        raise TableError(f"a stud game needs a lower limit of at least $2, so that its bring-in is a whole "
-                         f"dollar below it; ${lower}/${higher} has no such bring-in")
+    smallest, largest = bring_in_bounds(lower)
+    if smallest > largest:
+        raise TableError(f"a stud game needs a lower limit of at least ${smallest + 1}, so that its bring-in is a "
+                         f"whole dollar below it; ${lower}/${higher} has no such bring-in")
     b = half_rounded(lower) if bring_in is None else bring_in
-    if not 0 < b < lower:
-        raise TableError(f"the bring-in must be less than the lower limit: from $1 to ${lower - 1} "
+    if not smallest <= b <= largest:
+        raise TableError(f"the bring-in must be less than the lower limit: from ${smallest} to ${largest} "
                          f"at ${lower}/${higher}, not ${b}")
     if ante < 0:
         raise TableError(f"the ante must be $0 or more, not ${ante}")
@@ -359,5 +375,5 @@ BIG_O_STRUCTURES: dict[str, Structure] = {
 
 
 __all__ = ["HALF", "LIMIT_RAISES", "MAX_STRUCTURE_AMOUNT", "MAX_STREET_CARDS", "MAX_BOARDS", "Portion", "Street",
-           "Structure", "STRUCTURE_KINDS", "half_rounded", "limit_structure", "stud_structure", "big_bet_structure",
-           "BIG_O_STRUCTURES"]
+           "Structure", "STRUCTURE_KINDS", "half_rounded", "bring_in_bounds", "limit_structure", "stud_structure",
+           "big_bet_structure", "BIG_O_STRUCTURES"]

@@ -2,7 +2,9 @@
 
 ``evaluate(system, hands, board=None)`` gives one integer per hand, larger is better in that
 system; ``describe(system, value)`` gives the words a dealer says; ``best_hand`` gives the cards
-that make the hand. Systems (``SYSTEMS``):
+that make the hand; ``categories_or_better``/``or_better`` and ``low_categories``/``is_a_low`` say
+what "two pair or better" and "a low" are in a system, from the categories it declares.
+Systems (``SYSTEMS``):
 
 ==================  =====================================================================
 ``high``            best five of 5, 6 or 7 cards (R3)
@@ -303,6 +305,65 @@ def categories(system: str) -> tuple[str, ...]:
     return _check_system(system).categories()
 
 
+def _check_category(system: str, name: object) -> int:
+    """Where ``name`` stands among the categories ``system`` declares (0: the best), or a
+    ``RankingError`` listing them: a name no system declares ("one pair") is never matched."""
+    names = _check_system(system).categories()
+    if not isinstance(name, str) or name not in names:
+        raise RankingError(f"{shown(name)} is not a category of {system}; its categories are: {', '.join(names)}")
+    return names.index(name)
+
+
+def categories_or_better(system: str, weakest: str) -> tuple[str, ...]:
+    """The categories of ``system`` from its best down to ``weakest``: what "``weakest`` or better"
+    means in that system. ``weakest`` is one of the system's own categories (``categories``).
+
+    >>> categories_or_better("high", "three of a kind")
+    ('straight flush', 'four of a kind', 'full house', 'flush', 'straight', 'three of a kind')
+    >>> categories_or_better("a5-low", "seven low")
+    ('five low', 'six low', 'seven low')
+    """
+    return _check_system(system).categories()[:_check_category(system, weakest) + 1]
+
+
+def or_better(system: str, value: int, weakest: str) -> bool:
+    """Whether ``value`` (from ``evaluate``) is ``weakest`` or better in ``system``: at least the
+    lowest value of that category, as the system orders its categories (every value of a better
+    category is larger). ``weakest`` is one of the system's own categories.
+
+    >>> v = int(evaluate("high", "Qh Qd 4s 4c 9d")[0])
+    >>> or_better("high", v, "two pair"), or_better("high", v, "three of a kind")
+    (True, False)
+    """
+    bar = _check_category(system, weakest)
+    return categories(system).index(category(system, value)) <= bar
+
+
+def low_categories(system: str) -> tuple[str, ...]:
+    """The categories of ``system`` that are lows, best first: the lowball hands with no pair (no
+    straight or flush either, where they count), named by their top card; in an eight-or-better
+    system only the qualifying ones (R4). Empty for a high system and for badugi.
+
+    >>> low_categories("low8")
+    ('five low', 'six low', 'seven low', 'eight low')
+    >>> low_categories("27-low")[-1], low_categories("high")
+    ('ace low', ())
+    """
+    return _check_system(system).lows()
+
+
+def is_a_low(system: str, value: int) -> bool:
+    """Whether ``value`` (from ``evaluate``) is a low in ``system``: its category is one of
+    ``low_categories(system)`` (in an eight-or-better system: a qualifying low, R4).
+
+    >>> is_a_low("low8", int(evaluate("low8", "8h 6d 4s 3c 2d")[0])), is_a_low("low8", 0)
+    (True, False)
+    >>> is_a_low("27-low", int(evaluate("27-low", "7h 5h 4h 3h 2h")[0]))
+    False
+    """
+    return category(system, value) in low_categories(system)
+
+
 def best_hand(system: str, hand: CardsLike, board: CardsLike | None = None) -> tuple[int, ...]:
     """The cards that make the hand's value (best first in the player's hand; board cards after).
 
@@ -353,5 +414,6 @@ def n_values(system: str) -> int:
 __all__ = [
     "SYSTEMS", "RANKING_SYSTEMS", "RankingSystem", "system", "INFO", "SystemInfo", "evaluate", "evaluate_hi_lo",
     "evaluate_together", "describe", "category",
-    "categories", "best_hand", "winners", "n_values", "to_hand_array",
+    "categories", "categories_or_better", "or_better", "low_categories", "is_a_low",
+    "best_hand", "winners", "n_values", "to_hand_array",
 ]

@@ -152,13 +152,22 @@ class RankingSystem:
         ps = self._pattern
         if not ps.invert:
             return tuple(reversed(ps.categories))
-        lows = tuple(f"{rank_word(r)} low" for r in _low_tops(ps))
+        lows = self.lows()
         if self.eight_or_better:
-            return lows[:4] + ("no low",)
+            return lows + ("no low",)
         # Lowball: after the no-pair lows, the worse the poker hand, the better the low.
         skip = {"high card"} | (set() if ps.straights else {"straight", "straight flush"})
         skip |= set() if ps.flushes else {"flush", "straight flush"}
         return lows + tuple(c for c in ps.categories if c not in skip)
+
+    def lows(self) -> tuple[str, ...]:
+        """The categories that are lows, best first: the lowball hands with no pair (and no
+        straight or flush where they count), named by their top card; in an eight-or-better system
+        only those that qualify. None in a high system or in badugi."""
+        if self.badugi is not None or not self._pattern.invert:
+            return ()
+        lows = tuple(f"{rank_word(r)} low" for r in _low_tops(self._pattern))
+        return lows[:4] if self.eight_or_better else lows
 
     def n_values(self) -> int:
         """How many distinct values the system has."""

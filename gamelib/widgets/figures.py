@@ -120,6 +120,19 @@ def glue_names(prefix: str, figures: Mapping[str, object]) -> dict[str, str]:
     return {f"{prefix}-{k}" if prefix else k: v if isinstance(v, str) else str(v) for k, v in figures.items()}
 
 
+def display_html(text: str) -> None:
+    """Show HTML in a notebook's output, as ``display(HTML(text))`` does; outside a notebook
+    kernel nothing is shown. Nothing is returned, so the call may end a cell.
+
+    >>> display_html("<b>shown in a notebook only</b>")
+    """
+    from IPython import get_ipython
+    from IPython.display import HTML, display
+
+    if get_ipython() is not None:
+        display(HTML(text))  # type: ignore[no-untyped-call]  # IPython's display functions are untyped
+
+
 # --- hands ---------------------------------------------------------------------------------
 
 _RANK = r"[2-9TJQKA]"
@@ -421,7 +434,8 @@ def cards_text(cards: CardsLike) -> str:
 
 
 __all__ = [
-    "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "hand_ranks",
+    "money", "number", "in_words", "percent", "one_in", "slug", "glue_figures", "glue_names", "display_html",
+    "hand_ranks",
     "hand_words", "hand_name", "split_words", "seat_figures", "showdown_figures", "award_figures",
     "pot_limit_figures", "first_actions", "PlayedHand", "play_recorded", "played_figures", "bring_in_seat",
     "games_using", "cards_text",

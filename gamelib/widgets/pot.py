@@ -14,7 +14,8 @@ streets, the portions, the showdown, the odd chips. The widgets hold no rule of 
 
 The pictures are also public, for a chapter's worked examples: ``showdown_html`` (a judged showdown: values,
 winners, reasons), ``pay_html`` (how the pots are paid) and ``paid_showdown_html`` (a showdown
-typed as a game key and hands, with the dollars each seat receives from one pot).
+typed as a game key and hands, with the dollars each seat receives from one pot). A chapter's
+worked showdown, pictured and its figures glued for the prose, is ``worked_showdown``.
 
 Each widget opens on a computed example, so the saved state is meaningful in the static book.
 
@@ -26,7 +27,7 @@ True
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -38,12 +39,12 @@ from ..engine.registry import get_game
 from ..engine.showdown import SPLIT_NAME, Showdown, qualifier_value
 from ..engine.walkthrough import Walkthrough, hand_words
 from ..errors import GameError, shown
-from ..games.pot import POT_DECLARATIONS
 from ..games.vocabularies import NamedQualifier
 from ..rankings import best_hand, describe
 from ..rankings import system as ranking_system
 from . import controls
 from .cards import hand_html
+from .figures import display_html, glue_figures, showdown_figures
 from .messages import badge, error_html
 
 _TD = 'style="padding:3px 8px;vertical-align:middle;"'
@@ -157,8 +158,8 @@ def _one_row(cards: Sequence[int], highlight: set[int]) -> str:
     return f'<span style="font-size:0.8em;">{row}</span>'
 
 
-def paid_showdown_html(game: str, hands: Sequence[CardsLike | None], pot: int, board: CardsLike | None = None,
-                       boards: Sequence[CardsLike] | None = None, button: int = 0,
+def paid_showdown_html(game: str | PotGameEngine, hands: Sequence[CardsLike | None], pot: int,
+                       board: CardsLike | None = None, boards: Sequence[CardsLike] | None = None, button: int = 0,
                        show_best: int | None = 0) -> str:
     """A showdown as a pictured table: each seat's cards, its hand in each portion, the winners
     of each portion and the dollars each seat receives from a pot of ``pot`` (R5-R7). Unlike
@@ -170,7 +171,7 @@ def paid_showdown_html(game: str, hands: Sequence[CardsLike | None], pot: int, b
     >>> "$11" in out and "$10" in out
     True
     """
-    g = POT_DECLARATIONS[game]
+    g = _engine(game).declaration
     sd = Showdown(g, hands, board=board, boards=boards)
     paid = sd.award(pot, button)
     head = "".join(f"<th>{html.escape(p.name)}</th>" for p in g.portions)
@@ -199,6 +200,48 @@ def paid_showdown_html(game: str, hands: Sequence[CardsLike | None], pot: int, b
     return (f"{bds}<table style=\"border-collapse:collapse;\"><tr><th>seat</th><th>cards</th>{head}"
             f"<th>receives</th></tr>{''.join(rows)}</table>"
             f"<p style=\"margin:4px 0;\">Pot ${pot:,}, button seat {button}:</p><ul>{reasons}</ul>")
+
+
+def worked_showdown_of(game: str | PotGameEngine, hands: Sequence[CardsLike | None],
+                       pot: int | Sequence[tuple[int, Iterable[int]]], board: CardsLike | None = None,
+                       boards: Sequence[CardsLike] | None = None, button: int = 0,
+                       ) -> tuple[tuple[str, ...], dict[str, str]]:
+    """A chapter's worked showdown: its pictures (HTML) and its figures (``showdown_figures``).
+
+    ``pot`` is one pot every seat shares (a whole number): one picture, the hands with the dollars
+    each receives (``paid_showdown_html``). Or it is the pots with their eligible seats (a list of
+    ``(amount, seats)``, the main pot first): two pictures, the showdown (``showdown_html``) and
+    how each pot is paid (``pay_html``).
+
+    >>> pictures, figures = worked_showdown_of("stud8", ["Ac 2d 3h 4s 6c Kd Ks", "Qc Qd Qh 9s 8c 7d 2s"], 21)
+    >>> len(pictures), figures["seat0"], figures["seat1"], figures["high-winner"]
+    (1, '$10', '$11', 'seat 1')
+    """
+    eng = _engine(game)
+    sd = eng.showdown(hands, board=board, boards=boards)
+    pots: Sequence[tuple[int, Iterable[int]]]
+    pictures: tuple[str, ...]
+    if isinstance(pot, Sequence):
+        pots = pot
+        pictures = (showdown_html(sd), pay_html(explain_award(sd, pots, button=button)))
+    else:
+        pots = [(pot, range(len(sd.hands)))]
+        pictures = (paid_showdown_html(eng, hands, pot, board=board, boards=boards, button=button),)
+    return pictures, showdown_figures(sd, pots, button)
+
+
+def worked_showdown(key: str, game: str | PotGameEngine, hands: Sequence[CardsLike | None],
+                    pot: int | Sequence[tuple[int, Iterable[int]]], board: CardsLike | None = None,
+                    boards: Sequence[CardsLike] | None = None, button: int = 0) -> None:
+    """Show a chapter's worked showdown (in a notebook; elsewhere nothing is shown) and glue its
+    figures under ``key`` for the text around it: :func:`worked_showdown_of`.
+
+    >>> worked_showdown("nolow", "stud8", ["Kc Kd Kh 9s 9c Qd Js", "Qc Qs Qh 9d 8c 7d 2s"], 20)
+    """
+    pictures, figures = worked_showdown_of(game, hands, pot, board=board, boards=boards, button=button)
+    for picture in pictures:
+        display_html(picture)
+    glue_figures(key, figures)
 
 
 def street_html(w: Walkthrough, index: int, four_color: bool = False) -> str:
@@ -463,4 +506,4 @@ class PotPayWidget(_ShowdownInput):
 
 
 __all__ = ["DealWidget", "CompareWidget", "PotPayWidget", "showdown_html", "pay_html", "paid_showdown_html",
-           "street_html"]
+           "worked_showdown_of", "worked_showdown", "street_html"]

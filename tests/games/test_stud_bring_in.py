@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gamelib.errors import TableError
-from gamelib.games.pot import stud_structure
+from gamelib.games.pot import big_bet_structure, bring_in_bounds, stud_structure
 
 
 @pytest.mark.parametrize("lower, bring_in", [(2, 1), (5, 4), (10, 5), (20, 10)])
@@ -34,3 +34,25 @@ def test_a_one_dollar_lower_limit_has_no_bring_in():
 @pytest.mark.parametrize("lower", [2, 3, 4, 5, 10, 20])
 def test_the_default_bring_in_is_half_the_lower_limit_rounded_up(lower):
     assert stud_structure(lower, 2 * lower).bring_in == (lower + 1) // 2 < lower
+
+
+@pytest.mark.parametrize("lower", [1, 2, 3, 5, 10, 20])
+def test_the_bring_in_bounds_are_what_the_engine_accepts(lower):
+    """``bring_in_bounds`` is the one rule: every bring-in in its bounds builds a structure (stud,
+    and big-bet stud at that minimum bet), every other from $0 to two over the small bet is refused."""
+    smallest, largest = bring_in_bounds(lower)
+    for bring_in in range(0, lower + 3):
+        inside = smallest <= bring_in <= largest
+        for build in (lambda b: stud_structure(lower, 2 * lower, bring_in=b),
+                      lambda b: big_bet_structure("pot-limit", 0, lower, bring_in=b)):
+            if inside:
+                assert build(bring_in).bring_in == bring_in
+            elif bring_in:  # 0 is no bring-in: stud refuses it, a big-bet structure then has blinds
+                with pytest.raises(TableError):
+                    build(bring_in)
+
+
+@pytest.mark.parametrize("small_bet", [0, -1, 1.5, True, "2", None])
+def test_the_bring_in_bounds_refuse_a_small_bet_that_is_no_whole_dollars(small_bet):
+    with pytest.raises(TableError, match="the small bet is whole dollars"):
+        bring_in_bounds(small_bet)

@@ -14,10 +14,14 @@ from gamelib.rankings import (
     SYSTEMS,
     best_hand,
     categories,
+    categories_or_better,
     category,
     describe,
     evaluate,
+    is_a_low,
+    low_categories,
     n_values,
+    or_better,
     winners,
 )
 from gamelib.rankings.badugi import BADUGI
@@ -234,3 +238,56 @@ def test_large_random_batches_are_consistent_with_small_ones() -> None:
         whole = evaluate(system, hands)
         parts = np.concatenate([evaluate(system, hands[i : i + 7]) for i in range(0, 3_000, 7)])
         assert (whole == parts).all(), system
+
+
+# --- "X or better" and "a low", read from the categories a system declares ---------------------
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_or_better_is_the_category_order_and_the_value_order(system: str) -> None:
+    """Every value of a better category is larger, so "X or better" is one bar on the values: the
+    lowest value of X. ``or_better`` agrees with ``categories_or_better`` for every value."""
+    values = sorted(all_values(system), reverse=True)
+    order = categories(system)
+    ranks = [order.index(category(system, v)) for v in values]
+    assert ranks == sorted(ranks)
+    for weakest in order:
+        bar = min(v for v in values if category(system, v) == weakest)
+        assert [or_better(system, v, weakest) for v in values] == [v >= bar for v in values], weakest
+        assert categories_or_better(system, weakest) == order[:order.index(weakest) + 1]
+
+
+def test_or_better_in_the_chapters_words() -> None:
+    assert categories_or_better("omaha-high", "two pair")[-2:] == ("three of a kind", "two pair")
+    assert "pair" not in categories_or_better("omaha-high", "two pair")
+    assert categories_or_better("a5-low", "ten low") == ("five low", "six low", "seven low", "eight low",
+                                                         "nine low", "ten low")
+    assert or_better("a5-low", int(evaluate("a5-low", "Ts 7d 5c 3h 2s")[0]), "ten low")
+    assert not or_better("a5-low", int(evaluate("a5-low", "Js 7d 5c 3h 2s")[0]), "ten low")
+
+
+@pytest.mark.parametrize("weakest", ["one pair", "Two Pair", "", None, 2])
+def test_a_name_the_system_does_not_declare_is_refused(weakest: object) -> None:
+    """Drawmaha's chapter once listed "one pair", a name no system declares: it matched nothing."""
+    with pytest.raises(RankingError, match="its categories are: straight flush, .*, pair, high card"):
+        categories_or_better("omaha-high", weakest)  # type: ignore[arg-type]  # a wrong type, refused
+    with pytest.raises(RankingError, match="is not a category of high"):
+        or_better("high", 100, weakest)  # type: ignore[arg-type]  # a wrong type, refused
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_lows_are_the_low_categories_a_system_declares(system: str) -> None:
+    lows = low_categories(system)
+    assert set(lows) <= set(categories(system))
+    assert all(c.endswith(" low") and c != "no low" for c in lows)
+    values = all_values(system)
+    assert {category(system, v) for v in values if is_a_low(system, v)} == set(lows)
+
+
+def test_a_low_in_each_system() -> None:
+    assert low_categories("low8") == low_categories("omaha-low8") == ("five low", "six low", "seven low", "eight low")
+    assert low_categories("27-low") == categories("27-low")[:8] and low_categories("27-low")[-1] == "ace low"
+    assert low_categories("a5-low")[-1] == "king low"
+    assert low_categories("high") == low_categories("badugi") == low_categories("crazy4") == ()
+    assert not is_a_low("low8", 0) and is_a_low("low8", int(evaluate("low8", "8h 7d 4s 3c 2d")[0]))
+    assert not is_a_low("27-low", int(evaluate("27-low", "6h 5d 4s 3c 2d")[0]))  # a straight
+    assert not is_a_low("high", int(evaluate("high", "Ah Kd 9s 4c 2d")[0]))

@@ -9,7 +9,18 @@ import pytest
 from gamelib import POT_GAMES, get_game
 from gamelib.engine.payouts import explain_award
 from gamelib.engine.walkthrough import Walkthrough
-from gamelib.widgets.pot import CompareWidget, DealWidget, PotPayWidget, paid_showdown_html, pay_html, showdown_html
+from gamelib.errors import GameError
+from gamelib.widgets.figures import showdown_figures
+from gamelib.widgets.pot import (
+    CompareWidget,
+    DealWidget,
+    PotPayWidget,
+    paid_showdown_html,
+    pay_html,
+    showdown_html,
+    worked_showdown,
+    worked_showdown_of,
+)
 
 
 @pytest.mark.parametrize("key", POT_GAMES)
@@ -124,6 +135,36 @@ def test_paid_showdown_html_pays_as_the_judge() -> None:
     assert "folded" in out and "Board:" in out
     out2 = paid_showdown_html("stud8", ["Kc Kd Kh 9s 9c Qd Js", "Qc Qs Qh 9d 8c 7d 2s"], 20)
     assert "no qualifying low" in out2
+
+
+def test_a_worked_showdown_of_one_pot_is_the_paid_table_and_its_figures() -> None:
+    """What the chapters' own ``show`` helpers did (Razzdugi, Stud 8, Big O, Double Board Omaha)."""
+    hands, board = ["As 2s Kd Kc 7h", "Ah 2h Qd Qc 8s", "7c 8c 9d Td 3d"], "4c 5d 6s Jh Kh"
+    pictures, figures = worked_showdown_of("big-o", hands, 42, board=board, button=1)
+    assert pictures == (paid_showdown_html("big-o", hands, 42, board=board, button=1),)
+    assert figures == showdown_figures(get_game("big-o").showdown(hands, board=board), [(42, range(3))], 1)
+    boards = ["Ah 7c 8d 9s 2h", "Qh 4c 5d 6s Jh"]
+    dbo = ["As Ad Kc Kd", "7h 3d Tc Ts", "7d 3h Jc Js"]
+    assert worked_showdown_of(get_game("double-board-omaha"), dbo, 43, boards=boards)[0] == (
+        paid_showdown_html("double-board-omaha", dbo, 43, boards=boards),)
+
+
+def test_a_worked_showdown_of_pots_is_the_showdown_then_the_pay() -> None:
+    """What Drawmaha's own ``show`` did: the showdown, then how each pot (side pots too) is paid."""
+    game = get_game("drawmaha")
+    hands, board = ["Jc Jd 9s 9h 5c", "Ad Kd 6c 5s 4s", "7c 6s 4h 3h 2h"], "Qd Td 8d 2s 3c"
+    pots = [(30, [0, 1, 2]), (14, [0, 1])]
+    pictures, figures = worked_showdown_of(game, hands, pots, board=board)
+    sd = game.showdown(hands, board=board)
+    assert pictures == (showdown_html(sd), pay_html(explain_award(sd, pots, button=0)))
+    assert figures == showdown_figures(sd, pots, 0) and figures["side1"] == "$14"
+
+
+def test_a_worked_showdown_outside_a_notebook_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    assert worked_showdown("demo", "stud8", ["Kc Kd Kh 9s 9c Qd Js", "Qc Qs Qh 9d 8c 7d 2s"], 20) is None
+    assert capsys.readouterr().out == ""
+    with pytest.raises(GameError, match="not a pot game"):
+        worked_showdown("demo", "crazy4", ["As 2d 3h 4c 5s"], 20)
 
 
 def test_double_board_paid_showdown_names_both_boards() -> None:

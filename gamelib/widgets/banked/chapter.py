@@ -35,7 +35,7 @@ from ...games.banked import BankedGame, Decide, Reveal, dealer_qualifying_value,
 from ...rankings.core import expanded_ranks, ranks_text
 from ..cards import hand_html
 from ..explorer import compare
-from ..figures import glue_figures, in_words, money, number
+from ..figures import display_html, glue_figures, in_words, money, number
 from .common import banked_game_of
 from .figures import example_html
 
@@ -193,16 +193,7 @@ def worked_example(key: str, game_key: str | BankedGameEngine, wagers: Mapping[s
     then show the hand (in a notebook; elsewhere nothing is shown): :func:`worked_example_of`."""
     e = worked_example_of(game_key, wagers, **cards)
     glue_figures("", {key: e.text, f"{key}-title": e.title})
-    _display_html(e.html)
-
-
-def _display_html(text: str) -> None:
-    """Show HTML in a notebook's output (nothing outside a notebook kernel)."""
-    from IPython import get_ipython
-    from IPython.display import HTML, display
-
-    if get_ipython() is not None:
-        display(HTML(text))  # type: ignore[no-untyped-call]  # IPython's display functions are untyped
+    display_html(e.html)
 
 
 # ---- tables of hands with the engine's answer ---------------------------------------------------
