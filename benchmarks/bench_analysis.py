@@ -64,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     from gamelib import get_game  # after GAMELIB_CACHE is set
     from gamelib.analysis.banked import analyze
 
-    print(f"python {platform.python_version()}, {os.cpu_count()} cpus, cache {os.environ.get('GAMELIB_CACHE', '~/.cache/gamelib')}")
+    print(f"python {platform.python_version()}, {os.cpu_count()} cpus, "
+          f"cache {os.environ.get('GAMELIB_CACHE', '~/.cache/gamelib')}")
     total = 0.0
     results = {}
     for key in CHANGES:

@@ -165,7 +165,7 @@ VISIBLE_JS = """() => {
 #: Click the button labelled `label` in widget `index` and time the first DOM change of that
 #: widget's output area (the button excluded). All times from performance.now() in the page.
 CLICK_JS = """async ([index, label, timeout, bump]) => {
-  const roots = (%s)();
+  const roots = (""" + ROOTS_JS + """)();
   const root = roots[index];
   if (!root) return {error: `no widget ${index} (the page has ${roots.length})`};
   const btn = [...root.querySelectorAll('button')].find(b => b.innerText.trim() === label);
@@ -199,11 +199,11 @@ CLICK_JS = """async ([index, label, timeout, bump]) => {
     btn.click();
     setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve({ms: null, at: null}); } }, timeout);
   });
-}""" % ROOTS_JS
+}"""
 
 #: Resolves when widget `index` has had no DOM mutation for `quiet` ms (at most `limit` ms).
 QUIET_JS = """async ([index, quiet, limit]) => {
-  const root = (%s)()[index];
+  const root = (""" + ROOTS_JS + """)()[index];
   return await new Promise(resolve => {
     let last = performance.now();
     const start = last;
@@ -216,18 +216,18 @@ QUIET_JS = """async ([index, quiet, limit]) => {
     };
     setTimeout(tick, 25);
   });
-}""" % ROOTS_JS
+}"""
 
 #: The first widget with a button that changes something: [widget index, label, needs a number bumped].
 PICK_JS = """() => {
-  const roots = (%s)();
-  const changing = %s;
+  const roots = (""" + ROOTS_JS + """)();
+  const changing = """ + json.dumps(list(CHANGING)) + """;
   for (let i = 0; i < roots.length; i++)
     for (const b of roots[i].querySelectorAll('button'))
       if (!b.disabled && changing.includes(b.innerText.trim())) return [i, b.innerText.trim(), false];
   const b = [...roots[0].querySelectorAll('button')].find(b => !b.disabled);
   return b ? [0, b.innerText.trim(), true] : null;
-}""" % (ROOTS_JS, json.dumps(list(CHANGING)))
+}"""
 
 
 def roots(page: Any) -> Any:
@@ -323,7 +323,8 @@ def kernel_memory(live: Path, chapters: list[str]) -> dict[str, dict[str, float]
     from jupyter_client.manager import start_new_kernel
 
     env = dict(os.environ, PYTHONHASHSEED="0", HANDBOOK_CLICK_CPU_SECONDS="10",
-               JUPYTER_PATH=os.pathsep.join(p for p in (str(ROOT / "deploy" / "jupyter"), os.environ.get("JUPYTER_PATH"))
+               JUPYTER_PATH=os.pathsep.join(p for p in (str(ROOT / "deploy" / "jupyter"),
+                                                        os.environ.get("JUPYTER_PATH"))
                                             if p))
     os.environ["JUPYTER_PATH"] = env["JUPYTER_PATH"]  # where the kernel spec is looked up
     out: dict[str, dict[str, float]] = {}
@@ -360,8 +361,8 @@ def memory_report(mem: dict[str, dict[str, float]], say: Any) -> dict[str, Any]:
                                    "rss_max_mb": max(r["rss_mb"] for r in rows),
                                    "uss_mb": statistics.median(r["uss_mb"] for r in rows)}
             m = summary["kinds"][k]
-            say(f"   {k:8} ({m['chapters']:2} chapters): RSS median {m['rss_mb']:.0f} MB (max {m['rss_max_mb']:.0f} MB), "
-                f"USS median {m['uss_mb']:.0f} MB")
+            say(f"   {k:8} ({m['chapters']:2} chapters): RSS median {m['rss_mb']:.0f} MB "
+                f"(max {m['rss_max_mb']:.0f} MB), USS median {m['uss_mb']:.0f} MB")
     if rss:
         summary["median_rss_mb"] = statistics.median(rss)
         say(f"   all chapters: RSS median {summary['median_rss_mb']:.0f} MB "
@@ -675,7 +676,8 @@ async def protocol_reader(server: VoilaServer, chapter: str, client: Any, socket
             xsrf = line.split(";")[0].split("=", 1)[1]
     secret = jar["handbook_kernel"].value
     ws_url = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels?session_id={uuid.uuid4()}"
-    ws = await websocket_connect(HTTPRequest(ws_url, headers={**headers, "Cookie": f"handbook_live=1; handbook_kernel={secret}"}))
+    ws = await websocket_connect(HTTPRequest(ws_url, headers={**headers,
+                                                              "Cookie": f"handbook_live=1; handbook_kernel={secret}"}))
 
     async def leave() -> None:
         """What the page does when its tab closes: Voilà's shutdown beacon, then the socket goes."""
@@ -804,14 +806,14 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
         st = stats(single)
         say(f"\n1. A single reader on {chapter} (pool full), coming straight to its address (his browser "
             f"says it opens a page): usable after median {st['median']:.2f} s "
-            f"({verdict(st['median'] <= TARGET_SINGLE)}), max {st['max']:.2f} s ({verdict(st['max'] <= TARGET_SINGLE)}); "
-            f"target {TARGET_SINGLE:.0f} s")
+            f"({verdict(st['median'] <= TARGET_SINGLE)}), max {st['max']:.2f} s "
+            f"({verdict(st['max'] <= TARGET_SINGLE)}); target {TARGET_SINGLE:.0f} s")
     from_book = [o["usable"] for o in res["single_from_book"] if o.get("usable") is not None]
     if from_book:
         sf = stats(from_book)
-        say(f"   coming by the Open live link of the chapter's page in the served book (which has set the browser cookie): usable after "
-            f"median {sf['median']:.2f} s ({verdict(sf['median'] <= TARGET_SINGLE)}), max {sf['max']:.2f} s "
-            f"({verdict(sf['max'] <= TARGET_SINGLE)})")
+        say("   coming by the Open live link of the chapter's page in the served book (which has set the browser "
+            f"cookie): usable after median {sf['median']:.2f} s ({verdict(sf['median'] <= TARGET_SINGLE)}), "
+            f"max {sf['max']:.2f} s ({verdict(sf['max'] <= TARGET_SINGLE)})")
     crowd_ok = [o for o in res["crowd"] if o.get("usable") is not None]
     errors = [o for o in res["crowd"] if o.get("usable") is None]
     use, vis = [o["usable"] for o in crowd_ok], [o["visible"] for o in crowd_ok]
@@ -834,7 +836,8 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
             + (f"; {len(res['server_only']) - len(server_only)} failed" if len(server_only) < n else ""))
     ss_usable = stats([o["usable_s"] for o in server_only])
     if ss_usable:
-        say(f"   every widget's state received after median {stats([o['states_s'] for o in server_only])['median']:.2f} s; "
+        say("   every widget's state received after median "
+            f"{stats([o['states_s'] for o in server_only])['median']:.2f} s; "
             f"a click answered after median {ss_usable['median']:.2f} s, p95 {ss_usable['p95']:.2f} s, "
             f"max {ss_usable['max']:.2f} s")
     mixed = [o for o in res.get("mixed", []) if "error" not in o and o.get("usable_s") is not None]
@@ -867,19 +870,22 @@ def crowd_main(args: argparse.Namespace, live: Path, machine: dict, started: Any
             f"p95 {sd['p95']:.0f} ms, max {sd['max']:.0f} ms ({verdict(ok)})")
     if sds:
         ok = sds["median"] < TARGET_MEDIAN and sds["p95"] < TARGET_P95
-        say(f"   while the crowd's requests arrived without browsers and the pool was refilled (2b): {sds['n']} clicks, median "
-            f"{sds['median']:.0f} ms, p95 {sds['p95']:.0f} ms, max {sds['max']:.0f} ms ({verdict(ok)})")
+        say("   while the crowd's requests arrived without browsers and the pool was refilled (2b): "
+            f"{sds['n']} clicks, median {sds['median']:.0f} ms, p95 {sds['p95']:.0f} ms, "
+            f"max {sds['max']:.0f} ms ({verdict(ok)})")
     if sdm:
         ok = sdm["median"] < TARGET_MEDIAN and sdm["p95"] < TARGET_P95
-        say(f"   while the crowd of 2c arrived: {sdm['n']} clicks, median {sdm['median']:.0f} ms, p95 {sdm['p95']:.0f} ms, "
-            f"max {sdm['max']:.0f} ms ({verdict(ok)})")
+        say(f"   while the crowd of 2c arrived: {sdm['n']} clicks, median {sdm['median']:.0f} ms, "
+            f"p95 {sdm['p95']:.0f} ms, max {sdm['max']:.0f} ms ({verdict(ok)})")
     summary_mem = memory_report(mem, say)
     say(f"   Voilà server: RSS {server_rss_idle:.0f} MB with its pools full, {server_rss_end:.0f} MB at the end")
     say(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at end")
     print("\n".join(lines))
-    report = {"benchmark": "benchmarks/bench_live.py --crowd", "issue": 22, "date": started.isoformat(timespec="seconds"),
+    report = {"benchmark": "benchmarks/bench_live.py --crowd", "issue": 22,
+              "date": started.isoformat(timespec="seconds"),
               "commit": commit, "command": " ".join(["benchmarks/bench_live.py", *sys.argv[1:]]), "machine": machine,
-              "server_command": "HANDBOOK_LIVE=... " + " ".join(server.argv), "pools": pools, "pools_full_after_s": fill_s,
+              "server_command": "HANDBOOK_LIVE=... " + " ".join(server.argv), "pools": pools,
+              "pools_full_after_s": fill_s,
               "targets": {"single_usable_s": TARGET_SINGLE, "crowd_usable_p95_s": TARGET_CROWD_P95,
                           "click_median_ms": TARGET_MEDIAN, "click_p95_ms": TARGET_P95, "median_rss_mb": TARGET_RSS},
               "single_reader": {"usable": stats(single), "runs": res["single"],
@@ -914,7 +920,8 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="1 opening per chapter, 10 clicks per button; "
                     "with --crowd: no single readers, memory of the crowd's chapter only")
     ap.add_argument("--chapters", default="",
-                    help="comma-separated chapters to time the opening of (e.g. banked/crazy4,mixed/badugi); default all")
+                    help="comma-separated chapters to time the opening of (e.g. banked/crazy4,mixed/badugi); "
+                    "default all")
     ap.add_argument("--no-clicks", action="store_true", help="skip the click latencies")
     ap.add_argument("--crowd", type=int, default=0, help="readers arriving together (issue 22), e.g. 20")
     ap.add_argument("--within", type=float, default=10.0, help="seconds over which the crowd arrives")
@@ -932,13 +939,15 @@ def main() -> None:
 
     if not (live / "chapters").is_dir() or not (live / "site" / "index.html").is_file():
         raise SystemExit(f"{live} is missing or incomplete: build it with "
-                         "`.venv/bin/python deploy/live_build.py` (after `bash .ci/book`), or run `bash deploy/serve` once")
+                         "`.venv/bin/python deploy/live_build.py` (after `bash .ci/book`), "
+                         "or run `bash deploy/serve` once")
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is missing (Debian's chromium; see .ci/setup)")
     every = [c for c in chapter_names(live) if c != "trainer"]  # the staff trainer is not on the public book
     vm = psutil.virtual_memory()
     started = datetime.datetime.now(datetime.UTC)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
     machine = {"cores": os.cpu_count(), "memory_gb": round(vm.total / 1024**3, 1), "python": platform.python_version(),
                "load_at_start": [round(x, 2) for x in os.getloadavg()]}
     print(f"machine: {machine['cores']} cores, {machine['memory_gb']} GB memory, load average "
@@ -1008,7 +1017,8 @@ def main() -> None:
         vis = [o["visible"] for o in runs]
         use = [o["usable"] for o in runs if o["usable"] is not None]
         med = statistics.median(use) if use else None
-        per_chapter[ch] = {"visible_s": statistics.median(vis), "usable_s": med, "usable_max_s": max(use) if use else None,
+        per_chapter[ch] = {"visible_s": statistics.median(vis), "usable_s": med,
+                           "usable_max_s": max(use) if use else None,
                            "button": runs[0]["button"] + (" (a number box raised first)" if runs[0]["bumped"] else ""),
                            "no_change_seen": len(runs) - len(use), "runs": runs}
         ok = med is not None and med <= TARGET_USABLE
@@ -1038,7 +1048,8 @@ def main() -> None:
             frames = [r["frame"] for r in res["rest"] if r["ms"] is not None]
             unchanged = sum(1 for r in res["rest"] if r["ms"] is None or not r.get("changed"))
             first = res["first"]["ms"]
-            row = {"chapter": res["chapter"], "label": res["label"], "input_change": res["note"], "clicks": len(res["rest"]),
+            row = {"chapter": res["chapter"], "label": res["label"], "input_change": res["note"],
+                   "clicks": len(res["rest"]),
                    "median_ms": statistics.median(ms) if ms else None, "p95_ms": p95(ms) if ms else None,
                    "max_ms": max(ms) if ms else None, "paint_median_ms": statistics.median(frames) if frames else None,
                    "first_click_ms": first, "clicks_without_visible_change": unchanged,

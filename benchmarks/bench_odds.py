@@ -62,7 +62,7 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import poker_equity  # noqa: E402
-from pokerkit import (
+from pokerkit import (  # noqa: E402  (imports numpy: after the thread counts are set above)
     BadugiHand,
     Card,
     Deck,
@@ -163,7 +163,8 @@ EXACT_BOTH: list[tuple[str, str, list[str | None], dict[str, Any]]] = [
     ("Stud 8 heads-up, fifth street", "stud8", street(STUD[:2], 5), {}),
     ("Stud 8 heads-up, sixth street", "stud8", street(STUD[:2], 6), {}),
     ("Stud 8 heads-up, seventh street", "stud8", STUD[:2], {}),
-    ("Stud 8 3 players, fifth street (16 cards left)", "stud8", street(STUD, 5), {"dead": left_only(street(STUD, 5), 16)}),
+    ("Stud 8 3 players, fifth street (16 cards left)", "stud8", street(STUD, 5),
+     {"dead": left_only(street(STUD, 5), 16)}),
     ("Stud 8 3 players, sixth street", "stud8", street(STUD, 6), {}),
     ("Stud 8 3 players, seventh street", "stud8", STUD, {}),
     ("Stud 8 heads-up, fifth street, a random hand (18 cards left)", "stud8", [street(STUD, 5)[0], None],
@@ -247,12 +248,13 @@ def exact_both(args: argparse.Namespace, say: Callable[..., None]) -> None:
         request = poker_equity_request(key, hands, kw.get("board", ""), kw.get("dead", ""), kw.get("discards"))
         poker_equity.exact_from_text(*request)  # warm: both engines' tables are built before timing
         odds(key, hands, **kw)
-        g_best, g_med, ours = cpu_times(lambda: odds(key, hands, **kw), args.repeat)
-        p_best, p_med, theirs = cpu_times(lambda: poker_equity.exact_from_text(*request), args.repeat)
+        g_best, g_med, ours = cpu_times(lambda key=key, hands=hands, kw=kw: odds(key, hands, **kw), args.repeat)
+        p_best, p_med, theirs = cpu_times(lambda request=request: poker_equity.exact_from_text(*request),
+                                          args.repeat)
         if not ours.exact or theirs is None or theirs["samples"] != ours.deals:
             raise SystemExit(f"{name}: not exact on both sides ({ours.method}; poker-equity "
                              f"{None if theirs is None else theirs['samples']} deals)")
-        differ = max(abs(float(p.equity) - t["equity"]) for p, t in zip(ours.players, theirs["players"]))
+        differ = max(abs(float(p.equity) - t["equity"]) for p, t in zip(ours.players, theirs["players"], strict=True))
         ratios.append(p_best / g_best)
         say(f"{name:<66} {ours.deals:>10,} {g_best * 1e3:>9.2f} / {g_med * 1e3:>8.2f} "
             f"{p_best * 1e3:>12.2f} / {p_med * 1e3:>10.2f} {p_best / g_best:>6.2f}  {differ:.1e}")
@@ -415,7 +417,7 @@ def main() -> None:
             continue
         out = io.StringIO()
 
-        def say(line: str = "") -> None:
+        def say(line: str = "", out: io.StringIO = out) -> None:
             print(line, flush=True)
             out.write(line + "\n")
 
@@ -446,7 +448,7 @@ def draw_games(say: Callable[..., None]) -> None:
         "standard error near 0.02)")
     odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"])  # import and build the ranking tables once
     for name, key, hands, kw in DRAW_QUESTIONS:
-        wall, cpu, r = best_of(lambda: odds(key, hands, **kw), repeat=2)
+        wall, cpu, r = best_of(lambda key=key, hands=hands, kw=kw: odds(key, hands, **kw), repeat=2)
         say(f"{name}: {r.method}")
         say(f"  gamelib {wall * 1000:9.1f} ms wall, {cpu * 1000:9.1f} ms CPU; equities "
             + ", ".join(f"{float(p.equity):.4f}" for p in r.players))
@@ -461,10 +463,11 @@ def pot_games(args: argparse.Namespace, say: Callable[..., None]) -> None:
         f"{args.pokerkit_samples} deals and multiplied out")
     odds("badugi", ["As 2d 3h 4c", "Ks Qd Jh Tc"])  # import and build the ranking tables once
     for name, game, hands, board, target in MATCHUPS:
-        wall, cpu, exact = best_of(lambda: odds(game, hands, board=board or None))
+        wall, cpu, exact = best_of(lambda game=game, hands=hands, board=board: odds(game, hands, board=board or None))
         sd = share_sd(game, hands, board)
         need = max(1, math.ceil((sd / args.se) ** 2))
-        s_wall, s_cpu, _ = best_of(lambda: odds(game, hands, board=board or None, budget=1, samples=need, seed=2))
+        s_wall, s_cpu, _ = best_of(lambda game=game, hands=hands, board=board, need=need:
+                                   odds(game, hands, board=board or None, budget=1, samples=need, seed=2))
         per_deal, pk = pokerkit_seconds_per_deal(game, hands, board, args.pokerkit_samples)
         pk_time = per_deal * need
         verdict = "" if target is None else f"  target < {target:g} s: {'PASS' if wall < target else 'MISS'}"

@@ -183,7 +183,7 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                 return True
 
             served = await asyncio.gather(*(open_one(pg, i + 1) for i, pg in enumerate(pages)))
-            active = [pg for pg, ok in zip(pages, served) if ok]
+            active = [pg for pg, ok in zip(pages, served, strict=True) if ok]
             await asyncio.sleep(2)  # let the kernels settle before measuring them
             mem = measure(server)
             round_barrier = asyncio.Barrier(len(active)) if active else None
@@ -345,8 +345,9 @@ def main() -> None:
                   f"server {mem['server_cpu']:.1f} s, browser {mem['browser_cpu']:.1f} s "
                   f"(on {os.cpu_count()} cores, shared with whatever else runs)")
         print(f"  time to first question: {summary(res['first'])}")
-        print(f"  time to check an answer ({len(all_checks)} checks, all at once per round): {summary(all_checks)}; "
-              f"answers on record: {res['stored']}" + ("" if res["stored"] == len(all_checks) else " (NOT every check!)"))
+        print(f"  time to check an answer ({len(all_checks)} checks, all at once per round): "
+              f"{summary(all_checks)}; answers on record: {res['stored']}"
+              + ("" if res["stored"] == len(all_checks) else " (NOT every check!)"))
         print(f"  time to deal a new question: {summary(all_news)}")
         print(f"  tabs closed: {res['left']} kernels left after {res['freed']:.1f} s")
         res["gets"] = gets["times"]

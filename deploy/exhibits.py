@@ -361,8 +361,10 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
         for _, done in parts:
             starts.append(at)
             at += done.pages
-        sheets = _print_html(browser, contents_html(title, [(p, n) for (p, _), n in zip(parts, starts)], ed.words),
-                             contents, paper, footer_html(_escape(f"{title} \u00b7 Contents"), _escape(ed.short), False))
+        sheets = _print_html(browser,
+                             contents_html(title, [(p, n) for (p, _), n in zip(parts, starts, strict=True)], ed.words),
+                             contents, paper,
+                             footer_html(_escape(f"{title} \u00b7 Contents"), _escape(ed.short), False))
         if sheets == front:
             break
         front = sheets
@@ -371,7 +373,7 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
     writer.add_outline_item(title="Contents", page_number=0)
     total = Printed(pdf, 0)
     part, parent = None, None
-    for (page, done), start in zip(parts, starts):
+    for (page, done), start in zip(parts, starts, strict=True):
         writer.append(str(done.path), import_outline=False)
         if page.part != part:
             part = page.part
@@ -387,7 +389,7 @@ def _join_book(parts: list[tuple[Page, Printed]], pdf: Path, browser: Any, tmp: 
     numbers = tmp / "numbers.pdf"
     _print_html(browser, "<style>div{break-after:page;height:1px}</style>" + "<div></div>" * len(writer.pages),
                 numbers, paper, footer_html("", "", True))
-    for sheet, number in zip(writer.pages, PdfReader(numbers).pages):
+    for sheet, number in zip(writer.pages, PdfReader(numbers).pages, strict=False):
         sheet.merge_page(number)
     _describe(writer, title, ed)
     writer.page_mode = "/UseOutlines"
@@ -415,7 +417,7 @@ def heading_places(pdf: Path, headings: list[tuple[int, str]]) -> list[tuple[int
                 raise ExhibitError(f"{pdf.name}: the heading {text!r} is not printed as a line of its own")
             if sheet not in found:
                 runs: list[tuple[str, float]] = []
-                reader.pages[sheet].extract_text(visitor_text=lambda t, cm, tm, font, size: runs.append(
+                reader.pages[sheet].extract_text(visitor_text=lambda t, cm, tm, font, size, runs=runs: runs.append(
                     (t, cm[1] * tm[4] + cm[3] * tm[5] + cm[5])))
                 found[sheet] = [(" ".join(plain(t).split()), y) for t, y in runs]
             line = next((y for t, y in found[sheet] if t == " ".join(plain(text).split())), None)
@@ -467,20 +469,21 @@ def build(html_dir: Path, out: Path, exhibits: bool = True, book: bool = True,
                          numbered=False) for i, p in enumerate(chapters)]
         with serving(html_dir) as base:
             printed = _print_all(base, [*by_game.values(), *book_jobs], workers)
-        done = dict(zip(by_game, printed))
+        done = dict(zip(by_game, printed, strict=False))  # the book's chapters are printed after the exhibits
         for key, exhibit in done.items():
             _set_title(exhibit.path, f"Exhibit A: {DECLARATIONS[key].title}", ed, exhibit.headings)
         if book:
             with chromium(paper) as browser:
-                done["book"] = _join_book(list(zip(chapters, printed[len(by_game):])), out / "handbook.pdf",
-                                          browser, Path(tmp), paper, ed)
+                done["book"] = _join_book(list(zip(chapters, printed[len(by_game):], strict=True)),
+                                          out / "handbook.pdf", browser, Path(tmp), paper, ed)
     return done
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--html", type=Path, default=REPO / "_build" / "html", help="the built book (default: _build/html)")
-    p.add_argument("--out", type=Path, default=REPO / "_build" / "pdf", help="where to write the PDFs (default: _build/pdf)")
+    p.add_argument("--out", type=Path, default=REPO / "_build" / "pdf",
+                   help="where to write the PDFs (default: _build/pdf)")
     p.add_argument("--paper", choices=sorted(PAPERS), default="letter",
                    help="the paper: US Letter or A4, with the same margins (default: letter)")
     what = p.add_mutually_exclusive_group()
@@ -495,7 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     except ExhibitError as err:
         print(f"exhibits: {err}", file=sys.stderr)
         return 1
-    for key, printed in done.items():
+    for printed in done.values():
         print(f"exhibits: {printed.path} ({printed.pages} pages)")
         for s in printed.shrunk:
             print(f"  scaled to fit the paper: {s}")

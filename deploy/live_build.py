@@ -60,7 +60,8 @@ STYLE = """
 <style>
 .handbook-live { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.55;
   font-size: 16px; max-width: 60rem; }
-.handbook-live h1 { font-size: 2rem; margin: .6em 0 .4em; } .handbook-live h2 { font-size: 1.5rem; margin: 1.2em 0 .4em; }
+.handbook-live h1 { font-size: 2rem; margin: .6em 0 .4em; }
+.handbook-live h2 { font-size: 1.5rem; margin: 1.2em 0 .4em; }
 .handbook-live h3 { font-size: 1.2rem; margin: 1em 0 .3em; }
 .handbook-live a.headerlink { display: none; }
 .handbook-live .admonition { border-left: 4px solid #1458c8; background: #f3f6fc; padding: .4em 1em; margin: 1em 0; }
@@ -332,7 +333,7 @@ def live_notebook(chapter: Chapter, page: str, live_docs: dict[str, str]) -> dic
         raise LiveBuildError(f"{chapter.docname}: {len(shown)} code cells in the notebook but "
                          f"{len(divs)} cells on the built page; rebuild the book")
     widget_of: dict[int, int] = {}
-    for cell, div in zip(shown, divs):
+    for cell, div in zip(shown, divs, strict=True):
         if shows_widget(cell):
             n = len(widget_of)
             widget_of[id(cell)] = n
@@ -428,7 +429,7 @@ def link_marks(site: Path, live_docs: dict[str, str]) -> int:
         from_dir = posixpath.dirname(SITE_URL + doc + ".html")
         target = posixpath.relpath(LIVE_URL + live_docs[doc], from_dir)
 
-        def link(m: re.Match[str]) -> str:
+        def link(m: re.Match[str], target: str = target) -> str:
             n = m.group(1)
             return (f'<div class="live-mark" data-widget="{n}"><span class="live-mark-label">Saved example</span> '
                     f'<a class="live-open" href="{html.escape(target)}#widget-{n}">Open live</a></div>')

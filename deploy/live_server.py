@@ -94,23 +94,31 @@ if "voila" not in sys.modules:
 
 import psutil  # noqa: E402
 import tornado.httpserver  # noqa: E402
-import tornado.ioloop
-import tornado.netutil
-import tornado.web
-from jupyter_server.base.handlers import APIHandler, JupyterHandler
-from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from jupyter_server.services.kernels.handlers import KernelHandler
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from jupyter_server.utils import url_path_join
-from tornado.iostream import StreamClosedError
-from traitlets import Bool, Dict, Float, Integer, List, Unicode
-from voila.app import Voila
-from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
-from voila.static_file_handler import TemplateStaticFileHandler
-from voila.tornado.execution_request_handler import ExecutionRequestHandler
-from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
-from voila.voila_kernel_manager import voila_kernel_manager_factory
+import tornado.ioloop  # noqa: E402  (after the voila import above)
+import tornado.netutil  # noqa: E402  (after the voila import above)
+import tornado.web  # noqa: E402  (after the voila import above)
+from jupyter_server.base.handlers import APIHandler, JupyterHandler  # noqa: E402  (after the voila import above)
+from jupyter_server.services.kernels.connection.channels import (  # noqa: E402  (after the voila import above)
+    ZMQChannelsWebsocketConnection,
+)
+from jupyter_server.services.kernels.handlers import KernelHandler  # noqa: E402  (after the voila import above)
+from jupyter_server.services.kernels.kernelmanager import (  # noqa: E402  (after the voila import above)
+    AsyncMappingKernelManager,
+)
+from jupyter_server.utils import url_path_join  # noqa: E402  (after the voila import above)
+from tornado.iostream import StreamClosedError  # noqa: E402  (after the voila import above)
+from traitlets import Bool, Dict, Float, Integer, List, Unicode  # noqa: E402  (after the voila import above)
+from voila.app import Voila  # noqa: E402  (needs the voila package imported above)
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # noqa: E402  (needs the voila package above)
+from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402  (needs the voila package above)
+from voila.tornado.execution_request_handler import (  # noqa: E402  (needs the voila package imported above)
+    ExecutionRequestHandler,
+)
+from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402  (needs the voila package imported above)
+from voila.tornado.kernel_websocket_handler import (  # noqa: E402  (needs the voila package imported above)
+    VoilaKernelWebsocketHandler,
+)
+from voila.voila_kernel_manager import voila_kernel_manager_factory  # noqa: E402  (needs the voila package above)
 
 __all__ = ["LiveBook", "LiveKernelManager", "LiveConnection", "redact", "main"]
 
@@ -428,8 +436,10 @@ def pooled_kernel_manager(base: type[LiveKernelManager], page_config_hook: Any =
             """How many of the chapter's pooled kernels have run it and wait for a reader."""
             return sum(1 for t in self._pools.get(notebook_name, []) if _ok(t))
 
-        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict = {},
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
                                         **kwargs: Any) -> Any:
+            if extra_kernel_env_variables is None:
+                extra_kernel_env_variables = {}
             pool = self._pools.get(notebook_name, [])
             for task in [t for t in pool if t.done() and not _ok(t)]:
                 pool.remove(task)  # a kernel that failed to start or was refused: drop it
@@ -884,7 +894,8 @@ class LiveBook(Voila):
 
     # -- Voilà's settings, handlers and listening socket, replaced where the live book differs
     def init_settings(self) -> dict[str, Any]:
-        preheat = self.voila_configuration.preheat_kernel and self.pool_size + sum(int(n) for n in self.pool_sizes.values()) > 0
+        preheat = (self.voila_configuration.preheat_kernel
+                   and self.pool_size + sum(int(n) for n in self.pool_sizes.values()) > 0)
         self.voila_configuration.preheat_kernel = False  # Voilà's own manager: built, then replaced
         try:
             settings = super().init_settings()
@@ -931,10 +942,10 @@ class LiveBook(Voila):
         dropped = [url_path_join(base, d) for d in ("/voila/tree", "/voila/api/contents", "/voila/query/")]
         dropped += ["/login", "/logout", url_path_join(base, "/login"), url_path_join(base, "/logout")]
         replaced = {
-            url_path_join(base, r"/api/kernels/%s" % KERNEL_ID): LiveKernelHandler,
-            url_path_join(base, r"/api/kernels/%s/channels" % KERNEL_ID): LiveKernelWebsocketHandler,
+            url_path_join(base, f"/api/kernels/{KERNEL_ID}"): LiveKernelHandler,
+            url_path_join(base, f"/api/kernels/{KERNEL_ID}/channels"): LiveKernelWebsocketHandler,
             url_path_join(base, r"/voila/api/shutdown/(.*)"): LiveShutdownHandler,
-            url_path_join(base, r"/voila/execution/%s" % KERNEL_ID): LiveExecutionHandler,
+            url_path_join(base, f"/voila/execution/{KERNEL_ID}"): LiveExecutionHandler,
             url_path_join(base, r"/voila/render/(.*)"): LiveRenderHandler,
         }
         handlers: list[Any] = [(base, FrontDoor)]

@@ -262,7 +262,8 @@ _FIT = """(minZoom) => {
       + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
   const where = e => { const s = e.closest('section[id]'); return s ? ' in #' + s.id : ''; };
   const shrunk = [], cut = [];
-  const candidates = article.querySelectorAll('table, pre, .widget-subarea, .cell_output img, .cell_output svg, mjx-container[display="true"], .output_html > div');
+  const candidates = article.querySelectorAll('table, pre, .widget-subarea, .cell_output img, .cell_output svg, '
+      + 'mjx-container[display="true"], .output_html > div');
   for (const e of candidates) {
     if (e.closest('[data-fitted]')) continue;
     const box = e.getBoundingClientRect();

@@ -1,26 +1,24 @@
 """The parameters of ``gamelib`` typed ``Any``: no more than the committed ceiling, and each says why.
 
-Issue 20, item 4 ("Types that say what they hold"). ``mypy --strict`` accepts ``Any`` anywhere,
-and every parameter typed ``Any`` switches the type checker off for what a caller passes. This
-test reads every module of ``gamelib`` with :mod:`ast` and counts the function parameters
-(positional, keyword-only, ``*args`` and ``**kwargs``) whose annotation mentions ``Any``
-anywhere (``Any``, ``Optional[Any]``, ``Sequence[Any]``, ``Callable[..., Any]``, ``typing.Any``,
-the same inside a string annotation, or a module-level type alias of ``gamelib`` that mentions
-``Any``, such as ``HandLike = Union[str, Sequence[Any]]``), once per parameter.
+``mypy --strict`` accepts ``Any`` anywhere, and every parameter typed ``Any`` switches the type
+checker off for what a caller passes. This test reads every module of ``gamelib`` with
+:mod:`ast` and counts the function parameters (positional, keyword-only, ``*args`` and
+``**kwargs``) whose annotation mentions ``Any`` anywhere (``Any``, ``Optional[Any]``,
+``Sequence[Any]``, ``Callable[..., Any]``, ``typing.Any``, the same inside a string annotation,
+or a module-level type alias of ``gamelib`` that mentions ``Any``, such as
+``Loose = Union[str, Sequence[Any]]``), once per parameter.
 
 * ``test_any_parameters_stay_under_the_ceiling`` fails when the count goes above ``CEILING``.
   Lower ``CEILING`` when a change removes some (the failure message of the check below prints
   the count); raising it needs a reason in the commit.
-* ``test_every_any_parameter_says_why``: a parameter that stays ``Any`` says why in a comment
-  mentioning ``Any`` (``# Any: ipywidgets passes an untyped change dict``) on a line of the
-  function's signature (from the ``def`` to the colon that ends it) or on the comment lines
-  directly above the ``def`` or its decorators. ``object`` is the type of a parameter that may
-  be anything and is checked by the function itself (a validator of user input), so ``Any`` is
-  left for values whose type cannot be written (the untyped ipywidgets objects) or for the few
-  places named in their comment.
-
-The modules under ``NOT_YET_HELD`` are not held to the comment rule yet, each for the reason
-given there (their parameters still count toward the ceiling).
+* ``test_every_any_parameter_says_why``: every parameter that stays ``Any``, in every module of
+  ``gamelib``, says why in a comment mentioning ``Any`` (``# Any: ipywidgets passes an untyped
+  change dict``) on a line of the function's signature (from the ``def`` to the colon that ends
+  it) or on the comment lines directly above the ``def`` or its decorators. ``object`` is the
+  type of a parameter that may be anything and is checked by the function itself (a validator of
+  user input), and a Protocol or a concrete class the type of one that needs only some methods
+  or attributes, so ``Any`` is left for values whose type cannot be written (the untyped
+  ipywidgets and traitlets objects) or for the few places named in their comment.
 
 Measure by hand with ``.venv/bin/python tests/test_any_params.py`` (the total, then per file).
 """
@@ -37,25 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 GAMELIB = ROOT / "gamelib"
 
-#: The most parameters typed ``Any`` that ``gamelib`` may have: 159 before issue 20, item 4 (156
-#: written ``Any``, 3 through the alias ``HandLike``; commit cc73d19), 51 after it.
-CEILING = 42
-
-#: Modules whose ``Any`` parameters count but are not yet held to the comment rule (paths
-#: relative to the repository, a folder ending in "/"), and why. Drop an entry once its
-#: parameters say why.
-NOT_YET_HELD = {
-    "gamelib/analysis/banked/": "reworked by another change of issue 20",
-    "gamelib/analysis/par_sheet/": "reworked by another change of issue 20",
-    "gamelib/widgets/banked/": "reworked by another change of issue 20",
-    "gamelib/analysis/odds/draws.py": "reworked by another change of issue 20",
-    "gamelib/engine/walkthrough.py": "reworked by another change of issue 20 (the draw rule)",
-    "gamelib/trainer/records/": "reworked by another change of issue 20",
-    "gamelib/games/pot_parts.py": "reworked by another change of issue 20",
-    "gamelib/handhistory/": "new with issue 26 while issue 20, item 4 was under way; its author gives the reasons",
-    "gamelib/widgets/trainer/guard.py": "new with issue 21 while issue 20, item 4 was under way; its author gives "
-                                        "the reasons",
-}
+#: The most parameters typed ``Any`` that ``gamelib`` may have: 11, each with its reason in its
+#: comment (ipywidgets change dicts and controls, options passed on untyped to jupyter_server and
+#: jupyter_client, and a handhistory ``Violation`` its module cannot import without an import cycle).
+CEILING = 11
 
 
 @dataclass(frozen=True)
@@ -236,17 +219,9 @@ def test_any_parameters_stay_under_the_ceiling():
 
 def test_every_any_parameter_says_why():
     aliases = any_aliases()
-    exempt = tuple(NOT_YET_HELD)
-    missing = [p for m in modules() if not m.relative_to(ROOT).as_posix().startswith(exempt)
-               for p in unexplained(m, aliases)]
+    missing = [p for m in modules() for p in unexplained(m, aliases)]
     assert not missing, ("parameters typed Any without a comment saying why (# Any: ...) on the signature "
                          "or just above it:\n" + "\n".join(f"  {p}" for p in missing))
-
-
-def test_exempt_paths_exist():
-    """The exemption list names modules that are there (a path that moved is dropped from it)."""
-    for rel, why in NOT_YET_HELD.items():
-        assert (ROOT / rel).exists() and why, rel
 
 
 if __name__ == "__main__":

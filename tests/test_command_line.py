@@ -60,7 +60,8 @@ def test_json_figures_are_the_engines(capsys: pytest.CaptureFixture[str]) -> Non
     data = json.loads(run(capsys, *JSON_RUNS["settle"], "--json")[1])
     # Q-J-T suited against 9-5-2: the dealer does not qualify (queen high needed); the straight
     # flush pays the Ante Bonus 4 to 1 and Pair Plus 40 to 1 (filing 004)
-    assert {w["wager"]: w["result"] for w in data["wagers"]} == {"ante": 5, "play": 0, "ante_bonus": 20, "pair_plus": 200}
+    assert {w["wager"]: w["result"] for w in data["wagers"]} == {"ante": 5, "play": 0, "ante_bonus": 20,
+                                                                 "pair_plus": 200}
     assert sum(w["result"] for w in data["wagers"]) - data["cap_reduction"] == data["total"]
     odds = json.loads(run(capsys, *JSON_RUNS["odds"], "--json")[1])
     seat0 = odds["players"][0]

@@ -254,8 +254,10 @@ def test_every_unit_has_a_rank_in_its_layer() -> None:
 
 def test_folders_inside_a_layer_import_only_lower_ranks() -> None:
     _, edges = import_graph(ROOT, "gamelib")
-    wrong = [f"{e.source} (line {e.line}) imports {e.target}" for e in sorted(sideways(edges), key=lambda e: (e.source, e.line))]
-    assert not wrong, "an import inside a layer goes sideways or up (tests/test_layers.py FOLDERS):\n  " + "\n  ".join(wrong)
+    wrong = [f"{e.source} (line {e.line}) imports {e.target}"
+             for e in sorted(sideways(edges), key=lambda e: (e.source, e.line))]
+    assert not wrong, ("an import inside a layer goes sideways or up (tests/test_layers.py FOLDERS):\n  "
+                       + "\n  ".join(wrong))
 
 
 def test_checker_catches_a_sideways_import(tmp_path: Path) -> None:
@@ -308,7 +310,8 @@ def test_checker_catches_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
         ("gamelib.engine.run", 4, "gamelib.analysis.tables")]
     problems = report(modules, edges, layer_of)
     assert len(problems) == 2
-    assert problems[0].startswith("import cycle among gamelib.analysis.more, gamelib.analysis.tables, gamelib.engine.run")
+    assert problems[0].startswith(
+        "import cycle among gamelib.analysis.more, gamelib.analysis.tables, gamelib.engine.run")
     assert "gamelib.engine.run:4 imports gamelib.analysis.tables" in problems[0]
     assert problems[1] == ("upward import: gamelib.engine.run (line 4, layer engine) imports "
                            "gamelib.analysis.tables (layer analysis)")

@@ -84,7 +84,8 @@ def name_tests(source: str, filename: str = "<source>") -> list[str]:
         elif isinstance(node, ast.alias):
             hit = node.name in NAME_TABLES
         if hit:
-            found.append(f"{getattr(node, 'lineno', '?')}: {ast.unparse(node) if not isinstance(node, ast.alias) else node.name}")
+            found.append(f"{getattr(node, 'lineno', '?')}: "
+                         f"{ast.unparse(node) if not isinstance(node, ast.alias) else node.name}")
     return found
 
 

@@ -60,7 +60,7 @@ def independent_values(hole: str):
     hands = np.concatenate([np.tile(np.array(h, np.int8), (len(triples), 1)), rest[triples]], axis=1)
     table = GAME.declaration.pay_table("main")
     rows = pay_rows(table, "high")[HIGH.evaluate_array(hands)]
-    pays = np.array([int(l.pays) for l in table.lines] + [-1])[rows]
+    pays = np.array([int(line.pays) for line in table.lines] + [-1])[rows]
     P = np.zeros((50, 50, 50), np.int64)
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
         P[triples[:, perm[0]], triples[:, perm[1]], triples[:, perm[2]]] = pays
@@ -121,7 +121,7 @@ def test_settlement_engine_pays_what_the_analysis_counts(nh):
         hole, comm = format_cards(deal[:2]), [format_cards([c]) for c in deal[2:]]
         wagers = {"ante": 5}
         w = 1
-        for street, seen in zip(("flop", "turn", "river"), ("", comm[0], f"{comm[0]} {comm[1]}")):
+        for street, seen in zip(("flop", "turn", "river"), ("", comm[0], f"{comm[0]} {comm[1]}"), strict=True):
             play = nh.strategy.play_for(hole, seen or (), w)
             if play == "fold":
                 break

@@ -55,7 +55,8 @@ def test_six_card_counts_against_evaluation_of_a_sample():
     rng = np.random.default_rng(20)
     sets = np.argsort(rng.random((200_000, 52)), axis=1)[:, :6]
     cats = HIGH.category_of(HIGH.evaluate_array(sets))
-    p = np.array([exact[1:][HIGH.category_of(np.arange(1, HIGH.n_classes + 1)) == c].sum() for c in range(9)]) / comb(52, 6)
+    p = (np.array([exact[1:][HIGH.category_of(np.arange(1, HIGH.n_classes + 1)) == c].sum() for c in range(9)])
+         / comb(52, 6))
     seen = np.bincount(cats, minlength=9) / len(sets)
     sigma = np.sqrt(p * (1 - p) / len(sets))
     assert (np.abs(seen - p) <= 4 * sigma + 1e-12).all()

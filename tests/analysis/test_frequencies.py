@@ -19,11 +19,13 @@ from gamelib.errors import HandSizeError, RankingError
 
 def _cats(system: str, n: int) -> dict[str, int]:
     df = category_counts(system, n)
-    return dict(zip(df["category"], (int(x) for x in df["combinations"])))
+    return dict(zip(df["category"], (int(x) for x in df["combinations"]), strict=True))
 
 
 @pytest.mark.parametrize(
-    "system, n", [("high", 5), ("crazy4", 5), ("crazy4", 4), ("a5-low", 5), ("low8", 5), ("27-low", 5), ("three-card", 3), ("high", 6)]
+    "system, n",
+    [("high", 5), ("crazy4", 5), ("crazy4", 4), ("a5-low", 5), ("low8", 5), ("27-low", 5), ("three-card", 3),
+     ("high", 6)],
 )
 def test_counting_by_suit_pattern_equals_enumerating_every_hand(system: str, n: int) -> None:
     assert value_counts(system, n) == brute_force_value_counts(system, n)
@@ -50,7 +52,8 @@ def test_seven_card_high_published_figures() -> None:
 
 def test_crazy4_queens_up_column() -> None:
     cats = _cats("crazy4", 5)
-    assert {k: cats[k] for k in ("four of a kind", "straight flush", "three of a kind", "flush", "straight", "two pair")} == {
+    shown = ("four of a kind", "straight flush", "three of a kind", "flush", "straight", "two pair")
+    assert {k: cats[k] for k in shown} == {
         "four of a kind": 624, "straight flush": 2072, "three of a kind": 58656, "flush": 114616,
         "straight": 101808, "two pair": 123552,
     }
@@ -78,7 +81,9 @@ def test_badugi_four_cards() -> None:
 
 
 def test_combinations_and_blocks() -> None:
-    assert combinations_array(5, 2).tolist() == [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3], [0, 4], [1, 4], [2, 4], [3, 4]]
+    assert combinations_array(5, 2).tolist() == [
+        [0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3], [0, 4], [1, 4], [2, 4], [3, 4]
+    ]
     seen = set()
     total = 0
     for block in iter_all_hands(6):
@@ -125,7 +130,7 @@ def test_refusals() -> None:
 @pytest.mark.parametrize("system, n", [("crazy4", 5), ("high", 7), ("a5-low", 7), ("badugi", 5)])
 def test_padded_examples_keep_their_category_and_value(system: str, n: int) -> None:
     table = category_counts(system, n)
-    occurring = [c for c, k in zip(table["category"], table["combinations"]) if k]
+    occurring = [c for c, k in zip(table["category"], table["combinations"], strict=True) if k]
     for cat in occurring:
         base = example_hand(system, cat)
         hand = example_hand(system, cat, n_cards=n)

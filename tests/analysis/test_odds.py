@@ -73,7 +73,8 @@ def brute_force(key: str, hands: Sequence[str | None], boards: Sequence[str] = (
             equity[i] += got[i]
             scoop[i] += got[i] == 1
     return {"deals": deals, "equity": [e / deals for e in equity], "scoop": [Fraction(s, deals) for s in scoop],
-            "win": {k: Fraction(v, deals) for k, v in win.items()}, "tie": {k: Fraction(v, deals) for k, v in tie.items()}}
+            "win": {k: Fraction(v, deals) for k, v in win.items()},
+            "tie": {k: Fraction(v, deals) for k, v in tie.items()}}
 
 
 def _dead(*keep: str, leave: int, high: int = 0) -> str:
@@ -89,7 +90,8 @@ def _dead(*keep: str, leave: int, high: int = 0) -> str:
 CASES: list[tuple[str, list[str | None], list[str], str, list[str | None] | None]] = [
     # Archie: one draw each; pair-of-nines and eight-low qualifiers, and R8's split when nobody qualifies
     ("archie", ["Kc Qd Jh 6s 3c", "As 2d 4h 7c Td"], [], "", ["Kc", "Td"]),
-    ("archie", ["Kc Qd Jh 8s 3c", "Ks Td 4h 7c 2d"], [], _dead("Kc Qd Jh 8s 3c Ks Td 4h 7c 2d", leave=8, high=8), ["Kc", "Ks"]),
+    ("archie", ["Kc Qd Jh 8s 3c", "Ks Td 4h 7c 2d"], [], _dead("Kc Qd Jh 8s 3c Ks Td 4h 7c 2d", leave=8, high=8),
+     ["Kc", "Ks"]),
     # Drawmaha: river to come (draw half fixed on the hole cards, Omaha half on the board), and a declared draw
     ("drawmaha", ["As Ks Qd Jd 2c", "9h 9c 8h 7c 6d"], ["Ts 5d 4c 3h"], "", None),
     ("drawmaha", ["As Ks Qd Jd 2c", "9h 9c 8h 7c 6d"], ["Ts 5d 4c"],
@@ -103,9 +105,11 @@ CASES: list[tuple[str, list[str | None], list[str], str, list[str | None] | None
      _dead("As Ad Kc Kd Qs Qd Jc Th 2c 7h 9s 3d Ah 8c 8d", leave=6, high=8), None),
     # Stud 8: two down cards to come each (split and quartered pots, no-low high-only pots)
     ("stud8", ["As 2s 3c 4d 9h", "Ah 2h Kc Kd 7s"], [], _dead("As 2s 3c 4d 9h Ah 2h Kc Kd 7s", leave=10), None),
-    ("stud8", ["As 2s 3c 4d 5h 9h", "Ah 2h 3h 4h 5c Kd"], [], _dead("As 2s 3c 4d 5h 9h Ah 2h 3h 4h 5c Kd", leave=16), None),
+    ("stud8", ["As 2s 3c 4d 5h 9h", "Ah 2h 3h 4h 5c Kd"], [], _dead("As 2s 3c 4d 5h 9h Ah 2h 3h 4h 5c Kd", leave=16),
+     None),
     # Big O: turn and river to come (quartered lows), and a random player on the river
-    ("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], ["7h 8h 9c"], _dead("As Ad 2c 3d 4h Ks Kd Qc Jh Tc 7h 8h 9c", leave=20), None),
+    ("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], ["7h 8h 9c"],
+     _dead("As Ad 2c 3d 4h Ks Kd Qc Jh Tc 7h 8h 9c", leave=20), None),
     ("big-o", ["Ac 2c 3d Kh Ks", "Ad 2d 4s Qh Qc"], ["5h 6h 9c Td"], "", None),
     ("big-o", ["Ac 2c 3d Kh Ks", None], ["5h 6h 9c Td 8s"], _dead("Ac 2c 3d Kh Ks 5h 6h 9c Td 8s", leave=9), None),
     # Badugi and its relatives: one draw declared each
@@ -116,7 +120,8 @@ CASES: list[tuple[str, list[str | None], list[str], str, list[str | None] | None
     # Razzdugi family: stud cards to come
     ("razzdugi", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], [], _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=10), None),
     ("27-razzdugi", ["2s 3d 4h 7c Kh", "2c 3h 5s 6d 8c"], [], _dead("2s 3d 4h 7c Kh 2c 3h 5s 6d 8c", leave=10), None),
-    ("super-razzdugi", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], [], _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=10), None),
+    ("super-razzdugi", ["As 2d 3h 4c Kh", "Ac 2h 4s 5d 7c"], [], _dead("As 2d 3h 4c Kh Ac 2h 4s 5d 7c", leave=10),
+     None),
     # Super Razzdugi before its discard (R15): the five third-street cards, two down cards declared thrown
     ("super-razzdugi", ["Kc Qd As 2d 3h", "Jd 2h Ac 4s 7c"], [], _dead("Kc Qd As 2d 3h Jd 2h Ac 4s 7c", leave=10),
      ["Kc Qd", "Jd 2h"]),
@@ -189,7 +194,7 @@ def test_sampled_when_over_budget_with_standard_error() -> None:
     exact = odds("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], board="7h 8h 9c")
     sampled = odds("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], board="7h 8h 9c", budget=100, samples=4000, seed=3)
     assert not sampled.exact and sampled.method.startswith("sampled, 4,000 deals, seed 3, standard error 0.0")
-    for e, s in zip(exact.players, sampled.players):
+    for e, s in zip(exact.players, sampled.players, strict=True):
         assert abs(float(e.equity) - float(s.equity)) < 4 * s.equity_se
     again = odds("big-o", ["As Ad 2c 3d 4h", "Ks Kd Qc Jh Tc"], board="7h 8h 9c", budget=100, samples=4000, seed=3)
     assert again == sampled
@@ -199,7 +204,8 @@ def test_automatic_player_makes_later_draws_and_says_so() -> None:
     r = odds("badugi", ["As 2d 3h Kh", "2c 4d 6h Qs"], discards=["Kh", "Qs"], draws_to_come=2, budget=1000,
              samples=60)
     assert not r.exact and r.deals == 60 and "automatic player" in r.notes[0]
-    assert r.method.endswith("standard error 0.0" + r.method.split("standard error 0.0")[1]) and "deal by deal" in r.method
+    assert (r.method.endswith("standard error 0.0" + r.method.split("standard error 0.0")[1])
+            and "deal by deal" in r.method)
     assert sum(p.equity for p in r.players) == 1
     assert r.players[0].draw == "throws Kh"
 

@@ -182,7 +182,7 @@ def test_sampled_when_over_budget_agrees_within_its_error() -> None:
     exact = odds(key, hands, dead=dead, draws_to_come=to_come)
     sampled = odds(key, hands, dead=dead, draws_to_come=to_come, budget=10, samples=3000, seed=4)
     assert not sampled.exact and sampled.deals == 3000 and sampled.method.endswith("drawing deal by deal")
-    for e, s in zip(exact.players, sampled.players):
+    for e, s in zip(exact.players, sampled.players, strict=True):
         assert abs(float(e.equity) - float(s.equity)) < 4 * s.equity_se + 1e-9
     assert sampled == odds(key, hands, dead=dead, draws_to_come=to_come, budget=10, samples=3000, seed=4)
 
@@ -318,7 +318,8 @@ def test_a_target_standard_error_stops_the_sample_reproducibly() -> None:
 
 # --- the widget's work limit, Drawmaha's flops, the exact try counted first -------------------------
 
-def _one_deal_at_a_time(key: str, hands: list[str | None], samples: int, seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
+def _one_deal_at_a_time(key: str, hands: list[str | None], samples: int,
+                        seed: int) -> tuple[list[Fraction], list[list[Fraction]]]:
     """The slow reference of a clustered Drawmaha sample: the calculator's own sampled flops and
     deals (``sample_rows`` with the seed), but each deal played by itself: each seat's draw asked
     of the engine's one-hand ``draw_choice`` on the deal's flop, the replacements taken off the
@@ -358,8 +359,9 @@ def _one_deal_at_a_time(key: str, hands: list[str | None], samples: int, seed: i
     return [t / samples for t in total], per_flop
 
 
-@pytest.mark.parametrize("key, hands, samples, seed", [("drawmaha", [None, None], 60, 4),
-                                                        ("drawmaha-27", ["7s 5s 4d 3d Kc", None, "9h 9c 8h 7c 6d"], 50, 2)])
+@pytest.mark.parametrize("key, hands, samples, seed",
+                         [("drawmaha", [None, None], 60, 4),
+                          ("drawmaha-27", ["7s 5s 4d 3d Kc", None, "9h 9c 8h 7c 6d"], 50, 2)])
 def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str, hands: list[str | None],
                                                                        samples: int, seed: int) -> None:
     from gamelib.analysis.odds.deal_by_deal import CLUSTER
@@ -373,7 +375,7 @@ def test_drawmaha_samples_flops_and_agrees_with_each_deal_played_alone(key: str,
     # the stated error is the two-stage (cluster) one, written out: F/(F-1) sum (T_f - n_f m)^2 / N^2
     sizes = [min(CLUSTER, samples - f * CLUSTER) for f in range(flops)]
     for i, p in enumerate(r.players):
-        dev = sum((float(t[i]) - n * float(means[i])) ** 2 for t, n in zip(per_flop, sizes))
+        dev = sum((float(t[i]) - n * float(means[i])) ** 2 for t, n in zip(per_flop, sizes, strict=True))
         assert p.equity_se == pytest.approx(math.sqrt(flops / (flops - 1) * dev) / samples, rel=1e-9)
 
 

@@ -63,5 +63,5 @@ def test_equities_agree_with_pokerkit(key: str, hands: list[str], board: str) ->
     ours = odds(key, hands, board=board or None)
     theirs = pokerkit_equities(key, hands, board)
     tolerance = 4 * 0.5 / math.sqrt(SAMPLES) + 4 * ours.standard_error
-    for p, pk in zip(ours.players, theirs):
+    for p, pk in zip(ours.players, theirs, strict=True):
         assert abs(float(p.equity) - pk) < tolerance, (p.seat, float(p.equity), pk)

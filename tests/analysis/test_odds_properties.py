@@ -33,7 +33,7 @@ def question(key: str, seed: int, players: int) -> dict[str, Any]:
     deck = [int(c) for c in rng.permutation(52)]
     hands: list[Any] = []
     discards: list[Any] = []
-    for i in range(players):
+    for _ in range(players):
         short = int(rng.integers(0, 3)) if game.is_stud else 0
         hand = [deck.pop() for _ in range(game.hole_cards - short)]
         hands.append(format_cards(hand))

@@ -40,7 +40,7 @@ def pair(request):
 
 def grouped(table):
     out = defaultdict(int)
-    for p, c in zip(table.attrs["pays_exact"], table["combinations"]):
+    for p, c in zip(table.attrs["pays_exact"], table["combinations"], strict=True):
         out[Fraction(p)] += int(c)
     return {k: v for k, v in out.items() if v}
 
@@ -55,7 +55,7 @@ def test_every_wager_agrees_with_the_outcome_tables(pair):
         assert s.expected_return == analysis.returns[key]
         assert s.house_edge == -analysis.returns[key]
         # awards: each pay-table row's count is the outcome table's row of that name
-        rows = dict(zip(table["outcome"], table["combinations"]))
+        rows = dict(zip(table["outcome"], table["combinations"], strict=True))
         for award, count in s.awards:
             if award in rows:
                 assert count == rows[award], (key, award)
@@ -120,7 +120,7 @@ def test_largest_wins_from_the_filings():
     # with the cap at each ante, the main game's return is the capped-return table's
     analysis = analyze(get_game("nh-holdem"))
     assert len(nh.game.capped) == len(analysis.caps) == 4
-    for c, row in zip(nh.game.capped, analysis.caps.itertuples()):
+    for c, row in zip(nh.game.capped, analysis.caps.itertuples(), strict=True):
         assert (c.ante, c.cap, c.stake, c.expected_return) == (row.ante, row.cap, row.ante, row._6)
 
 
@@ -167,7 +167,8 @@ def test_the_six_card_bonus_with_the_cap_is_worked_out_apart_to_the_last_digit()
     for ante, words in ((2, "21.0000%"), (4, "20.0943%"), (5, "19.8172%"), (10, "19.8172%")):
         cap = {2: 1_000, 4: 2_000, 5: 5_000, 10: 5_000}[ante]  # R21
         settled = six_card_bonus_edge_by_settling(ante, 10)
-        dollars = sum(min(Fraction(p) * 10, cap) * int(c) for p, c in zip(table.attrs["pays_exact"], table["combinations"]))
+        dollars = sum(min(Fraction(p) * 10, cap) * int(c)
+                      for p, c in zip(table.attrs["pays_exact"], table["combinations"], strict=True))
         from_table = -dollars / (10 * table.attrs["total"])
         assert by_ante[ante].house_edge == settled == from_table, ante
         assert f"{float(settled):.4%}" == words

@@ -41,7 +41,7 @@ def test_super_bonus_flush_nearest_three_percent_by_a_plain_loop():
              for f in range(1, 11)}
     nearest = min(edges, key=lambda f: abs(edges[f] - Fraction(3, 100)))
     assert found["flush"].iloc[0] == nearest
-    assert dict(zip(found["flush"], found["house edge"])) == edges
+    assert dict(zip(found["flush"], found["house edge"], strict=True)) == edges
     assert found.attrs["candidates"] == 10 and found.attrs["measure"] == "super_bonus"
 
 

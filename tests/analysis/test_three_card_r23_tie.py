@@ -113,7 +113,7 @@ def test_an_exact_tie_folds_r23() -> None:
     assert s.play_for(" ".join(HAND)) == "fold"  # R23: the choice that risks less
     # J-8-4 in three other suits is the same hand with the suits renamed: it ties and folds too
     for suits in ("sch", "cds"):
-        hand = " ".join(r + x for r, x in zip("J84", suits))
+        hand = " ".join(r + x for r, x in zip("J84", suits, strict=True))
         assert s.expected_values(hand) == {"fold": -1, "raise": -1} and s.play_for(hand) == "fold"
     # J-8-4 with two cards of a suit is another hand: its value raised is its own brute force plus the bonus
     two_suited = ("Jh", "8h", "4c")

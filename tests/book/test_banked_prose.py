@@ -218,7 +218,8 @@ def test_crazy4_three_x_examples_show_the_engine_verdicts():
             refused += 1
     assert allowed >= 2 and refused >= 2
     assert shown.count("3x allowed") == allowed
-    assert glued(nb)["c4-3x-minimum"] == game.describe(minimum_value(game.declaration, game.declaration.wager("play").needs[0])).split(" (")[0]
+    assert glued(nb)["c4-3x-minimum"] == game.describe(
+        minimum_value(game.declaration, game.declaration.wager("play").needs[0])).split(" (")[0]
 
 
 # ---- figures that stay typed elsewhere, held to the engine --------------------------------------

@@ -28,7 +28,7 @@ BUILD = ROOT / "_build" / "html"
 sys.path.insert(0, str(ROOT / "deploy"))
 import exhibits  # noqa: E402  (deploy/exhibits.py)
 from headless import CHROMIUM  # noqa: E402  (deploy/headless.py)
-from headless import OFFLINE_ARGS as CHROMIUM_ARGS
+from headless import OFFLINE_ARGS as CHROMIUM_ARGS  # noqa: E402  (deploy/headless.py, after the path change)
 
 VIEW_SELECTOR = 'script[type="application/vnd.jupyter.widget-view+json"]'
 TIMEOUT_MS = 20_000

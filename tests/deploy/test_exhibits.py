@@ -64,7 +64,8 @@ EPOCH = 1772323200
 def expected_edition() -> tuple[str, str]:
     """The edition the PDFs must carry, found here with git: (on the title page, in the footer)."""
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=True).stdout.strip()
+        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True,
+                              check=True).stdout.strip()
 
     commit = git("rev-parse", "--short", "HEAD")
     if git("status", "--porcelain", "--untracked-files=no"):
@@ -129,7 +130,9 @@ def read(path: Path) -> Read:
         page_w, page_h = float(page.mediabox[2]), float(page.mediabox[3])
         right, top, bottom = page_w - SIDE + 1, page_h - TOP_BOTTOM + 1, TOP_BOTTOM - 1
 
-        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float, *,
+                  right: float = right, top: float = top, bottom: float = bottom, page_h: float = page_h,
+                  body: list[tuple[int, int, str]] = body, outside: list[tuple[int, int, str]] = outside) -> None:
             if not text.strip():
                 return
             x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
@@ -183,7 +186,7 @@ def test_each_exhibit_shows_every_declared_pay_table(pdfs: dict[str, Read], key:
 def test_each_exhibit_shows_the_house_edge_and_every_return(pdfs: dict[str, Read], key: str) -> None:
     text = pdfs[key].text
     analysis = analyze(get_game(key))
-    figures = dict(zip(analysis.summary["figure"], analysis.summary["value"]))
+    figures = dict(zip(analysis.summary["figure"], analysis.summary["value"], strict=True))
     edge = [v for f, v in figures.items() if "house edge" in f]
     assert edge and all(v > 0 for v in edge)
     for figure, value in figures.items():
@@ -287,7 +290,8 @@ def test_the_book_has_every_chapter_in_order_with_its_contents_and_page_numbers(
     contents = " ".join(book.pages[:chapter_starts[0]])
     for title, start in chapters:
         assert title in book.pages[start], f"{title!r} is not on its first page ({start + 1})"
-        assert re.search(re.escape(title) + rf" {start + 1}\b", contents), f"the contents do not give {title!r} page {start + 1}"
+        assert re.search(re.escape(title) + rf" {start + 1}\b", contents), \
+            f"the contents do not give {title!r} page {start + 1}"
     sheets = len(book.pages)
     missing = [i for i, text in enumerate(book.pages, 1) if f"page {i} of {sheets}" not in text]
     assert not missing, f"pages without their number in the book: {missing[:10]}"
@@ -312,7 +316,7 @@ def test_no_page_is_blank_or_cut_off(printed: dict[str, exhibits.Printed], pdfs:
         problems += [f"{name}: wider than the paper in Chromium: {c}" for c in done.cut_off]
         pages = PdfReader(done.path).pages
         assert len(pages) == done.pages == len(pdfs[name].pages) > 0
-        for number, (page, body, outside) in enumerate(zip(pages, pdfs[name].body, pdfs[name].outside), 1):
+        for number, (page, body, outside) in enumerate(zip(pages, pdfs[name].body, pdfs[name].outside, strict=True), 1):
             assert [round(float(v), 1) for v in page.mediabox] == [0, 0, *LETTER]
             if not body:
                 problems.append(f"{name}: page {number} has no text")

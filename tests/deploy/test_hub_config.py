@@ -136,7 +136,8 @@ def test_jupyterhub_config_sets_what_the_hub_needs(hub: Config, server_config: C
     # The hub's own services and roles are kept: the file appends to them, and a hub that runs its
     # own culler under the usual name "idle-culler" keeps it (two of one name: JupyterHub refuses
     # to start; the real hub of tests/deploy/test_real_hub.py has one).
-    theirs = {"services": [{"name": "idle-culler"}], "load_roles": [{"name": "idle-culler", "services": ["idle-culler"]}]}
+    theirs = {"services": [{"name": "idle-culler"}],
+              "load_roles": [{"name": "idle-culler", "services": ["idle-culler"]}]}
     merged = Config({"JupyterHub": theirs})
     merged.merge(_load(DEPLOY / "jupyterhub_config.py"))
     services = [s["name"] for s in _value(merged, "JupyterHub", "services", theirs["services"])]

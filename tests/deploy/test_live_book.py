@@ -274,8 +274,8 @@ def test_only_the_live_chapters_and_the_static_book_are_served(server: str, serv
                  "voila/render/chapters/no-such-chapter.ipynb", "voila/render/", "voila/tree", "voila/tree/chapters",
                  "voila/api/contents", "voila/api/contents/chapters", "login", "logout", "api/kernels", "api/sessions",
                  "api/kernelspecs", "api/contents", "voila/query/" + str(uuid.uuid4()), "lab", "tree", "nowhere",
-                 "voila/templates/../../../etc/passwd", "voila/templates/lab/../../x", "voila/templates/reveal/static/x",
-                 "voila/labextensions/../../etc/passwd"):
+                 "voila/templates/../../../etc/passwd", "voila/templates/lab/../../x",
+                 "voila/templates/reveal/static/x", "voila/labextensions/../../etc/passwd"):
         status, page, _ = stranger.request(path)
         assert status == 404, (path, status)
         if path.startswith(("voila/render", "login", "logout", "nowhere", "voila/tree")):
@@ -440,7 +440,8 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
         context = browser.new_context(extra_http_headers={"X-Forwarded-For": "10.0.3.1"})
         context.route("**/*", lambda route: (outside.append(route.request.url), route.abort())
-                      if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else route.continue_())
+                      if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                      else route.continue_())
         page = context.new_page()
         page.goto(server)  # the front door
         page.click("text=Read the book")
@@ -458,7 +459,8 @@ def test_a_live_chapter_in_chromium(server: str, served: servers.Served) -> None
         labels = page.locator(".widget-label").all_inner_texts()
         assert "Ante ($2 to $10)" in labels and not page.locator(".widget-label mjx-container").count()
         loaded = page.evaluate("() => performance.getEntriesByType('resource').map(r => r.name)")
-        assert any("/handbook/static/no-math.js" in u for u in loaded) and not page.evaluate("() => !!window.MathJax.startup")
+        assert (any("/handbook/static/no-math.js" in u for u in loaded)
+                and not page.evaluate("() => !!window.MathJax.startup"))
         assert not any("jupyterlab_pygments" in u for u in loaded)
         page.locator(".widget-html-content", has_text="seed 1").first.wait_for(timeout=30_000)
         page.locator(".widget-text input").first.fill("7")
@@ -516,7 +518,8 @@ def test_a_browser_proves_it_runs_scripts_once_and_the_book_proves_it_for_him(se
             context = browser.new_context(extra_http_headers={"X-Forwarded-For": f"10.0.3.{10 + n}"})
             page = context.new_page()
             answers: list[str] = []
-            page.on("response", lambda r: answers.append(r.url) if "/voila/render/" in r.url else None)
+            page.on("response", lambda r, *, answers=answers:
+                    answers.append(r.url) if "/voila/render/" in r.url else None)
             page.goto(server + start)
             where: Any = page
             if "intro" in start:  # a page that sets no cookie, the chapter in a frame of it
@@ -569,7 +572,8 @@ def test_kernels_whose_page_never_connects_are_freed_within_30_s(unclaimed: dict
         assert time.monotonic() - unclaimed["at"] < 30 + 2 + 20, "kernels of unopened pages still there"
         time.sleep(0.5)
     assert time.monotonic() - unclaimed["at"] > 25  # not before their time
-    stopped = [float(x) for x in re.findall(r"its page never connected \((\d+\.\d) s after it was sent", served.log_text())]
+    stopped = [float(x) for x in re.findall(r"its page never connected \((\d+\.\d) s after it was sent",
+                                            served.log_text())]
     assert len(stopped) >= len(others) and all(25 < x <= 30 for x in stopped[-len(others):]), stopped
     assert client.request(f"api/kernels/{claimed}")[0] == 200
     Client(client.base, client.address).chapter("mixed/formats")  # the client has its share back
@@ -645,7 +649,8 @@ def test_the_live_server_is_configured_to_free_and_cap_kernels_and_stay_offline(
     assert "cdn.jsdelivr.net" in lab.read_text(encoding="utf-8")  # what the copy drops
     # the trainer only where it is switched on
     book = live_server.LiveBook(root_dir=str(live))
-    assert "chapters/trainer.ipynb" not in book.served_chapters() and "chapters/banked/crazy4.ipynb" in book.served_chapters()
+    assert ("chapters/trainer.ipynb" not in book.served_chapters()
+            and "chapters/banked/crazy4.ipynb" in book.served_chapters())
     assert "trainer" not in book.front_door_html()
     book = live_server.LiveBook(root_dir=str(live), serve_trainer=True)
     assert "chapters/trainer.ipynb" in book.served_chapters() and "The staff trainer" in book.front_door_html()
@@ -681,7 +686,8 @@ def test_a_browser_navigation_gets_the_chapter_at_once_and_a_plain_client_does_n
                                   ({"Cookie": f"{BROWSER_COOKIE}=1", "Purpose": "prefetch"}, False)):
         with urllib.request.urlopen(urllib.request.Request(chapter, headers=headers), timeout=300) as r:
             text = r.read().decode()
-        assert ("jupyter-config-data" in text) is chapter_page and ("Opening the live chapter" in text) is not chapter_page
+        assert (("jupyter-config-data" in text) is chapter_page
+                and ("Opening the live chapter" in text) is not chapter_page)
         for kernel in re.findall(r'"kernelId":\s*"([0-9a-f-]{36})"', text):
             SEEN_KERNELS.add(kernel)
 

@@ -428,7 +428,7 @@ def test_five_users_sign_in_at_once_and_each_reaches_the_book_and_the_trainer(hu
         assert not any(f"<b>{other}</b>" in w or f"user:{other}" in w for w in who for other in USERS if other != name)
         assert " of 1 right" in who[-1] and "gl-trainer-verdict" in visit.trainer["verdict"], (name, visit.trainer)
     # One user's cookies (all of them) open no other user's kernel.
-    for name, other in zip(USERS, USERS[1:] + USERS[:1]):
+    for name, other in zip(USERS, USERS[1:] + USERS[:1], strict=True):
         url = _channels_url(hub, other, visits[other].kernel)
         code = asyncio.run(_refused(url, _cookie_header(visits[name].browser, url, every=True)))
         assert code == 403, (name, other, code)  # refused by his server (not gone: that would be another code)

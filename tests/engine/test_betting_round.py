@@ -46,8 +46,10 @@ def test_the_view_agrees_with_the_legal_actions(key):
     for hand in range(150):
         game = POT_DECLARATIONS[key]
         n = int(rng.integers(2, min(game.max_players, 6) + 1))
-        structure = [None, big_bet_structure("no-limit", 0 if game.is_stud else 1, 2, bring_in=1 if game.is_stud else 0),
-                     big_bet_structure("pot-limit", 0 if game.is_stud else 1, 2, bring_in=1 if game.is_stud else 0)][hand % 3]
+        structure = [None,
+                     big_bet_structure("no-limit", 0 if game.is_stud else 1, 2, bring_in=1 if game.is_stud else 0),
+                     big_bet_structure("pot-limit", 0 if game.is_stud else 1, 2, bring_in=1 if game.is_stud else 0),
+                     ][hand % 3]
         h = Hand(game, [int(x) for x in rng.integers(1, 40, size=n)], button=int(rng.integers(n)),
                  structure=structure, seed=hand)
         while not h.is_over:

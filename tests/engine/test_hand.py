@@ -163,7 +163,7 @@ def test_a_seat_never_collects_more_than_it_was_eligible_for():
         for s in range(h.n):
             assert h.winnings[s] <= eligibility_cap(h.contributed, s), (key, s, h.contributed, h.winnings, h.history)
             assert not (h.folded[s] and h.winnings[s]), (key, s, h.history)
-        side_pot_hands += len({c for c, f in zip(h.contributed, h.folded) if not f}) > 1
+        side_pot_hands += len({c for c, f in zip(h.contributed, h.folded, strict=True) if not f}) > 1
     assert side_pot_hands > N_ELIGIBILITY_HANDS // 10
 
 

@@ -30,7 +30,8 @@ def test_blinds_and_first_to_act_three_handed():
 
 def test_big_blind_has_the_option():
     h = Hand(D["badugi"], [50, 50, 50], button=0, seed=1)
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     assert h.to_act == 2 and kinds(h) == {"fold": (None, None), "check": (None, None), "raise": (4, 4)}
     h.act("check")
     assert h.phase == "draw" and h.to_act == 1  # the draw starts left of the button
@@ -40,7 +41,8 @@ def test_heads_up_button_posts_small_blind_and_acts_first_then_last():
     h = Hand(D["big-o"], [50, 50], button=1, seed=2)
     assert h.history[1:3] == ["seat 1 posts the small blind $1", "seat 0 posts the big blind $2"]  # R-A7
     assert h.to_act == 1
-    h.act("call"); h.act("check")
+    h.act("call")
+    h.act("check")
     assert h.to_act == 0  # after the flop the big blind acts first
 
 
@@ -49,13 +51,15 @@ def test_limit_cap_one_bet_and_four_raises():
     for to in (4, 6, 8, 10):  # the big blind is the bet; four raises
         h.act("raise", to)
     assert "raise" not in kinds(h)
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     # flop at $2: bet and four raises to $10; turn at $4
     h.act("bet", 2)
     for to in (4, 6, 8, 10):
         h.act("raise", to)
     assert set(kinds(h)) == {"fold", "call"}
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     assert h.street.name == "turn" and kinds(h)["bet"] == (4, 4)
 
 
@@ -74,7 +78,8 @@ def test_spread_limit_any_bet_from_one_to_four_raise_at_least_the_last():
     assert kinds(h)["raise"] == (4, 6)  # the $2 blind is the bet: raise by $2 to $4
     h.act("raise", 6)  # a raise of $4
     assert kinds(h)["raise"] == (10, 10)
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     assert kinds(h)["bet"] == (1, 4)
     h.act("bet", 3)
     assert kinds(h)["raise"] == (6, 7)
@@ -85,7 +90,8 @@ def test_pot_limit_raise_makes_the_bet_the_pot_after_the_call():
     assert kinds(h)["raise"] == (4, 7)  # R16: call 2 makes the pot 5, raise 5 more
     h.act("raise", 7)
     assert kinds(h)["raise"] == (12, 23)  # call 6 makes 16; 7 + 16
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     assert kinds(h)["bet"] == (2, 21)
 
 
@@ -114,7 +120,8 @@ def test_stud_bring_in_lowest_card_with_suits_and_no_option():
     assert kinds(h) == {"bring-in": (1, 1), "complete": (2, 2)}
     h.act("bring-in")
     assert kinds(h) == {"fold": (None, None), "call": (1, 1), "complete": (2, 2)}
-    h.act("call"); h.act("call")
+    h.act("call")
+    h.act("call")
     assert h.street.name == "fourth street"  # the bring-in has no option when all call
 
 
@@ -128,16 +135,21 @@ def test_stud_later_streets_best_board_acts_first():
     # Third street up: seat 1 9s, seat 2 3c, seat 0 8d; fourth street: 9h, 4h, 2s.
     deck = "Ah Ad Ac Kh Kd Kc 9s 3c 8d 7c 9h 4h 2s"
     h = Hand(D["stud8"], [50] * 3, deck=deck)
-    h.act("bring-in"); h.act("call"); h.act("call")
+    h.act("bring-in")
+    h.act("call")
+    h.act("call")
     assert h.to_act == 1  # pair of nines showing (high board)
     h2 = Hand(D["razzdugi"], [50] * 3, deck=deck)
-    h2.act("bring-in"); h2.act("call"); h2.act("call")
+    h2.act("bring-in")
+    h2.act("call")
+    h2.act("call")
     assert h2.to_act == 2  # 4-3 is the best low board (R14), better than 8-2
 
 
 def test_super_razzdugi_discards_two_down_cards():
     h = Hand(D["super-razzdugi"], [50, 50], button=0, seed=5)
-    h.act("bring-in"); h.act("call")
+    h.act("bring-in")
+    h.act("call")
     assert h.phase == "discard" and kinds(h) == {"discard": (2, 2)}
     s = h.to_act
     with pytest.raises(IllegalActionError, match="exactly 2"):

@@ -469,7 +469,7 @@ def pokerkit_payout(h: Hand, m: Mirror) -> tuple[list[int], bool]:
             part = q + (r if n_k == 0 else 0)
             values = [value(k, j) for j in who]
             best = max((v for v in values if v is not None), default=None)
-            winners = [j for j, v in zip(who, values) if v == best]
+            winners = [j for j, v in zip(who, values, strict=True) if v == best]
             low_half_to_all |= best is None and part > 0
             q2, r2 = divmod(part, len(winners))
             for w in winners:
@@ -511,13 +511,13 @@ def classify_payout(h: Hand, m: Mirror) -> tuple[str | None, str]:
     expected, low_half_to_all = pokerkit_payout(h, m)
     if paid != expected:
         return None, f"pokerkit pays {paid}, not {expected} as its rules give on our judged hands"
-    ours = [w - (c - r) for w, c, r in zip(h.winnings, h.contributed, uncalled_returned(h.contributed))]
+    ours = [w - (c - r) for w, c, r in zip(h.winnings, h.contributed, uncalled_returned(h.contributed), strict=True)]
     exact, wins, slack = fair_shares(h)
-    if any(abs(x - e) >= max(2 * k, 1) for x, e, k in zip(ours, exact, wins)):
+    if any(abs(x - e) >= max(2 * k, 1) for x, e, k in zip(ours, exact, wins, strict=True)):
         return None, f"our payout {ours} is not the judged shares {[str(e) for e in exact]} to the dollar"
     if low_half_to_all:
         return "side-pot-low-half", ""
-    if all(abs(x - e) < max(k, 1) for x, e, k in zip(paid, exact, slack)):
+    if all(abs(x - e) < max(k, 1) for x, e, k in zip(paid, exact, slack, strict=True)):
         return "odd-chip", ""
     return None, f"our payout {ours} and pokerkit's {paid} differ by more than odd dollars"
 

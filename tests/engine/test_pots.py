@@ -167,7 +167,8 @@ def test_pots_in_play_cut_only_above_an_all_in() -> None:
         all_in = [rng.random() < 0.4 for _ in range(n)]
         live = [rng.random() < 0.8 for _ in range(n)]
         # the betting is over: every live player not all in matched the bet, all-ins put in less or as much
-        contributed = [bet if lv and not a else rng.randint(0 if not lv else 1, bet) for lv, a in zip(live, all_in)]
-        if not any(lv and c for lv, c in zip(live, contributed)):
+        contributed = [bet if lv and not a else rng.randint(0 if not lv else 1, bet)
+                       for lv, a in zip(live, all_in, strict=True)]
+        if not any(lv and c for lv, c in zip(live, contributed, strict=True)):
             continue
         assert pots_in_play(contributed, live, all_in) == side_pots(contributed, live), (contributed, live, all_in)

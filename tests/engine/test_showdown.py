@@ -234,7 +234,7 @@ def test_judge_many_matches_the_single_judge_for_omaha_games(key):
 # --- the award's explanation is the award (issue 11, item 7) -----------------------------
 
 from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
+from hypothesis import strategies as st  # noqa: E402  (this section's imports, kept with it)
 from test_hand import play_short_stacked_hand  # noqa: E402  (tests/engine is on sys.path)
 
 from gamelib import POT_GAMES  # noqa: E402

@@ -53,7 +53,7 @@ def deck() -> list[str]:
     cards: list[str] = []
     for k in range(3):  # third street: the two down cards, one round at a time, then the up card
         cards += [own[s][k] for s in ORDER]
-    for k, burn in zip(range(3, 6), BURNS):  # fourth, fifth, sixth streets
+    for k, burn in zip(range(3, 6), BURNS, strict=False):  # fourth, fifth, sixth streets (seventh's burn below)
         cards.append(burn)
         cards += [own[s][k] for s in ORDER]
     cards += [BURNS[3], COMMUNITY] + NEVER_DEALT

@@ -37,7 +37,8 @@ def test_big_o_structures_as_filed():
 
 
 def test_big_o_minimum_buy_in_is_ten_times_the_largest_bet():
-    assert {k: min_buy_in(v) for k, v in BIG_O_STRUCTURES.items()} == {"$1-$2": 20, "$2-$4": 40, "$4-$4": 40, "$1-$4": 40}
+    assert {k: min_buy_in(v) for k, v in BIG_O_STRUCTURES.items()} == {
+        "$1-$2": 20, "$2-$4": 40, "$4-$4": 40, "$1-$4": 40}
     t = Table("big-o", "$1-$2")
     with pytest.raises(TableError, match=r"minimum buy-in is \$20"):
         t.sit(0, "Ann", 19)
@@ -528,11 +529,11 @@ def test_rotation_new_player_dealt_in_on_a_stud_hand_owes_nothing_later():
 def test_the_table_rules_chapter_example():
     """The seating example of book/big-o/table-rules.ipynb, holding its prose to the engine."""
     t = Table("big-o", structure="$2-$4", seats=9)
-    for seat, name in zip([0, 2, 4, 6], ["Ann", "Bob", "Cy", "Dee"]):
+    for seat, name in zip([0, 2, 4, 6], ["Ann", "Bob", "Cy", "Dee"], strict=True):
         t.sit(seat, name, 100)
     _fold_out(t.new_hand(seed=1))
     t.settle()
-    for seat, name in zip([1, 3, 5, 7], ["Eve", "Fay", "Gus", "Hal"]):
+    for seat, name in zip([1, 3, 5, 7], ["Eve", "Fay", "Gus", "Hal"], strict=True):
         t.sit(seat, name, 60)
     h = t.new_hand(seed=2)
     # Gus (5), in the big blind, simply posts it; Hal (7) posts a live big blind; Eve (1) and Fay (3) wait.
@@ -559,7 +560,9 @@ def _folded_hand(t: Table, seed: int) -> None:
 
 def test_dealt_in_player_buys_cashes_out_or_moves_only_after_settle():
     t = Table("badugi")
-    t.sit(0, "A", 100); t.sit(1, "B", 100); t.sit(4, "C", 100, wait_for_big_blind=False)
+    t.sit(0, "A", 100)
+    t.sit(1, "B", 100)
+    t.sit(4, "C", 100, wait_for_big_blind=False)
     h = t.new_hand(seed=5)
     with pytest.raises(TableError, match="A is in the hand in progress: he buys chips after the hand is settled"):
         t.buy(0, 50)
@@ -586,7 +589,9 @@ def test_dealt_in_player_buys_cashes_out_or_moves_only_after_settle():
 
 
 def test_settle_before_any_hand_or_before_the_hand_is_over_is_refused():
-    t = Table("badugi"); t.sit(0, "A", 100); t.sit(1, "B", 100)
+    t = Table("badugi")
+    t.sit(0, "A", 100)
+    t.sit(1, "B", 100)
     with pytest.raises(TableError, match="no hand has been dealt"):
         t.settle()
     t.new_hand(seed=1)

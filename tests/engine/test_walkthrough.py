@@ -33,7 +33,7 @@ def test_every_pot_game_walks_to_a_showdown(key: str) -> None:
     # the street pictures hold the right number of cards, street by street
     dealt = 0
     board = 0
-    for view, street in zip(w.streets, g.streets):
+    for view, street in zip(w.streets, g.streets, strict=True):
         dealt += street.down + street.up - street.discard
         board += street.board
         assert all(len(s.cards) == dealt for s in view.seats)
@@ -123,8 +123,8 @@ def test_many_hands_at_once_with_up_cards_and_a_fixed_discard() -> None:
     down = [parse_cards("Kc Kd 2h 3s"), parse_cards("9c 2d Qh 5s")]
     up = [parse_cards("4d"), parse_cards("Ah")]
     got = draw_choices(game, down, up, discard=2, seed=1, samples=8)
-    assert got == [_one_hand(game, d, u, discard=2, seed=1, samples=8) for d, u in zip(down, up)]
-    assert all(len(t) == 2 and set(t) <= set(d) for t, d in zip(got, down))
+    assert got == [_one_hand(game, d, u, discard=2, seed=1, samples=8) for d, u in zip(down, up, strict=True)]
+    assert all(len(t) == 2 and set(t) <= set(d) for t, d in zip(got, down, strict=True))
 
 
 def test_many_hands_refuses_a_bad_number_of_draws_left() -> None:
@@ -182,7 +182,8 @@ def test_pot_input_is_checked() -> None:
                 dict(stacks=[100]), dict(script=5), dict(button=2), dict(game=None), dict(game="crazy4")):
         with pytest.raises(GameError):
             Walkthrough(**{"game": "badugi", "players": 2, **bad})  # type: ignore[arg-type]
-    for contributions, live in ((None, [True]), ([10, True], [True, True]), ([10, 10], [True, "no"]), ([10], [True, True])):
+    for contributions, live in ((None, [True]), ([10, True], [True, True]), ([10, 10], [True, "no"]),
+                                ([10], [True, True])):
         with pytest.raises(GameError):
             pots_from_contributions(contributions, live)  # type: ignore[arg-type]
     assert pots_from_contributions([30, 10, 30], [True, True, True]) == [(30, [0, 1, 2]), (40, [0, 2])]
@@ -194,7 +195,8 @@ def test_sample_deal_has_no_duplicates() -> None:
         hands, boards = sample_deal(g, 3, 4)
         cards = [c for h in hands for c in h] + [c for b in boards for c in b]
         assert len(set(cards)) == len(cards) == 3 * g.hole_cards + 5 * g.boards
-        get_game(key).showdown(hands, **({"board": boards[0]} if g.boards == 1 else {"boards": boards} if g.boards else {}))
+        get_game(key).showdown(hands, **({"board": boards[0]} if g.boards == 1
+                                         else {"boards": boards} if g.boards else {}))
 
 
 def test_scripted_betting_then_automatic() -> None:
@@ -207,7 +209,7 @@ def test_scripted_betting_then_automatic() -> None:
         Walkthrough("badugi", players=2, seed=1, script="z")
     w = Walkthrough("badugi", players=2, seed=1, script="f")
     with pytest.raises(GameError, match="without a showdown"):
-        w.showdown
+        _ = w.showdown
 
 
 @pytest.mark.parametrize("key", ["stud8", "super-razzdugi", "badugi", "archie"])
@@ -215,7 +217,7 @@ def test_full_tables_reshuffle_and_community_card(key: str) -> None:
     g = get_game(key).declaration
     w = Walkthrough(key, players=g.max_players, seed=1)
     dealt = 0
-    for view, street in zip(w.streets, g.streets):
+    for view, street in zip(w.streets, g.streets, strict=True):
         community = bool(view.community)
         dealt += (0 if community else street.down) + street.up - street.discard
         assert all(len(s.cards) == dealt for s in view.seats), (view.name, [len(s.cards) for s in view.seats])

@@ -16,7 +16,7 @@ from gamelib.games.banked import DECLARATIONS, PayLine
 
 
 def pays(key: str, wager: str) -> dict[str, Fraction]:
-    return {l.outcome: l.pays for l in DECLARATIONS[key].pay_table(wager).lines}
+    return {line.outcome: line.pays for line in DECLARATIONS[key].pay_table(wager).lines}
 
 
 def test_every_banked_game_is_declared_and_reachable():

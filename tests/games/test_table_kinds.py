@@ -111,7 +111,7 @@ def key_comparisons(source: str) -> Iterator[tuple[int, str]]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
-            for op, a, b in zip(node.ops, operands, operands[1:]):
+            for op, a, b in zip(node.ops, operands, operands[1:], strict=False):  # operands: one more than ops
                 if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)) and any(
                         isinstance(c, str) and c in GAME_KEYS for c in _constants(a) + _constants(b)):
                     yield node.lineno, ast.unparse(node)
@@ -156,7 +156,8 @@ def _docstrings(tree: ast.AST) -> set[int]:
     for n in ast.walk(tree):
         if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body:
             first = n.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
                 out.add(id(first.value))
     return out
 
@@ -195,7 +196,7 @@ def r17_literals(source: str) -> Iterator[tuple[int, str]]:
         elif isinstance(node, ast.keyword) and node.arg and _is_r17(node.value) and R17_NAME.search(node.arg):
             yield node.value.lineno, ast.unparse(node)
         elif isinstance(node, ast.Dict):
-            entries = {k.value: v for k, v in zip(node.keys, node.values)
+            entries = {k.value: v for k, v in zip(node.keys, node.values, strict=True)
                        if isinstance(k, ast.Constant) and isinstance(k.value, str)}
             game = entries.get("game")
             if isinstance(game, ast.Constant) and game.value in POT_DECLARATIONS:

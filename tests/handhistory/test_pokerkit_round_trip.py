@@ -98,8 +98,8 @@ def pokerkit_stacks(text: str) -> list[int]:
     return list(state.stacks)
 
 
-GAME_TYPES = {"F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter, "F2L3D": FixedLimitDeuceToSevenLowballTripleDraw,
-              "FB": FixedLimitBadugi}
+GAME_TYPES = {"F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+              "F2L3D": FixedLimitDeuceToSevenLowballTripleDraw, "FB": FixedLimitBadugi}
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING,
                Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,

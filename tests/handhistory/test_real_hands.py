@@ -44,7 +44,8 @@ def test_tournament_stakes_replay_though_no_table_spreads_them() -> None:
     """R32: antes, a bring-in and limits outside R17/R26 are replayed with the record's own stakes."""
     record = loads((DATA / "wsop-2023-43-5-48-02-09-20.phh").read_text())
     game, structure = read_stakes(record)
-    assert (structure.ante, structure.bring_in, structure.small_bet, structure.big_bet) == (50_000, 75_000, 250_000, 500_000)
+    assert (structure.ante, structure.bring_in, structure.small_bet, structure.big_bet) == (
+        50_000, 75_000, 250_000, 500_000)
     with pytest.raises(TableError, match="R17"):
         check_mixed_structure(structure)
     assert check(record).complete

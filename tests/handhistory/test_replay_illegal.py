@@ -37,7 +37,8 @@ DRAWN = BADUGI + ["p3 cc", "p1 cc", "p2 cc"]  # all call pre-draw: the first dra
 CASES: dict[str, tuple[HandRecord, str, str]] = {
     "cap": (blinds(BADUGI + ["p3 cbr 4", "p1 cbr 6", "p2 cbr 8", "p3 cbr 10", "p1 cbr 12"]), "R13",
             "p1 raises to 12, but the cap of one bet and four raises was reached"),
-    "limit size": (blinds(BADUGI + ["p3 cbr 5"]), "R12", "p3 raises to 5, but at limit a raise on the deal is to exactly 4"),
+    "limit size": (blinds(BADUGI + ["p3 cbr 5"]), "R12",
+                   "p3 raises to 5, but at limit a raise on the deal is to exactly 4"),
     "out of turn heads-up": (HandRecord("FB", [0, 0], [1, 2], None, 2, 4, None, [50, 50], BADUGI[:2] + ["p1 cc"]),
                              "R-A7", "p1 checks out of turn: p2 is to act"),
     "out of turn at stud": (stud(STUD + ["p1 pb"]), "R14", "p1 brings in out of turn: p2 is to act"),

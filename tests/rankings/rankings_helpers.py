@@ -56,7 +56,7 @@ def assert_same_order(ours: Sequence[int] | np.ndarray, theirs: Sequence[Any], w
     theirs_list = list(theirs)
     assert len(ours_list) == len(theirs_list)
     order = sorted(range(len(ours_list)), key=lambda i: (ours_list[i], theirs_list[i]))
-    for a, b in zip(order, order[1:]):
+    for a, b in zip(order, order[1:], strict=False):  # neighbours
         if ours_list[a] == ours_list[b]:
             assert theirs_list[a] == theirs_list[b], (
                 f"{what}: rows {a} and {b} tie in gamelib ({ours_list[a]}) but not in the reference "

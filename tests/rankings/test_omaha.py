@@ -48,8 +48,10 @@ def test_same_order_as_pokerkit(system: str) -> None:
 def test_matches_the_reference(h: int, b: int) -> None:
     hole, board = deals(h, b, 400, seed=400 + 10 * h + b)
     hi, lo = evaluate_hi_lo(hole, board)
-    assert_same_order(hi, [ref_omaha(tuple(x), tuple(y), False) for x, y in zip(hole, board)], "omaha hi ref")
-    assert_same_order(lo, [ref_omaha(tuple(x), tuple(y), True) for x, y in zip(hole, board)], "omaha lo ref")
+    assert_same_order(hi, [ref_omaha(tuple(x), tuple(y), False) for x, y in zip(hole, board, strict=True)],
+                      "omaha hi ref")
+    assert_same_order(lo, [ref_omaha(tuple(x), tuple(y), True) for x, y in zip(hole, board, strict=True)],
+                      "omaha lo ref")
 
 
 def test_hi_lo_in_one_pass_equals_separate() -> None:

@@ -256,7 +256,7 @@ def split_pot(amount: int, portions: list[tuple[Fraction, list[int]]], everyone:
     for k in range(amount - sum(parts)):
         parts[k % len(parts)] += 1
     out: dict[int, int] = {}
-    for dollars, (_, seats) in zip(parts, won):
+    for dollars, (_, seats) in zip(parts, won, strict=True):
         each, rest = divmod(dollars, len(seats))
         for i, s in enumerate(seats):
             out[s] = out.get(s, 0) + each + (1 if i < rest else 0)
@@ -266,11 +266,11 @@ def split_pot(amount: int, portions: list[tuple[Fraction, list[int]]], everyone:
 def side_pots(contributions: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:
     """(amount, live seats eligible) for each pot, from the main pot up (R7): each level of what
     the live players put in makes a pot of everybody's money up to that level."""
-    levels = sorted({c for c, lv in zip(contributions, live) if lv})
+    levels = sorted({c for c, lv in zip(contributions, live, strict=True) if lv})
     out, below = [], 0
     for level in levels:
         amount = sum(min(c, level) - min(c, below) for c in contributions)
-        eligible = [s for s, (c, lv) in enumerate(zip(contributions, live)) if lv and c >= level]
+        eligible = [s for s, (c, lv) in enumerate(zip(contributions, live, strict=True)) if lv and c >= level]
         out.append((amount, eligible))
         below = level
     extra = sum(c - min(c, below) for c in contributions)  # folded money above every live level

@@ -177,7 +177,7 @@ def reference_award(game: str, amount: int, hands: dict[int, list[int]], boards:
     decl = POT_DECLARATIONS[game]
     winners = reference_portions(game, hands, boards)
     portions = [(p.share, odd_chip_order(game, k, w, hands, button, n))
-                for k, (p, w) in enumerate(zip(decl.portions, winners))]
+                for k, (p, w) in enumerate(zip(decl.portions, winners, strict=True))]
     return ref.split_pot(amount, portions, ref.clockwise(list(hands), button, n))
 
 

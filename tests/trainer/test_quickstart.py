@@ -32,8 +32,7 @@ def _words(widget: Any) -> Iterator[str]:
         text = getattr(widget, name, "")
         if isinstance(text, str) and text:
             yield text
-    for title in getattr(widget, "titles", ()) or ():
-        yield title
+    yield from getattr(widget, "titles", ()) or ()
     for child in getattr(widget, "children", ()) or ():
         yield from _words(child)
 

@@ -44,7 +44,8 @@ GAME, DRILL, SEED = "big-o", "read-hand", 1  # the chapter's widget: TrainerApp(
 PASSWORD = "pit-boss-44"
 EXAM = ExamSpec("Badugi reading", ("badugi",), ("read-hand",), "any", 2, 50, 50)
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
 
 def drawn_questions(data: Path) -> list:  # type: ignore[type-arg]
@@ -108,7 +109,8 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             answer(me, SEED, first.answer["value"], correct=True)
             next_question(me, SEED + 1)
             answer(me, SEED + 1, wrong, correct=False)
-            me.wait_for_function("document.querySelector('.gl-trainer-who').innerText.includes('on record: 1 of 2 right')")
+            me.wait_for_function("document.querySelector('.gl-trainer-who')"
+                                 ".innerText.includes('on record: 1 of 2 right')")
             assert me.locator(".gl-supervisor").count() == 0  # nothing of the supervisor's view in a trainee's page
 
             # 2. the supervisor's view: refused for a wrong password, then open; both answers, right verdicts

@@ -55,7 +55,7 @@ def _by_arithmetic(name: str, stop: int) -> dict[str, object]:
         bet = r.blinds_or_straddles[1]
         full_bets = 1
     stud = bool(r.bring_in)
-    for i, text in enumerate(r.actions[:stop]):
+    for text in r.actions[:stop]:
         words = text.split("#")[0].split()
         if words[0] == "d" or words[1] in ("sd", "sm"):
             if acted:  # a new round of betting begins

@@ -40,7 +40,8 @@ DESKTOP = {"width": 1280, "height": 900}
 #: The trainer's parts that must fit the phone's screen.
 TRAINER_BOXES = ".gl-trainer, .gl-trainer .widget-box, .gl-trainer-question, .gl-trainer-feedback, .gl-hand"
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
 
 @pytest.fixture(scope="module")

@@ -29,10 +29,12 @@ from servers import CHROMIUM  # noqa: E402
 from .browser_steps import FONT_AWESOME, answer, block_outside, create_accounts, next_question, sign_in  # noqa: E402
 
 VOILA = Path(sys.executable).parent / "voila"
-# The practice widget the trainer shows after sign-in (trainer/trainer.ipynb): TrainerApp(game="big-o", drill="read-hand", seed=1)
+# The practice widget the trainer shows after sign-in (trainer/trainer.ipynb):
+# TrainerApp(game="big-o", drill="read-hand", seed=1)
 GAME, DRILL, SEED = "big-o", "read-hand", 1
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
+                                reason="/usr/bin/chromium is missing (CI installs Debian's chromium)")
 
 
 @pytest.fixture()

@@ -230,7 +230,8 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
             # 4. closing a tab frees its kernel at once (Voilà's beacon): page1 was active just now,
             # so the culler cannot be the one that frees it
             page1.close(run_before_unload=True)
-            freed = wait_until("the closed tab's kernel shut down", lambda: kernel(server, k1) is None, CULL_IDLE - 1, 0.05)
+            freed = wait_until("the closed tab's kernel shut down", lambda: kernel(server, k1) is None,
+                               CULL_IDLE - 1, 0.05)
             assert f"({k1})" not in "".join(ln for ln in server.log_text().splitlines() if "Culling" in ln)
             assert "'_xsrf' argument missing" not in server.log_text()
 
@@ -263,7 +264,8 @@ def test_a_header_reaches_a_kernel_only_from_a_trusted_proxy() -> None:
     voila_env = {"HTTP_X_REMOTE_USER": "floor-jane", "PATH": "/usr/bin", "GAMELIB_VIA_PROXY": "1"}
     from_client = kernel_env(voila_env, request_facts("192.168.1.50", "10.0.0.2", cfg.trusted_proxies))
     assert "HTTP_X_REMOTE_USER" not in from_client and "GAMELIB_VIA_PROXY" not in from_client
-    assert from_client["GAMELIB_CLIENT_ADDRESS"] == "192.168.1.50" and identity_from_environment(cfg, from_client) is None
+    assert (from_client["GAMELIB_CLIENT_ADDRESS"] == "192.168.1.50"
+            and identity_from_environment(cfg, from_client) is None)
     via_proxy = kernel_env(voila_env, request_facts("10.0.0.2", "192.168.1.50", cfg.trusted_proxies))
     assert via_proxy["GAMELIB_CLIENT_ADDRESS"] == "192.168.1.50"
     who = identity_from_environment(cfg, via_proxy)

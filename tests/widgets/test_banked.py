@@ -52,10 +52,10 @@ def test_round_follows_the_strategy_and_settles_like_the_engine(key: str, seed: 
     assert len(set(every)) == len(every)
     # the decisions are the strategy's
     if key == "nh-holdem":
-        seen: list[int] = []
         for street, i in (("flop", 0), ("turn", 1), ("river", 2)):
             if r.wagers[street] == 0:
-                assert strategy.play_for(list(r.cards["hole"]), *( [list(r.cards["community"][:i])] if i else [])) == "fold"
+                assert strategy.play_for(list(r.cards["hole"]),
+                                         *( [list(r.cards["community"][:i])] if i else [])) == "fold"
                 break
             play = strategy.play_for(list(r.cards["hole"]), *([list(r.cards["community"][:i])] if i else []))
             assert r.wagers[street] == int(play[:-1]) * r.wagers["ante"]
@@ -168,7 +168,8 @@ def test_pay_widget_folds_and_card_errors() -> None:
 def test_editor_recomputes_a_side_bet() -> None:
     w = PayWidget("three-card-6bonus")
     w.table_choice.value = "pair_plus"
-    assert set(w.pay_inputs) == {l.outcome for l in get_game("three-card-6bonus").declaration.pay_table("pair_plus").lines}
+    assert set(w.pay_inputs) == {line.outcome
+                                 for line in get_game("three-card-6bonus").declaration.pay_table("pair_plus").lines}
     new = w.recompute()
     filed = house_edge_report(get_game("three-card-6bonus"), "pair_plus")
     assert new == filed
@@ -225,7 +226,7 @@ def test_strategy_widget_reads_the_strategy() -> None:
         s = strategy_of(get_game(key))
         play = s.play_for(hand["player"])
         assert f"The right play: <b>{play}</b>" in w.result.value
-        for option, ev in s.expected_values(hand["player"]).items():
+        for ev in s.expected_values(hand["player"]).values():
             assert f"{float(ev):+.4f}" in w.result.value
     w = StrategyWidget("nh-holdem", hands={"hole": "Ts 6h", "community": "9c"})
     s = analysis_of(get_game("nh-holdem")).strategy

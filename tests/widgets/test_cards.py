@@ -187,8 +187,9 @@ def test_hand_widget_is_an_html_widget() -> None:
 def test_every_hand_renders_every_card(hand: list[int], marked: set[int] | None, four: bool) -> None:
     p = parse(hand_html(hand, four_color=four, highlight=marked))
     assert [c["data-card"] for c in p.cards] == [format_card(c) for c in hand]
-    assert [c["aria-label"] for c in p.cards] == [card_name(c) + ("" if marked is None or c in marked else " (not in the hand)")
-                                              for c in hand]
+    assert [c["aria-label"] for c in p.cards] == [card_name(c)
+                                                  + ("" if marked is None or c in marked else " (not in the hand)")
+                                                  for c in hand]
     palette = FOUR_COLOR if four else TWO_COLOR
     assert [color_of(c) for c in p.cards] == [palette["cdhs"[c & 3]] for c in hand]
     if marked is None:

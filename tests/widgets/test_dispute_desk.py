@@ -41,7 +41,10 @@ def test_a_real_record_stepped_through_to_its_award() -> None:
     desk.load_button.click()
     assert desk.message.value == "" and desk.position == 0
     # before the first player's action: the antes, 5 x 50,000, and p3 to bring in
-    desk.next_button.click(); desk.next_button.click(); desk.next_button.click(); desk.next_button.click()
+    desk.next_button.click()
+    desk.next_button.click()
+    desk.next_button.click()
+    desk.next_button.click()
     desk.next_button.click()
     shown = plain(desk.view.value)
     assert "Action 6 of 32: p3 pb" in shown and "p3 is to act and may: bring-in 75000, complete to 250000" in shown
@@ -218,4 +221,5 @@ def test_the_chapter_figures_of_the_big_o_example() -> None:
     assert (good["pot"], good["paid0"], good["paid1"]) == ("$17", "p2 $9", "p3 $8") and "R6" in good["odd-chip"]
     assert good["final"] == "p1 $59, p2 $81, p3 $100"
     bad = dd.dispute_figures(str(names["BIG_O_DISPUTED"]))
-    assert (bad["action"], bad["text"], bad["rule"], bad["legal"]) == ("11", "p2 cbr 2", "R12", "p2 may: fold, check, bet to 4")
+    assert (bad["action"], bad["text"], bad["rule"], bad["legal"]) == ("11", "p2 cbr 2", "R12",
+                                                                      "p2 may: fold, check, bet to 4")

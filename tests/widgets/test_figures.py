@@ -31,7 +31,8 @@ def test_pot_limit_figures_follow_r16(game, small, big, players):
     """R16: the player calls, then raises by everything in the pot: by == pot, max == call-to + pot."""
     f = pot_limit_figures(game, small, big, players=players, stack=10_000, raises=3)
     for i in (1, 2, 3):
-        pot, by, call_to, top = (int(f[k + str(i)].strip("$").replace(",", "")) for k in ("pot", "by", "call-to", "max"))
+        pot, by, call_to, top = (int(f[k + str(i)].strip("$").replace(",", ""))
+                                 for k in ("pot", "by", "call-to", "max"))
         assert by == pot and top == call_to + pot
 
 

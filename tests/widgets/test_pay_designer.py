@@ -42,7 +42,8 @@ def test_designer_widget_shows_the_designer_answer():
 
 @pytest.mark.parametrize("key, table, vary, target, answer", [
     ("crazy4", "super_bonus", {"flush": "1..10"}, "3%", "flush 2 to 1 (house edge 1.21%)"),
-    ("three-card-6bonus", "ante_bonus", {"three of a kind": "1..10"}, "3%", "three of a kind 7 to 1 (house edge 2.88%)"),
+    ("three-card-6bonus", "ante_bonus", {"three of a kind": "1..10"}, "3%",
+     "three of a kind 7 to 1 (house edge 2.88%)"),
     ("nh-holdem", "main", {"flush": "4..8", "full house": "6..10"}, "10%",
      "full house 8 to 1, flush 5 to 1 (house edge 10.06%)"),
 ])

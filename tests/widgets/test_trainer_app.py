@@ -228,7 +228,8 @@ def test_only_a_supervisor_changes_a_name_and_every_change_is_logged(store: Stor
     assert "Changed" in v.accounts_message.value
     changes = store.supervisor(PASSWORD).changes()
     assert [(login, by, field, old, new) for _, login, by, field, old, new in changes][-2:] == [
-        ("account:gus", "supervisor", "name", "Gus", "Gus Grant"), ("account:gus", "supervisor", "employee_no", "E-3", "E-900")]
+        ("account:gus", "supervisor", "name", "Gus", "Gus Grant"),
+        ("account:gus", "supervisor", "employee_no", "E-3", "E-900")]
     assert "Gus Grant" in v.accounts_html.value and "gl-sv-change" in v.accounts_html.value
     again = enter(store, "gus")  # the account's name, not anything typed, is shown
     assert "Gus Grant" in again.who.value and "E-900" in again.who.value

@@ -242,7 +242,8 @@ def refused_for(control: Any) -> st.SearchStrategy[dict[str, Any]]:
     if isinstance(control, (widgets.IntText, widgets.BoundedIntText)):
         bad = [None, "abc", "", float("nan"), [1]]
         if isinstance(control, widgets.BoundedIntText):
-            return st.sampled_from(bad + [{"min": 10**9 + 1, "max": 0}]).map(lambda v: v if isinstance(v, dict) else {"value": v})
+            return st.sampled_from(bad + [{"min": 10**9 + 1, "max": 0}]).map(
+                lambda v: v if isinstance(v, dict) else {"value": v})
         return st.sampled_from(bad).map(lambda v: {"value": v})
     return st.sampled_from([None, 5, ["x"]]).map(lambda v: {"value": v})
 
@@ -290,7 +291,7 @@ def answers_normally(widget: Any, originals: list[tuple[Any, dict[str, Any]]], b
     fresh = build()
     now, then = inputs_of(widget), inputs_of(fresh)  # a widget may have remade some boxes (a new pay table)
     assert [type(c) for c in now] == [type(c) for c in then]
-    for control, model in zip(now, then):
+    for control, model in zip(now, then, strict=True):
         if state_of(model):
             send(control, **state_of(model))
     for w in (widget, fresh):
@@ -309,12 +310,12 @@ def fuzz(build: Callable[[], Any], main: str, sent: list[BaseException], data: s
     for control in data.draw(st.lists(st.sampled_from(controls), min_size=1, max_size=4)):
         state = data.draw(strategy(control), label=describe(control))
         try:
-            timed(describe(control), lambda: send(control, **state))
+            timed(describe(control), lambda control=control, state=state: send(control, **state))
         except Exception as err:  # nothing may escape (ipywidgets reports it when in a kernel)
             sent.append(err)
         assert sent == [], (describe(control), repr(state)[:200], [repr(e)[:300] for e in sent])
         for button in buttons_of(widget):
-            timed(f"click {button.description!r}", lambda: click(button))
+            timed(f"click {button.description!r}", lambda button=button: click(button))
             assert sent == [], (describe(control), repr(state)[:200], button.description,
                                 [repr(e)[:300] for e in sent])
     answers_normally(widget, originals, build, main, sent)

@@ -51,7 +51,8 @@ def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
     engine = make_engine(store_url)
     upgrade(engine, "0003")
     with engine.begin() as c:
-        c.execute(text("INSERT INTO trainees (id, login, name, employee_no, created_at) VALUES (1, 'name:ana', 'Ana', '', :t)"),
+        c.execute(text("INSERT INTO trainees (id, login, name, employee_no, created_at) "
+                       "VALUES (1, 'name:ana', 'Ana', '', :t)"),
                   dict(t=WHEN))
         c.execute(text("INSERT INTO exams (id, name, games, drills, focus, questions, seed, pass_mark, time_limit, "
                        "created_by, created_at) VALUES (1, 'Badugi', 'badugi', 'read-hand', 'any', 10, 1, 80, NULL, "
@@ -66,7 +67,8 @@ def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
     upgrade(engine, "0004")
     with engine.connect() as c:
         columns = [r[1] for r in c.exec_driver_sql("PRAGMA table_info(attempts)")] if engine.dialect.name == "sqlite" \
-            else list(c.execute(text("SELECT column_name FROM information_schema.columns WHERE table_name = 'attempts'"))
+            else list(c.execute(text("SELECT column_name FROM information_schema.columns "
+                                     "WHERE table_name = 'attempts'"))
                       .scalars())
     assert "passed" not in columns and "right" in columns
     engine.dispose()

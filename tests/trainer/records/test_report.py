@@ -94,7 +94,7 @@ def test_an_abandoned_exam_past_its_time_limit_says_so(filled: Store) -> None:
 
     boss = filled.supervisor("x")
     boss.define_exam(ExamSpec("Timed", ("badugi",), ("read-hand",), "any", 2, 9, 50, time_limit=60))
-    early = filled.trainee(sign_in(name="Cy")).start_exam("Timed")  # both left unfinished (tab closed)
+    filled.trainee(sign_in(name="Cy")).start_exam("Timed")  # both left unfinished (tab closed)
     late = filled.trainee(sign_in(name="Di")).start_exam("Timed")
     with filled.db.writing() as db, db.begin():
         db.execute(update(Attempt).where(Attempt.id == late.attempt.id)

@@ -8,6 +8,7 @@ import multiprocessing
 import signal
 import subprocess
 import sys
+import threading
 from fractions import Fraction
 from pathlib import Path
 
@@ -193,8 +194,6 @@ def test_twenty_concurrent_wrong_tries_check_exactly_five(store_url: str, monkey
     """Twenty kernels (threads, each with its own store) try a wrong password from one address at
     the same moment: the password is checked exactly five times, fifteen tries are refused
     unchecked, and all twenty are logged."""
-    import threading
-
     from gamelib.trainer.records import store as store_module
     from gamelib.trainer.records.lockout import LOCKOUT_TRIES
 
