@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ..cards import format_cards, rank_of
 from ..engine.hand import Hand
-from ..games.pot import PotGame, Structure
+from ..games.pot import PotGame, Street, Structure
 from ..games.vocabularies import BringInCard
 from .record import Action, RecordError
 
@@ -59,80 +59,124 @@ class RecordCards:
         >>> format_cards(rc.dealt[0]), format_cards(rc.thrown[2]), rc.stand_ins == set(rc.thrown[2])
         ('2c 2d 2s Ah Kh', '2c 2d', True)
         """
-        slots: list[int | None] = []
-        dealt: list[list[int]] = [[] for _ in range(n)]
-        holding: list[list[int]] = [[] for _ in range(n)]
-        board: list[int] = []
-        thrown_slots: dict[int, list[int]] = {}
-        thrown_raw: dict[int, list[int]] = {}
-        mucked: set[int] = set()
+        reading = _CardSlots(n, game)
+        for index, action in enumerate(actions):
+            if action.verb == "dh":
+                reading.deal_player(action)
+            elif action.verb == "db":
+                reading.deal_board(action)
+            elif action.verb == "sd" and action.cards:
+                reading.draw(index, action)
+            elif action.verb == "sm":
+                reading.show_or_muck(action)
+        stand_ins = reading.fill_unseen(_spare_cards(reading.slots, game))
+        return cls(*reading.resolved(), reading.mucked, stand_ins)
 
-        def player(a: Action) -> int:
-            p = a.player
-            if p is None or not 0 <= p < n:
-                raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
-            return p
 
-        dealing = [st for st in game.streets if st.down or st.up] if game is not None and game.is_stud else []
-        deals_to = [0] * n
-        up_slots: list[int] = []
-        for i, a in enumerate(actions):
-            if a.verb == "dh":
-                p = player(a)
-                street = dealing[deals_to[p]] if deals_to[p] < len(dealing) else None
-                deals_to[p] += 1
-                for j, c in enumerate(a.cards):
-                    slots.append(c)
-                    dealt[p].append(len(slots) - 1)
-                    holding[p].append(len(slots) - 1)
-                    if street is not None and j >= street.down and c is None:
-                        up_slots.append(len(slots) - 1)
-            elif a.verb == "db":
-                for c in a.cards:
-                    slots.append(c)
-                    board.append(len(slots) - 1)
-            elif a.verb == "sd" and a.cards:
-                p = player(a)
-                out: list[int] = []
-                for c in a.cards:
-                    k = next((k for k in holding[p] if slots[k] == c), None)
-                    if k is None:  # not held: the replay refuses the draw, naming what he holds
-                        thrown_raw.setdefault(i, []).append(-1 if c is None else c)
-                        continue
-                    holding[p].remove(k)
-                    out.append(k)
-                thrown_slots[i] = out
-            elif a.verb == "sm":
-                p = player(a)
-                if not a.cards and a.amount != -1:
-                    mucked.add(p)
-                for c in a.cards:
-                    if c is None or any(slots[k] == c for k in holding[p]):
-                        continue
-                    k = next((k for k in holding[p] if slots[k] is None), None)
-                    if k is None:
-                        raise RecordError(f"action {a.text!r}: p{p + 1} shows {format_cards([c])}, which he was "
-                                          f"not dealt (he holds {_held(slots, holding[p])})")
-                    slots[k] = c
-        known = {c for c in slots if c is not None}
-        spare = [c for c in range(52) if c not in known]
-        if game is not None and game.bring_in_card is BringInCard.LOWEST_ACE_HIGH:
-            spare.reverse()  # the highest cards first (aces high)
-        elif game is not None and game.bring_in_card is BringInCard.HIGHEST_ACE_LOW:
-            spare.sort(key=lambda c: (rank_of(c) + 1) % 13)  # the lowest first, aces low
-        unknown = [k for k in up_slots if slots[k] is None] + \
-            [k for k, c in enumerate(slots) if c is None and k not in up_slots]
+class _CardSlots:
+    """A record's cards as they are read: a slot per card dealt (``None`` for a ``??`` not yet shown)."""
+
+    def __init__(self, n: int, game: PotGame | None) -> None:
+        """No card read yet, for ``n`` players of ``game``."""
+        self.n = n
+        self.slots: list[int | None] = []
+        self.dealt: list[list[int]] = [[] for _ in range(n)]
+        self.holding: list[list[int]] = [[] for _ in range(n)]
+        self.board: list[int] = []
+        self.thrown_slots: dict[int, list[int]] = {}
+        #: For each draw: the cards it throws that the player does not hold (-1 for ``??``).
+        self.thrown_unheld: dict[int, list[int]] = {}
+        self.mucked: set[int] = set()
+        #: The streets that deal players cards, in order (stud only: where its up cards are).
+        self.dealing: list[Street] = ([st for st in game.streets if st.down or st.up]
+                                      if game is not None and game.is_stud else [])
+        self.deals_to = [0] * n
+        #: The slots of stud up cards nobody noted (a hand folded at once).
+        self.up_slots: list[int] = []
+
+    def player(self, action: Action) -> int:
+        """The seat (0-based) an action names, refused if the record does not seat it."""
+        seat = action.player
+        if seat is None or not 0 <= seat < self.n:
+            raise RecordError(f"action {action.text!r}: the record seats p1 to p{self.n}")
+        return seat
+
+    def deal_player(self, action: Action) -> None:
+        """A player is dealt cards (``d dh``): a slot for each, noting a stud up card nobody saw."""
+        seat = self.player(action)
+        dealing, deals_to = self.dealing, self.deals_to
+        street = dealing[deals_to[seat]] if deals_to[seat] < len(dealing) else None
+        deals_to[seat] += 1
+        for position, card in enumerate(action.cards):
+            self.slots.append(card)
+            self.dealt[seat].append(len(self.slots) - 1)
+            self.holding[seat].append(len(self.slots) - 1)
+            if street is not None and position >= street.down and card is None:
+                self.up_slots.append(len(self.slots) - 1)
+
+    def deal_board(self, action: Action) -> None:
+        """Board cards are dealt (``d db``): a slot for each."""
+        for card in action.cards:
+            self.slots.append(card)
+            self.board.append(len(self.slots) - 1)
+
+    def draw(self, index: int, action: Action) -> None:
+        """A player throws cards in a draw (``sd``): the slots he throws leave his hand."""
+        seat = self.player(action)
+        thrown: list[int] = []
+        for card in action.cards:
+            slot = next((k for k in self.holding[seat] if self.slots[k] == card), None)
+            if slot is None:  # not held: the replay refuses the draw, naming what he holds
+                self.thrown_unheld.setdefault(index, []).append(-1 if card is None else card)
+                continue
+            self.holding[seat].remove(slot)
+            thrown.append(slot)
+        self.thrown_slots[index] = thrown
+
+    def show_or_muck(self, action: Action) -> None:
+        """A player shows or mucks (``sm``): a muck is noted; a card shown fills a ``??`` he holds."""
+        seat = self.player(action)
+        if not action.cards and action.amount != -1:
+            self.mucked.add(seat)
+        for card in action.cards:
+            if card is None or any(self.slots[k] == card for k in self.holding[seat]):
+                continue
+            slot = next((k for k in self.holding[seat] if self.slots[k] is None), None)
+            if slot is None:
+                raise RecordError(f"action {action.text!r}: p{seat + 1} shows {format_cards([card])}, which he was "
+                                  f"not dealt (he holds {_held(self.slots, self.holding[seat])})")
+            self.slots[slot] = card
+
+    def fill_unseen(self, spare: list[int]) -> set[int]:
+        """Give each ``??`` nobody showed a card of ``spare``, unseen up cards first; the cards given."""
+        up_slots = self.up_slots
+        unknown = [k for k in up_slots if self.slots[k] is None] + \
+            [k for k, c in enumerate(self.slots) if c is None and k not in up_slots]
         if len(unknown) > len(spare):
             raise RecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} cards "
                               f"of the deck it never names")
-        for k, c in zip(unknown, spare, strict=False):  # spare may hold more cards than the record leaves unseen
-            slots[k] = c
-        cards = [c for c in slots if c is not None]
-        assert len(cards) == len(slots)
-        thrown = {i: [cards[k] for k in ks] + [c for c in thrown_raw.get(i, []) if c >= 0]
-                  for i, ks in thrown_slots.items()}
-        return cls([[cards[k] for k in ks] for ks in dealt], [cards[k] for k in board], thrown, mucked,
-                   set(spare[:len(unknown)]))
+        for slot, card in zip(unknown, spare, strict=False):  # spare may hold more cards than the record leaves unseen
+            self.slots[slot] = card
+        return set(spare[:len(unknown)])
+
+    def resolved(self) -> tuple[list[list[int]], list[int], dict[int, list[int]]]:
+        """Each player's cards, the board's and each draw's throw, once every slot holds a card."""
+        cards = [c for c in self.slots if c is not None]
+        assert len(cards) == len(self.slots)
+        thrown = {index: [cards[k] for k in thrown_slots] + [c for c in self.thrown_unheld.get(index, []) if c >= 0]
+                  for index, thrown_slots in self.thrown_slots.items()}
+        return [[cards[k] for k in dealt_slots] for dealt_slots in self.dealt], [cards[k] for k in self.board], thrown
+
+
+def _spare_cards(slots: Sequence[int | None], game: PotGame | None) -> list[int]:
+    """The cards the record never names, in the order stand-ins take them (in stud: no bring-in first, R14)."""
+    known = {c for c in slots if c is not None}
+    spare = [c for c in range(52) if c not in known]
+    if game is not None and game.bring_in_card is BringInCard.LOWEST_ACE_HIGH:
+        spare.reverse()  # the highest cards first (aces high)
+    elif game is not None and game.bring_in_card is BringInCard.HIGHEST_ACE_LOW:
+        spare.sort(key=lambda c: (rank_of(c) + 1) % 13)  # the lowest first, aces low
+    return spare
 
 
 def _held(slots: Sequence[int | None], ks: Sequence[int]) -> str:

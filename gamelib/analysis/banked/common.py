@@ -22,6 +22,8 @@ from ...errors import GameError
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from ...games.banked import BankedGame, PayTable
 else:
     from gamelib.lazy import pandas as pd
 
@@ -36,14 +38,16 @@ CODE_MODULES = (
 )
 
 
-def written_for(decl: Any, what: str, found: Any, expected: Any) -> None:
+def written_for(decl: BankedGame, what: str, found: object, expected: object) -> None:
     """Refuse (GameError) a declaration whose ``what`` differs from what a counting method was
     written for: its analysis would otherwise count the filed game's rule in its place.
 
-    >>> written_for(type("D", (), {"title": "X", "counting": "c"})(), "Play multiples", (1, 2), (1, 3))
+    >>> from gamelib.games.banked import CRAZY4_POKER
+    >>> written_for(CRAZY4_POKER, "Play multiples", (1, 2), (1, 3))  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.errors.GameError: the counting 'c' is written for Play multiples (1, 3); X has (1, 2)
+    gamelib.errors.GameError: the counting 'best four of five against the dealer, one decision' is written for
+    Play multiples (1, 3); Crazy 4 Poker has (1, 2)
     """
     if found != expected:
         raise GameError(f"the counting {str(decl.counting)!r} is written for {what} {expected}; "
@@ -167,7 +171,7 @@ class BankedAnalysis:
         return "\n".join(out)
 
 
-def table_pays(table: Any) -> list[Fraction]:
+def table_pays(table: PayTable) -> list[Fraction]:
     """The multipliers of a pay table's rows, in order.
 
     >>> from gamelib.games.banked import DECLARATIONS

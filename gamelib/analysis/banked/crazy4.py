@@ -25,18 +25,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
+from typing import NamedTuple
 
 import numpy as np
 
 from ...cards import CardsLike, parse_cards
-from ...games.banked import BankedGame, dealer_qualifying_value, minimum_value, pay_rows
+from ...games.banked import BankedGame, PayTable, Wager, dealer_qualifying_value, minimum_value, pay_rows
 from ...games.vocabularies import NotQualified, Settles
 from ...rankings.crazy4 import CRAZY4
 from ..cache import cached_arrays
 from .common import CODE_MODULES, BankedAnalysis, Progress, outcome_table, table_pays, written_for
 from .crazy4_band import band_bounds, band_text, card_removal_band
 from .enumeration import canonical_keys, player_vs_dealer_counts
-from .rules import decide, split_dealer_hands, wager_roles
+from .rules import DealerCells, WagerRoles, decide, split_dealer_hands, wager_roles
 
 HANDS_PER_CLASS_TOTAL = comb(52, 5)
 DEALER_HANDS = comb(47, 5)
@@ -151,101 +152,186 @@ def analyze_crazy4(decl: BankedGame, progress: Progress | None = None,
     roles = wager_roles(decl)
     play, ante = decl.wager(roles.decision), decl.wager(roles.unit)
     others = [decl.wager(k) for k in roles.main if k not in (play.key, ante.key)]
+    _check_written_for(decl, roles, play, ante, others)
+    super_bonus, (side_bet,) = others[0], roles.side
+    progress = progress or Progress(False)
+    counts = crazy4_counts(decl, progress)
+    values, weights, not_qualifying = counts["x"], counts["weights"], counts["nq"]
+    dealer = split_dealer_hands(counts["lt"], counts["le"], not_qualifying, DEALER_HANDS)
+    sb_table = decl.pay_table(super_bonus.pay_table_key)
+    sb_row = pay_rows(sb_table, decl.table_system(sb_table))[values].astype(np.int64)
+    strategy = _derive_strategy(decl, counts, dealer, play, _super_bonus_values(sb_table, sb_row, dealer),
+                                count_super_bonus, ties)
+    progress(f"Crazy 4: strategy derived ({strategy.variant})")
+    hands = _hands_by_play(strategy.decision, play)
+    ante_rows = _ante_rows(weights, hands, not_qualifying, dealer)
+    play_rows = _play_rows(weights, hands, play, not_qualifying, dealer)
+    sb_rows = _super_bonus_rows(weights, hands, sb_table, sb_row, dealer)
+    side_rows = _side_bet_rows(decl, side_bet, values, weights)
+    tables = {
+        ante.key: outcome_table(ante_rows),
+        play.key: outcome_table(play_rows),
+        super_bonus.key: outcome_table(sb_rows),
+        side_bet: outcome_table(side_rows),
+    }
+    returns = {k: t.attrs["return"] for k, t in tables.items()}
+    total = sum((returns[k] for k in roles.main), Fraction(0))
+    average = len(others) + 1 + _average_play(weights, hands, play)  # the Ante and the Super Bonus, and the Play
+    return BankedAnalysis(
+        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
+        house_edge=-total, average_wager=average, element_of_risk=-total / average, strategy=strategy,
+        main_wagers=roles.main, notes=_analysis_notes(strategy))
+
+
+class _HandsByPlay(NamedTuple):
+    """The player hand classes (as masks) that fold, play 1x and play 3x, and all those played."""
+
+    fold: np.ndarray
+    one_x: np.ndarray
+    three_x: np.ndarray
+    played: np.ndarray
+
+
+class _SuperBonusValues(NamedTuple):
+    """The Super Bonus's worth to each hand played and to a hand folded, in ``1 / denominator`` Antes."""
+
+    denominator: int
+    when_played: np.ndarray
+    when_folded: int
+
+
+def _check_written_for(decl: BankedGame, roles: WagerRoles, play: Wager, ante: Wager, others: list[Wager]) -> None:
+    """Refuse a declaration whose Play, Ante, Super Bonus or side bets this count was not written for."""
     written_for(decl, "(Play multiples, their minimum hands, Ante and Play when the dealer does not qualify, "
                 "how the other main wagers settle, the side bets)",
                 (play.multiples, tuple(n.multiple for n in play.needs), ante.if_not_qualified, play.if_not_qualified,
                  tuple(w.settles for w in others), len(roles.side)),
                 ((1, 3), (3,), NotQualified.PUSHES, NotQualified.WINS, (Settles.BY_PAY_TABLE_ELSE_DEALER,), 1))
-    super_bonus, (side_bet,) = others[0], roles.side
-    progress = progress or Progress(False)
-    c = crazy4_counts(decl, progress)
-    x, wts = c["x"], c["weights"]
-    nq = c["nq"]
-    N = DEALER_HANDS
-    A, B, C, Qb, Qt, Qa = split_dealer_hands(c["lt"], c["le"], nq, N)
 
-    sb_table = decl.pay_table(super_bonus.pay_table_key)
+
+def _super_bonus_values(sb_table: PayTable, sb_row: np.ndarray, dealer: DealerCells) -> _SuperBonusValues:
+    """What the Super Bonus is worth played (its pay, else lost to a dealer hand above) and folded (lost)."""
     sb_pays = table_pays(sb_table)
-    D = lcm(*(p.denominator for p in sb_pays))
-    sb_scaled = np.array([int(p * D) for p in sb_pays] + [0], np.int64)
-    sb_row = pay_rows(sb_table, decl.table_system(sb_table))[x].astype(np.int64)
+    denominator = lcm(*(p.denominator for p in sb_pays))
+    sb_scaled = np.array([int(p * denominator) for p in sb_pays] + [0], np.int64)
     sb_hit = sb_row >= 0
-    sb_play = np.where(sb_hit, sb_scaled[sb_row] * N, -D * (C + Qa))  # Super Bonus when playing
-    sb_fold = -D * N
-    ante_ev = D * (Qb - Qa)
-    play_unit = D * (nq + Qb - Qa)
+    sb_play = np.where(sb_hit, sb_scaled[sb_row] * DEALER_HANDS,
+                       -denominator * (dealer.nq_above + dealer.above))  # Super Bonus when playing
+    return _SuperBonusValues(denominator, sb_play, -denominator * DEALER_HANDS)
+
+
+def _derive_strategy(decl: BankedGame, counts: dict[str, np.ndarray], dealer: DealerCells, play: Wager,
+                     sb_values: _SuperBonusValues, count_super_bonus: bool, ties: str) -> Crazy4Strategy:
+    """Fold, play 1x or play 3x for every hand: the choice worth the most, ties broken by ``ties``."""
+    values, not_qualifying = counts["x"], counts["nq"]
+    denominator, sb_play, sb_fold = sb_values
+    ante_ev = denominator * (dealer.below - dealer.above)
+    play_unit = denominator * (not_qualifying + dealer.below - dealer.above)
     use_sb = 1 if count_super_bonus else 0
     one, three = play.multiples
-    ev = np.empty((len(x), 3), np.int64)
-    ev[:, 0] = -D * N + use_sb * sb_fold
+    ev = np.empty((len(values), 3), np.int64)
+    ev[:, 0] = -denominator * DEALER_HANDS + use_sb * sb_fold
     ev[:, 1] = ante_ev + one * play_unit + use_sb * sb_play
     ev[:, 2] = ante_ev + three * play_unit + use_sb * sb_play
-    barred_3x = x < minimum_value(decl, play.needs[0])  # a 3x Play needs aces or better (R19)
+    barred_3x = values < minimum_value(decl, play.needs[0])  # a 3x Play needs aces or better (R19)
     ev[barred_3x, 2] = -(1 << 62)
     decision = np.array((0,) + play.multiples)[decide(ev, ties).choice]
     if not count_super_bonus:  # report the true EVs (with the Super Bonus) all the same
         ev[:, 0] += sb_fold
         ev[:, 1:] += sb_play[:, None]
         ev[barred_3x, 2] = -(1 << 62)
-    variant = ("maximize Ante + Super Bonus + Play" if count_super_bonus else "maximize Ante + Play only") + \
+    variant = _variant_words(count_super_bonus, ties)
+    return Crazy4Strategy(counts["keys"], counts["weights"], values, decision, ev, denominator * DEALER_HANDS,
+                          variant)
+
+
+def _variant_words(count_super_bonus: bool, ties: str) -> str:
+    """The strategy variant in words: what the player's choice adds up, and which way ties go."""
+    return ("maximize Ante + Super Bonus + Play" if count_super_bonus else "maximize Ante + Play only") + \
         (", ties toward the larger wager" if ties == "more" else ", ties toward the smaller wager (R23)")
-    strategy = Crazy4Strategy(c["keys"], wts, x, decision, ev, D * N, variant)
-    progress(f"Crazy 4: strategy derived ({variant})")
 
-    fold, p1, p3 = decision == 0, decision == one, decision == three
-    played = ~fold
 
-    def tot(mask: np.ndarray, arr: np.ndarray | int) -> int:
-        arr = np.broadcast_to(np.asarray(arr, dtype=np.int64), mask.shape)
-        return int((wts[mask].astype(object) * arr[mask].astype(object)).sum()) if mask.any() else 0
+def _hands_by_play(decision: np.ndarray, play: Wager) -> _HandsByPlay:
+    """Which hands fold, which play 1x and which play 3x (and which are played at all)."""
+    one, three = play.multiples
+    fold = decision == 0
+    return _HandsByPlay(fold, decision == one, decision == three, ~fold)
 
-    F1 = Fraction(1)
-    ante_rows = [
-        ("win", F1, tot(played, Qb)),
-        ("push", Fraction(0), tot(played, nq + Qt)),
-        ("loss", -F1, tot(played, Qa) + tot(fold, N)),
+
+def _pairings(weights: np.ndarray, hands: np.ndarray, dealer_hands: np.ndarray | int) -> int:
+    """How many player/dealer pairings: each chosen hand class's weight times its dealer hands."""
+    dealer_counts = np.broadcast_to(np.asarray(dealer_hands, dtype=np.int64), hands.shape)
+    return int((weights[hands].astype(object) * dealer_counts[hands].astype(object)).sum()) if hands.any() else 0
+
+
+def _ante_rows(weights: np.ndarray, hands: _HandsByPlay, not_qualifying: np.ndarray,
+               dealer: DealerCells) -> list[tuple[str, Fraction, int]]:
+    """The Ante's outcomes: won, pushed (the dealer does not qualify, or ties) or lost (or folded)."""
+    return [
+        ("win", Fraction(1), _pairings(weights, hands.played, dealer.below)),
+        ("push", Fraction(0), _pairings(weights, hands.played, not_qualifying + dealer.tie)),
+        ("loss", -Fraction(1), _pairings(weights, hands.played, dealer.above)
+         + _pairings(weights, hands.fold, DEALER_HANDS)),
     ]
-    play_rows = [
-        (f"win {three}x", Fraction(three), tot(p3, nq + Qb)),
-        (f"win {one}x", Fraction(one), tot(p1, nq + Qb)),
-        ("push or fold", Fraction(0), tot(played, Qt) + tot(fold, N)),
-        (f"loss {one}x", -Fraction(one), tot(p1, Qa)),
-        (f"loss {three}x", -Fraction(three), tot(p3, Qa)),
+
+
+def _play_rows(weights: np.ndarray, hands: _HandsByPlay, play: Wager, not_qualifying: np.ndarray,
+               dealer: DealerCells) -> list[tuple[str, Fraction, int]]:
+    """The Play's outcomes: won or lost at 3x or 1x, pushed on a tie or not made (a fold)."""
+    one, three = play.multiples
+    return [
+        (f"win {three}x", Fraction(three), _pairings(weights, hands.three_x, not_qualifying + dealer.below)),
+        (f"win {one}x", Fraction(one), _pairings(weights, hands.one_x, not_qualifying + dealer.below)),
+        ("push or fold", Fraction(0), _pairings(weights, hands.played, dealer.tie)
+         + _pairings(weights, hands.fold, DEALER_HANDS)),
+        (f"loss {one}x", -Fraction(one), _pairings(weights, hands.one_x, dealer.above)),
+        (f"loss {three}x", -Fraction(three), _pairings(weights, hands.three_x, dealer.above)),
     ]
+
+
+def _super_bonus_rows(weights: np.ndarray, hands: _HandsByPlay, sb_table: PayTable, sb_row: np.ndarray,
+                      dealer: DealerCells) -> list[tuple[str, Fraction, int]]:
+    """The Super Bonus's outcomes: each pay line hit, else a push, or a loss to a dealer above or on a fold."""
+    sb_hit = sb_row >= 0
     sb_rows = []
     for i, line in enumerate(sb_table.lines):
-        sb_rows.append((line.outcome, line.pays, tot(played & (sb_row == i), N)))
-    sb_rows.append(("push", Fraction(0), tot(played & ~sb_hit, A + B + Qb + Qt)))
-    sb_rows.append(("loss", -F1, tot(played & ~sb_hit, C + Qa) + tot(fold, N)))
+        sb_rows.append((line.outcome, line.pays, _pairings(weights, hands.played & (sb_row == i), DEALER_HANDS)))
+    sb_rows.append(("push", Fraction(0), _pairings(weights, hands.played & ~sb_hit,
+                                                   dealer.nq_below + dealer.nq_tie + dealer.below + dealer.tie)))
+    sb_rows.append(("loss", -Fraction(1), _pairings(weights, hands.played & ~sb_hit, dealer.nq_above + dealer.above)
+                    + _pairings(weights, hands.fold, DEALER_HANDS)))
+    return sb_rows
 
-    qu_table = decl.pay_table(decl.wager(side_bet).pay_table_key)
-    qu_row = pay_rows(qu_table, decl.table_system(qu_table))[x]
-    qu_rows = [(line.outcome, line.pays, int(wts[qu_row == i].sum())) for i, line in enumerate(qu_table.lines)]
-    qu_rows.append(("loser", -F1, int(wts[qu_row < 0].sum())))
 
-    tables = {
-        ante.key: outcome_table(ante_rows),
-        play.key: outcome_table(play_rows),
-        super_bonus.key: outcome_table(sb_rows),
-        side_bet: outcome_table(qu_rows),
-    }
-    returns = {k: t.attrs["return"] for k, t in tables.items()}
-    total = sum((returns[k] for k in roles.main), Fraction(0))
-    pairings = HANDS_PER_CLASS_TOTAL * N
-    avg_play = Fraction(one * tot(p1, N) + three * tot(p3, N), pairings)
-    average = len(others) + 1 + avg_play  # the Ante and the Super Bonus, and the Play
-    notes = [
+def _side_bet_rows(decl: BankedGame, side_bet: str, values: np.ndarray,
+                   weights: np.ndarray) -> list[tuple[str, Fraction, int]]:
+    """The side bet's (Queens Up's) outcomes over the player hands: each pay line hit, else a loser."""
+    side_table = decl.pay_table(decl.wager(side_bet).pay_table_key)
+    side_row = pay_rows(side_table, decl.table_system(side_table))[values]
+    side_rows = [(line.outcome, line.pays, int(weights[side_row == i].sum()))
+                 for i, line in enumerate(side_table.lines)]
+    side_rows.append(("loser", -Fraction(1), int(weights[side_row < 0].sum())))
+    return side_rows
+
+
+def _average_play(weights: np.ndarray, hands: _HandsByPlay, play: Wager) -> Fraction:
+    """The Play wagered on average over every pairing, in units of the Ante (nothing on a fold)."""
+    one, three = play.multiples
+    pairings = HANDS_PER_CLASS_TOTAL * DEALER_HANDS
+    return Fraction(one * _pairings(weights, hands.one_x, DEALER_HANDS)
+                    + three * _pairings(weights, hands.three_x, DEALER_HANDS), pairings)
+
+
+def _analysis_notes(strategy: Crazy4Strategy) -> list[str]:
+    """The notes under the analysis: what the returns are per, what Queens Up counts over, the strategy."""
+    return [
         "returns per unit Ante; the total is Ante + Play + Super Bonus (as in the filing)",
         "Queens Up counts are over the 2,598,960 player hands",
-        f"strategy (R19): {variant}"
+        f"strategy (R19): {strategy.variant}"
         + ("; no two choices are exactly equal for any hand, so the tie rule never decides"
            if strategy.tied_hands() == 0 else ""),
         "the Super Bonus flush pays 3 to 2 here exactly; settlement rounds an odd dollar's half down (B1)",
     ]
-    return BankedAnalysis(
-        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
-        house_edge=-total, average_wager=average, element_of_risk=-total / average, strategy=strategy,
-        main_wagers=roles.main, notes=notes)
 
 
 def strategy_variants(decl: BankedGame) -> dict[str, tuple[int, ...]]:

@@ -20,7 +20,7 @@ other suits (24 hands, one for each way to give out the suits).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -34,6 +34,25 @@ else:
 #: The suit patterns in the order a strategy card lists them: one suited pair, two suited
 #: pairs, three of a suit, three and two (by the sizes of the groups of cards sharing a suit).
 SHAPES = ((2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2))
+
+
+class BandStrategy(Protocol):
+    """What :func:`card_removal_band` reads of a strategy, by suit class: its key (the suit class),
+    how many hands it stands for, its value and its play (0 fold, else the multiple). A
+    :class:`~gamelib.analysis.banked.crazy4.Crazy4Strategy` is one (that module imports this one,
+    so the class is not named here)."""
+
+    @property
+    def keys(self) -> np.ndarray: ...
+
+    @property
+    def weights(self) -> np.ndarray: ...
+
+    @property
+    def values(self) -> np.ndarray: ...
+
+    @property
+    def decision(self) -> np.ndarray: ...
 
 
 def band_bounds(values: np.ndarray, decision: np.ndarray) -> tuple[int, int] | None:
@@ -83,7 +102,7 @@ def suit_pattern(groups: list[list[int]]) -> str:
     return " ".join([*("(" + " ".join(RANKS[r] for r in g) + ")" for g in shared), *(RANKS[r] for r in alone)])
 
 
-def card_removal_band(strategy: Any) -> pd.DataFrame:
+def card_removal_band(strategy: BandStrategy) -> pd.DataFrame:
     """Every hand of the band of a Crazy 4 strategy, by suit class: its ranks (``K-Q-8-4-3``),
     its suit pattern (:func:`suit_pattern`), one example with suits, how many of the 2,598,960
     hands it stands for, and the play (``"1x"`` or ``"fold"``), highest ranks first, then in the

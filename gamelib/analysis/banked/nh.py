@@ -34,16 +34,29 @@ import numpy as np
 from ...cards import CardsLike, format_cards, parse_cards
 from ...errors import GameError
 from ...games.banked import NH_HOLDEM as NH_DECL
-from ...games.banked import BankedGame, pay_rows
+from ...games.banked import BankedGame, PayTable, pay_rows
 from ...rankings.high import HIGH
 from ...rankings.three_card import THREE_CARD
 from .common import BankedAnalysis, Progress, outcome_table, written_for
-from .nh_classes import PATHS3, PATHS4, PATHS5, by_wagered, deals, main_table, nh_classes, solve
+from .nh_classes import (
+    PATHS3,
+    PATHS4,
+    PATHS5,
+    NHDeals,
+    NHSolution,
+    by_wagered,
+    deals,
+    main_table,
+    nh_classes,
+    solve,
+)
 from .nh_strategy import ORDERED_DEALS, STREETS, W3, W4, W5, NHStrategy
 from .rules import wager_roles
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from ...engine.banked import BankedGameEngine
 else:
     from gamelib.lazy import pandas as pd
 
@@ -77,77 +90,112 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
                 [h for h in side if _side_hand(decl, h) not in ((3, THREE_CARD.name), (6, HIGH.name))], [])
     progress = progress or Progress(False)
     base = nh_classes(progress)
-    s = solve(decl, ties, progress)
+    solution = solve(decl, ties, progress)
     main = main_table(decl)
-    pays = s.pays
     progress("NH Hold'em: counting outcomes over 155,937,600 ordered deals")
-    d = deals(s)
-    fold_counts: dict[tuple[str, int], int] = {("flop", 1): d.folds[()]}
-    for street, paths, amounts in (("turn", PATHS3, W3), ("river", PATHS4, W4)):
-        for w in amounts:
-            fold_counts[(street, w)] = sum(d.folds[p] for p in paths if 1 + sum(p) == w)
-    final = by_wagered(d.final, PATHS5, W5)  # deals reaching the showdown, by pay row and W
+    counted = deals(solution)
+    fold_counts = _fold_counts(counted)
+    final = by_wagered(counted.final, PATHS5, W5)  # deals reaching the showdown, by pay row and W
+    strategy = NHStrategy(solution.flop, solution.turn, solution.river, solution.ev2, solution.ev3, solution.ev4,
+                          solution.opt2, solution.opt3, solution.river_pay, solution.wagered2,
+                          base["inv2"], base["inv3"], base["inv4"], solution.scale, _tie_table(solution), ties)
+    main_table_ = outcome_table(_main_rows(main, solution.pays, fold_counts, final))
+    assert main_table_.attrs["total"] == ORDERED_DEALS, "every ordered deal is counted once"
+    assert solution.expected_return == main_table_.attrs["return"], \
+        "the backward values and the forward counts agree"
+    wagered = _average_wagered(solution, fold_counts, final)
+    roles = wager_roles(decl)
+    tables = {main.key: main_table_}
+    for key in roles.side:  # settled by their table on every deal: counted over the sets they pay on
+        tables[key] = _side_bet_table(decl, key, base)
+    returns = {k: v.attrs["return"] for k, v in tables.items()}
+    total = returns[main.key]
+    return BankedAnalysis(
+        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
+        house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
+        main_wagers=roles.main, notes=_analysis_notes(ties), caps=capped_returns(decl, main_table_))
 
+
+def _fold_counts(counted: NHDeals) -> dict[tuple[str, int], int]:
+    """The ordered deals folded before each community card, by the units wagered (ante included)."""
+    fold_counts: dict[tuple[str, int], int] = {("flop", 1): counted.folds[()]}
+    for street, paths, amounts in (("turn", PATHS3, W3), ("river", PATHS4, W4)):
+        for units in amounts:
+            fold_counts[(street, units)] = sum(counted.folds[path] for path in paths if 1 + sum(path) == units)
+    return fold_counts
+
+
+def _tie_table(solution: NHSolution) -> pd.DataFrame:
+    """Where two best choices are exactly equal (R23), by decision: how often, and on how many deals first."""
     # where two best options were exactly equal (R23), and on how many ordered deals the player
     # meets such a decision first (before any other tie: until then both tie rules play alike)
-    first = deals(s, follow2=~s.tied2, follow3=~s.tied3)
-    met3, met4 = by_wagered(first.reach3, PATHS3, W3), by_wagered(first.reach4, PATHS4, W4)
-    w2, w3, w4 = s.weights[2], s.weights[3][:, None], s.weights[4][:, None]
-    fold4 = s.ev4 == -np.array(W4, np.int64)[None, :] * 48 * (s.scale // (50 * 49 * 48))
+    until_a_tie = deals(solution, follow2=~solution.tied2, follow3=~solution.tied3)
+    met3, met4 = by_wagered(until_a_tie.reach3, PATHS3, W3), by_wagered(until_a_tie.reach4, PATHS4, W4)
+    w2, w3, w4 = solution.weights[2], solution.weights[3][:, None], solution.weights[4][:, None]
+    fold4 = solution.ev4 == -np.array(W4, np.int64)[None, :] * 48 * (solution.scale // (50 * 49 * 48))
     tie_rows: list[dict[str, Any]] = []
-    for street, tied, fold_best, sets, reached, per in (
-            ("flop", s.tied2, s.opt2[:, 0] == s.ev2, w2, w2, 50 * 49 * 48),
-            ("turn", s.tied3, s.opt3[:, :, 0] == s.ev3, w3, met3, 49 * 48),
-            ("river", s.tied4, fold4, w4, met4, 48)):
+    for street, tied, fold_best, sets, reached, orders_of_cards_to_come in (
+            ("flop", solution.tied2, solution.opt2[:, 0] == solution.ev2, w2, w2, 50 * 49 * 48),
+            ("turn", solution.tied3, solution.opt3[:, :, 0] == solution.ev3, w3, met3, 49 * 48),
+            ("river", solution.tied4, fold4, w4, met4, 48)):
         tie_rows.append({
             "decision": f"before the {street} card",
             "decision points": int((np.broadcast_to(sets, tied.shape) * tied).sum()),
             # the rest: two bet sizes
             "fold or bet": int((np.broadcast_to(sets, tied.shape) * (tied & fold_best)).sum()),
-            "ordered deals": int(reached[tied].sum()) * per,
+            "ordered deals": int(reached[tied].sum()) * orders_of_cards_to_come,
         })
-    tie_rows.append({"decision": "all", **{k: sum(r[k] for r in tie_rows) for k in tie_rows[0] if k != "decision"}})
-    tie_table = pd.DataFrame(tie_rows)
-    strategy = NHStrategy(s.flop, s.turn, s.river, s.ev2, s.ev3, s.ev4, s.opt2, s.opt3, s.river_pay, s.wagered2,
-                          base["inv2"], base["inv3"], base["inv4"], s.scale, tie_table, ties)
+    tie_rows.append({"decision": "all", **{k: sum(row[k] for row in tie_rows) for k in tie_rows[0]
+                                            if k != "decision"}})
+    return pd.DataFrame(tie_rows)
 
+
+def _main_rows(main: PayTable, pays: list[Fraction], fold_counts: dict[tuple[str, int], int],
+               final: np.ndarray) -> list[tuple[str, Fraction, int]]:
+    """The main game's outcomes: the folds by street, then the showdown's pay rows, by units wagered."""
     rows: list[tuple[str, Fraction, int]] = []
     street_words = {"flop": "before the flop card", "turn": "before the turn card", "river": "before the river card"}
-    for (street, w), count in fold_counts.items():
+    for (street, units), count in fold_counts.items():
         if count:
-            rows.append((f"fold {street_words[street]}, {w} unit{'s' if w > 1 else ''} wagered", Fraction(-w), count))
+            rows.append((f"fold {street_words[street]}, {units} unit{'s' if units > 1 else ''} wagered",
+                         Fraction(-units), count))
     names = [line.outcome for line in main.lines] + ["less than a pair of sixes"]
     all_pays = pays + [Fraction(-1)]
-    for r in range(len(names)):
-        for j, w in enumerate(W5):
-            if final[r, j]:
-                rows.append((f"{names[r]}, {w} units wagered", all_pays[r] * w, int(final[r, j])))
-    main_table_ = outcome_table(rows)
-    assert main_table_.attrs["total"] == ORDERED_DEALS, "every ordered deal is counted once"
-    assert s.expected_return == main_table_.attrs["return"], "the backward values and the forward counts agree"
-    wagered = Fraction(sum(w * c for (_, w), c in fold_counts.items())
-                       + sum(w * int(final[:, j].sum()) for j, w in enumerate(W5)), ORDERED_DEALS)
-    assert wagered == Fraction(int((w2 * s.wagered2).sum()), 50 * 49 * comb(52, 2)), \
-        "the amount wagered, backwards and forwards"
+    for pay_row in range(len(names)):
+        for column, units in enumerate(W5):
+            if final[pay_row, column]:
+                rows.append((f"{names[pay_row]}, {units} units wagered", all_pays[pay_row] * units,
+                             int(final[pay_row, column])))
+    return rows
 
-    roles = wager_roles(decl)
-    tables = {main.key: main_table_}
-    for key in roles.side:  # settled by their table on every deal: counted over the sets they pay on
-        table = decl.pay_table(decl.wager(key).pay_table_key)
-        row_of = pay_rows(table, decl.table_system(table))  # by hand value
-        if _side_hand(decl, table.hand) == (3, THREE_CARD.name):  # the three community cards
-            row = row_of[base["v3"].astype(np.intp)]
-            tables[key] = outcome_table(
-                [(line.outcome, line.pays, int((row == i).sum())) for i, line in enumerate(table.lines)]
-                + [("loss", Fraction(-1), int((row < 0).sum()))])
-        else:  # six cards, high (written_for refuses any other)
-            six = base["six"]
-            tables[key] = outcome_table(
-                [(line.outcome, line.pays, int(six[row_of == i].sum())) for i, line in enumerate(table.lines)]
-                + [("loss", Fraction(-1), int(six[1:][row_of[1:] < 0].sum()))])
-    returns = {k: v.attrs["return"] for k, v in tables.items()}
-    total = returns[main.key]
-    notes = [
+
+def _average_wagered(solution: NHSolution, fold_counts: dict[tuple[str, int], int], final: np.ndarray) -> Fraction:
+    """The units wagered on average per ordered deal, counted forwards and checked against the backward values."""
+    wagered = Fraction(sum(units * count for (_, units), count in fold_counts.items())
+                       + sum(units * int(final[:, column].sum()) for column, units in enumerate(W5)), ORDERED_DEALS)
+    assert wagered == Fraction(int((solution.weights[2] * solution.wagered2).sum()), 50 * 49 * comb(52, 2)), \
+        "the amount wagered, backwards and forwards"
+    return wagered
+
+
+def _side_bet_table(decl: BankedGame, key: str, base: dict[str, np.ndarray]) -> pd.DataFrame:
+    """A side bet's outcome table: Pair Plus over the community boards, the 6 Card Bonus over the six-card sets."""
+    table = decl.pay_table(decl.wager(key).pay_table_key)
+    row_of = pay_rows(table, decl.table_system(table))  # by hand value
+    if _side_hand(decl, table.hand) == (3, THREE_CARD.name):  # the three community cards
+        row = row_of[base["v3"].astype(np.intp)]
+        return outcome_table(
+            [(line.outcome, line.pays, int((row == i).sum())) for i, line in enumerate(table.lines)]
+            + [("loss", Fraction(-1), int((row < 0).sum()))])
+    six = base["six"]  # six cards, high (written_for refuses any other)
+    return outcome_table(
+        [(line.outcome, line.pays, int(six[row_of == i].sum())) for i, line in enumerate(table.lines)]
+        + [("loss", Fraction(-1), int(six[1:][row_of[1:] < 0].sum()))])
+
+
+def _analysis_notes(ties: str) -> list[str]:
+    """The notes under the analysis: what each table counts over, the cap, and the tie rule played."""
+    return [
         "main game: per unit ante over the 155,937,600 ordered deals (1,326 hole pairs x 50 x 49 x 48), "
         "optimal play at every street; the pays column is the net result in units of ante",
         "the outcome table is per unit ante without the payout cap; the cap table shows the main game with "
@@ -156,10 +204,6 @@ def analyze_nh(decl: BankedGame, progress: Progress | None = None, ties: str = "
         ("exactly equal choices: the one that risks less (R23)" if ties == "less" else
          "exactly equal choices: the larger wager (not R23; for comparison only)"),
     ]
-    return BankedAnalysis(
-        game=decl.key, title=decl.title, tables=tables, returns=returns, expected_return=total,
-        house_edge=-total, average_wager=wagered, element_of_risk=-total / wagered, strategy=strategy,
-        main_wagers=roles.main, notes=notes, caps=capped_returns(decl, main_table_))
 
 
 def nh_tie_effect(decl: BankedGame = NH_DECL) -> dict[str, Any]:
@@ -236,7 +280,7 @@ def hole_name(cards: CardsLike) -> str:
     return format_cards(parse_cards(cards, n=2))
 
 
-def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[int],
+def nh_option_values(game: BankedGameEngine, strategy: NHStrategy, hole: list[int], community: list[int],
                      wagered: int | None = None) -> dict[str, Fraction]:
     """NH Hold'em, checked by the engine: the exact expected result (units of the ante, before
     the payout cap) of folding and of each bet before the next community card, ``wagered`` units
@@ -263,6 +307,7 @@ def nh_option_values(game: Any, strategy: Any, hole: list[int], community: list[
         raise GameError("the hole and community cards must be different cards")
     strategy.value(hole, community, wagered)  # checks the amount (and finds the strategy's own)
     w = wagered if wagered is not None else (strategy.path_wagered(hole, community) if community else 1)
+    assert w is not None  # strategy.value refuses, above, a path the strategy folds on
     out: dict[str, Fraction] = {"fold": Fraction(-w)}
     for b in (1, 2, 3):
         if len(community) < 2:
@@ -290,7 +335,7 @@ def _nh_street_units(units: int) -> tuple[int, int]:
     return first, units - first
 
 
-def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int | None:
+def nh_path_wagered(strategy: NHStrategy, hole: list[int], community: list[int]) -> int | None:
     """Units of ante wagered on the strategy's own path before the next decision in NH Hold'em
     (``None`` if the strategy would have folded earlier); see :meth:`NHStrategy.path_wagered`.
 
@@ -299,4 +344,4 @@ def nh_path_wagered(strategy: Any, hole: list[int], community: list[int]) -> int
     ...  nh_path_wagered(s, parse_cards("8s 3h"), parse_cards("2c")))
     (4, None)
     """
-    return strategy.path_wagered(hole, community)  # type: ignore[no-any-return]
+    return strategy.path_wagered(hole, community)

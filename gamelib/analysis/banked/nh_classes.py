@@ -39,12 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
-from typing import Any
 
 import numpy as np
 
 from ...combinatorics import colex_index, combinations_array
-from ...games.banked import BankedGame
+from ...games.banked import BankedGame, PayTable
 from ...rankings.high import HIGH
 from ...rankings.three_card import THREE_CARD
 from ..cache import cached_arrays
@@ -72,7 +71,7 @@ def pay_keys(values: np.ndarray) -> np.ndarray:
     return keys
 
 
-def key_rows(table: Any) -> np.ndarray:
+def key_rows(table: PayTable) -> np.ndarray:
     """The pay-table row (-1: none) of each pay key.
 
     >>> from gamelib.games.banked import NH_HOLDEM
@@ -144,10 +143,11 @@ def nh_base() -> dict[str, np.ndarray]:
     return c
 
 
-_ROWS: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+#: The rows of the last few tables, by the (category, low, high) of each line.
+_ROWS: dict[tuple[tuple[str, str | None, str | None], ...], tuple[np.ndarray, np.ndarray]] = {}
 
 
-def nh_rows(table: Any) -> tuple[np.ndarray, np.ndarray]:
+def nh_rows(table: PayTable) -> tuple[np.ndarray, np.ndarray]:
     """The pay row of every pay key of a table (-1: none), and for each 4-card class how many of
     the 48 river cards land on each row (the last column: none). They depend on which hands each
     row pays, not on its pays, so they are kept for the last few tables' rows.
@@ -169,7 +169,7 @@ def nh_rows(table: Any) -> tuple[np.ndarray, np.ndarray]:
     return _ROWS[shape]
 
 
-def main_table(decl: BankedGame) -> Any:
+def main_table(decl: BankedGame) -> PayTable:
     """The pay table of the street bets (the Ante and every bet settle on it, R21).
 
     >>> from gamelib.games.banked import NH_HOLDEM

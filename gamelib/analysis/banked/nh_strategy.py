@@ -12,7 +12,7 @@ import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -41,7 +41,7 @@ W4: tuple[int, ...] = tuple(sorted({1 + a + b for a in BETS for b in BETS}))
 W5: tuple[int, ...] = tuple(sorted({1 + a + b + c for a in BETS for b in BETS for c in BETS}))
 
 
-def _is_units(value: Any) -> bool:
+def _is_units(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 

@@ -154,6 +154,11 @@ def sign_ins_html(sign_ins: list[SignInRecord], latest: int = 20) -> str:
             f"<th>password</th></tr></thead><tbody>{rows}</tbody></table>")
 
 
+def _heading(text: str) -> Any:
+    """A section's heading on the page (escaped)."""
+    return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
+
+
 class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints (VBox is Any)
     """The supervisor's live page (see the module docstring)."""
 
@@ -163,6 +168,19 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.records = records
         self.refresh_every = refresh_every
         self._counts = (-1, -1, -1)  # what the view last drew
+        self._make_record_panes()
+        self._make_exam_form()
+        self._make_account_forms()
+        self._make_define_button()
+        self._mark_parts()
+        self._pin_exam_bounds()
+        self._wire_buttons()
+        super().__init__(self._page())
+        self.refresh()
+        self._schedule()
+
+    def _make_record_panes(self) -> None:
+        """The Refresh button, the status line and a pane for each table of the records."""
         self.refresh_button = controls.button("Refresh", tooltip="read the records again")
         self.status = widgets.HTML()
         self.trainees_html = widgets.HTML()
@@ -172,7 +190,9 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.answers_html = widgets.HTML()
         self.export_html = widgets.HTML()
         self.sign_ins_html = widgets.HTML()
-        # defining an exam
+
+    def _make_exam_form(self) -> None:
+        """The fields of the form that defines an exam: its name, games, drills, focus and rules."""
         self.exam_name = widgets.Text(description="Exam name", style=_WIDE, placeholder="e.g. Big O floor test")
         self.exam_games = widgets.SelectMultiple(options=[(get_game(g).title, g) for g in GAMES], rows=6,
                                                  description="Games", style=_WIDE)
@@ -189,7 +209,9 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.exam_pass = widgets.BoundedIntText(value=80, min=0, max=100, description="Pass mark (%)", style=_WIDE)
         self.exam_minutes = widgets.BoundedIntText(value=0, min=0, max=MAX_TIME_LIMIT // 60,
                                                    description="Time limit (minutes, 0: none)", style=_WIDE)
-        # staff accounts: create one, change a name or an employee number (logged)
+
+    def _make_account_forms(self) -> None:
+        """The staff accounts' forms: create one, change a name or employee number (logged), reset a password."""
         self.acct_name = widgets.Text(description="New account", style=_WIDE, placeholder="e.g. ana.ruiz")
         self.acct_person = widgets.Text(description="Name", style=_WIDE)
         self.acct_employee = widgets.Text(description="Employee number", style=_WIDE)
@@ -201,9 +223,15 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
         self.reset_button = controls.button("Reset password", tooltip="its next sign-in sets a new one")
         self.accounts_message = widgets.HTML()
         self.accounts_html = widgets.HTML()
+
+    def _make_define_button(self) -> None:
+        """The button that stores the exam the form describes, and the line that says how it went."""
         self.define_button = controls.button("Define exam", primary=True)
         self.define_message = widgets.HTML()
-        for w, cls in ((self, "gl-supervisor"), (self.refresh_button, "gl-supervisor-refresh"),
+
+    def _mark_parts(self) -> None:
+        """Give the page and each of its parts its stable CSS class (what a browser test finds)."""
+        for part, css_class in ((self, "gl-supervisor"), (self.refresh_button, "gl-supervisor-refresh"),
                        (self.status, "gl-supervisor-status"), (self.trainees_html, "gl-supervisor-trainees"),
                        (self.drills_html, "gl-supervisor-drills"), (self.progress_html, "gl-supervisor-progress"),
                        (self.exams_html, "gl-supervisor-exams"), (self.answers_html, "gl-supervisor-answers"),
@@ -227,44 +255,47 @@ class SupervisorView(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no t
                        (self.rename_button, "gl-supervisor-rename"), (self.reset_button, "gl-supervisor-reset"),
                        (self.accounts_message, "gl-supervisor-accounts-message"),
                        (self.accounts_html, "gl-supervisor-accounts")):
-            w.add_class(cls)
-        for box, hi in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
-                        (self.exam_minutes, MAX_TIME_LIMIT // 60), (self.exam_attempts, MAX_ATTEMPTS),
-                        (self.exam_cooldown, MAX_COOLDOWN // 3600)):
-            pin(box, min=box.min, max=hi)  # the kernel's bounds, whatever a browser sends
+            part.add_class(css_class)
+
+    def _pin_exam_bounds(self) -> None:
+        """Keep the exam form's number boxes within the kernel's bounds, whatever a browser sends."""
+        for box, highest in ((self.exam_questions, MAX_QUESTIONS), (self.exam_pass, 100),
+                             (self.exam_minutes, MAX_TIME_LIMIT // 60), (self.exam_attempts, MAX_ATTEMPTS),
+                             (self.exam_cooldown, MAX_COOLDOWN // 3600)):
+            pin(box, min=box.min, max=highest)  # the kernel's bounds, whatever a browser sends
+
+    def _wire_buttons(self) -> None:
+        """Make each button do its work, a refusal said in plain words beside it."""
         self.refresh_button.on_click(guarded(lambda _: self.refresh(), self._say))
         self.define_button.on_click(guarded(lambda _: self.define_exam(), self._say_define))
         self.acct_button.on_click(guarded(lambda _: self.create_account(), self._say_accounts))
         self.rename_button.on_click(guarded(lambda _: self.rename(), self._say_accounts))
         self.reset_button.on_click(guarded(lambda _: self.reset_password(), self._say_accounts))
 
-        def h(text: str) -> Any:
-            return widgets.HTML(f"<h3 style='margin:12px 0 4px;'>{html.escape(text)}</h3>")
-
-        super().__init__([
+    def _page(self) -> list[Any]:
+        """The page from top to bottom: who is signed in, the records' tables, the exam form, the accounts."""
+        return [
             controls.row([widgets.HTML(f"<b>Supervisor's view</b> &middot; signed in as "
-                                       f"{html.escape(records.who)}"), self.refresh_button, self.status]),
-            h("Trainees"), self.trainees_html,
-            h("By game and drill"), self.drills_html,
-            h("Progress over time"), self.progress_html,
-            h("Exam results"), self.exams_html,
-            h("Latest answers"), self.answers_html,
-            h("Export"), self.export_html,
-            h("Supervisor sign-ins with the password"), self.sign_ins_html,
-            h("Define an exam"),
+                                       f"{html.escape(self.records.who)}"), self.refresh_button, self.status]),
+            _heading("Trainees"), self.trainees_html,
+            _heading("By game and drill"), self.drills_html,
+            _heading("Progress over time"), self.progress_html,
+            _heading("Exam results"), self.exams_html,
+            _heading("Latest answers"), self.answers_html,
+            _heading("Export"), self.export_html,
+            _heading("Supervisor sign-ins with the password"), self.sign_ins_html,
+            _heading("Define an exam"),
             controls.row([self.exam_name, self.exam_focus]),
             controls.row([self.exam_games, self.exam_drills]),
             controls.row([self.exam_questions, self.exam_pass, self.exam_minutes]),
             controls.row([self.exam_attempts, self.exam_cooldown]),
             controls.row([self.define_button, self.define_message]),
-            h("Staff accounts"),
+            _heading("Staff accounts"),
             controls.row([self.acct_name, self.acct_person, self.acct_employee, self.acct_button]),
             controls.row([self.rename_who, self.rename_name, self.rename_employee, self.rename_button,
                           self.reset_button]),
             self.accounts_message, self.accounts_html,
-        ])
-        self.refresh()
-        self._schedule()
+        ]
 
     def _say(self, sentence: str) -> None:
         self.status.value = error_html("Refused", sentence)
