@@ -37,13 +37,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 import numpy as np
 
 from ..amounts import items, whole_number
 from ..errors import GameError, shown
-from ..games.pot import Portion, PotGame
+from ..games.pot import Portion, PotGame, Structure
 from ..rankings import describe, evaluate
 from ..rankings import system as ranking_system
 from . import events as ev
@@ -350,7 +349,7 @@ class Walkthrough:
     """
 
     def __init__(self, game: str | PotGameEngine, players: int = 4, seed: int = 1, button: int = 0,
-                 stacks: Sequence[int] | None = None, structure: Any = None,
+                 stacks: Sequence[int] | None = None, structure: Structure | None = None,
                  samples: int = DEFAULT_SAMPLES, script: str = "") -> None:
         if isinstance(game, PotGameEngine):
             self.engine = game

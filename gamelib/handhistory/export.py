@@ -30,7 +30,7 @@ from .record import HandRecord, format_cards_phh
 from .variants import stake_fields
 
 
-def to_record(hand: Hand, players: list[str] | None = None, **fields: Any) -> HandRecord:
+def to_record(hand: Hand, players: list[str] | None = None, **fields: object) -> HandRecord:
     """``hand`` as a PHH record; ``players`` names the seats (in seat order), ``fields`` adds
     optional PHH fields (``event``, ``author``, ...).
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,8 @@ class IllegalRecordError(RecordError, IllegalActionError):
     """A record whose action breaks a rule: raised at that action, naming the rule
     (``violation``: a ``gamelib.handhistory.rules.Violation``)."""
 
+    # Any: a rules.Violation (or None), not named here because rules imports this module and even an
+    # import under TYPE_CHECKING would make an import cycle (tests/test_layers.py refuses it).
     def __init__(self, message: str, violation: Any = None) -> None:
         super().__init__(message)
         self.violation = violation
@@ -116,7 +119,7 @@ def parse_cards_phh(text: str, where: str = "cards") -> tuple[RecordCard, ...]:
     return tuple(out)
 
 
-def format_cards_phh(cards: Any) -> str:
+def format_cards_phh(cards: Iterable[RecordCard]) -> str:
     """Cards in PHH's notation, written together, ``??`` for an unknown one.
 
     >>> format_cards_phh([51, None, 0])
@@ -131,7 +134,7 @@ def _player(word: str, text: str) -> int:
     return int(word[1:])
 
 
-def parse_action(text: Any) -> Action:
+def parse_action(text: object) -> Action:
     """One PHH action string as an ``Action`` (its ``# commentary`` dropped).
 
     >>> parse_action("p1 cbr 300000 # Arieh raises").amount
@@ -237,7 +240,7 @@ def _toml_key(key: str) -> str:
     return key if key.replace("_", "a").isalnum() else '"' + key.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _toml_value(value: Any) -> str:
+def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -253,13 +256,13 @@ def _toml_value(value: Any) -> str:
     return _toml_value(str(value))  # a TOML date or time: written as text
 
 
-def _whole(value: Any, name: str) -> int:
+def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RecordError(f"{name}: amounts are whole chips (an integer), not {shown(value)}")
     return value
 
 
-def _whole_list(value: Any, name: str, n: int | None = None) -> list[int]:
+def _whole_list(value: object, name: str, n: int | None = None) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{name}: a list of whole chips, one per player, not {shown(value)}")
     out = [_whole(v, name) for v in value]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...errors import GameError, shown
-from ...games.banked import BankedGame, pay_rows
+from ...games.banked import BankedGame, PayTable, pay_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -411,12 +411,13 @@ def side_bet_sheet(decl: BankedGame, key: str, rows: np.ndarray, weights: np.nda
 
 
 
-_BASE: dict[tuple[Any, ...], dict[str, np.ndarray]] = {}
+_BASE: dict[tuple[str, str, int], dict[str, np.ndarray]] = {}
 
 
-def kept_in_memory(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+def kept_in_memory(key: tuple[str, str, int], load: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """What does not depend on the pay tables, kept in memory after it is first read (at most
-    a few entries: one per counting method and qualifier)."""
+    a few entries: one per counting method and qualifier). ``key``: what is kept, the counting
+    method and the dealer's qualifying value."""
     if key not in _BASE:
         if len(_BASE) >= 8:
             del _BASE[next(iter(_BASE))]
@@ -428,7 +429,7 @@ def kept_in_memory(key: tuple[Any, ...], load: Callable[[], dict[str, np.ndarray
 _SHAPES: dict[tuple[Any, ...], np.ndarray] = {}
 
 
-def pay_rows_of(table: Any, system: str) -> np.ndarray:
+def pay_rows_of(table: PayTable, system: str) -> np.ndarray:
     """``pay_rows`` of a table, kept by which hands its lines pay (not what they pay), so that a
     table differing only in its pays reuses them."""
     shape = (system,) + tuple((line.category, line.low, line.high) for line in table.lines)

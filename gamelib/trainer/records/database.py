@@ -28,11 +28,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.orm import Session as DbSession
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 from .availability import FileWatch, RecordsUnavailable, log, timed_flock, transient, unavailable
 
@@ -96,7 +99,7 @@ def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
     timeout instead of one failing when it upgrades a read lock)."""
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn: Any, _record: Any) -> None:
+    def _connect(dbapi_conn: sqlite3.Connection, _record: ConnectionPoolEntry) -> None:
         dbapi_conn.isolation_level = None  # the driver opens no transaction by itself
         cur = dbapi_conn.cursor()
         if engine.url.database not in (None, "", ":memory:"):
@@ -110,7 +113,7 @@ def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn: Any) -> None:
+    def _begin(conn: Connection) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("gl_write") else "BEGIN")
 
 
@@ -133,7 +136,7 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
 
 
-def alembic_config(connection: Any) -> Any:
+def alembic_config(connection: Connection) -> Config:
     from alembic.config import Config
 
     cfg = Config()

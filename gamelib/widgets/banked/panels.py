@@ -19,17 +19,17 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
 
 import ipywidgets as widgets
 
 from ... import rankings
 from ...amounts import exact_pays
 from ...analysis.banked.nh import nh_option_values, nh_path_wagered  # noqa: F401
+from ...analysis.banked.nh_strategy import NHStrategy
 from ...cards import Deck, format_cards, parse_cards
 from ...engine.banked import BankedGameEngine, Settlement
 from ...errors import GameError, shown
-from ...games.banked import dealer_qualifying_value
+from ...games.banked import BankedGame, dealer_qualifying_value
 from .. import controls
 from ..cards import hand_html
 from ..explorer import compare
@@ -161,7 +161,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
                                  *self.pay_inputs.values()]
         self.recompute()
 
-    def set_pays(self, pays: Mapping[str, Any]) -> None:
+    def set_pays(self, pays: Mapping[str, object]) -> None:
         """Type new pays into the editor's boxes (rows named by outcome) and re-compute."""
         for outcome, value in pays.items():
             if outcome not in self.pay_inputs:
@@ -245,7 +245,7 @@ def compare_html(game_key: str | BankedGameEngine, hands: list[str]) -> str:
             + "".join(f"<p style='margin:4px 0;'><b>{html.escape(n)}</b></p>" for n in notes))
 
 
-def _two_hands(decl: Any) -> list[str]:
+def _two_hands(decl: BankedGame) -> list[str]:
     """Two seeded hands of the player's size from one deck: the opening of a comparison for a
     game the chapters give no example of."""
     deck = Deck(1)
@@ -329,7 +329,7 @@ def strategy_html(game_key: str | BankedGameEngine, hands: Mapping[str, str], wa
     return f"{pics}<p style='margin:4px 0;'>The right play: <b>{html.escape(play)}</b></p>{table}"
 
 
-def _streets_strategy_html(game: BankedGameEngine, strategy: Any, hole: list[int], community: list[int],
+def _streets_strategy_html(game: BankedGameEngine, strategy: NHStrategy, hole: list[int], community: list[int],
                            wagered: str) -> str:
     """The strategy card of a game decided street by street (New Hampshire Hold'em): the right
     play for the amount already wagered, and every option's value for every amount possible."""

@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Protocol
 
 import ipywidgets as widgets
 
@@ -124,7 +124,20 @@ def _cards_step(game: BankedGameEngine, who: str, shown: dict[str, list[int]], n
     return Step("cards", title, "\n".join([title] + lines), "".join(parts))
 
 
-def _decision_step(game: BankedGameEngine, strategy: Any, decide: Decide,
+class DecisionStrategy(Protocol):
+    """What a banked game's strategy answers at a decision (``Crazy4Strategy``,
+    ``ThreeCardStrategy``, ``NHStrategy`` of :mod:`gamelib.analysis.banked`): the play and the
+    value of each choice, given the cards of each hand seen there (``Decide.seen``), one argument
+    per hand. How many hands are seen differs from game to game, hence ``...``."""
+
+    @property
+    def play_for(self) -> Callable[..., str]: ...
+
+    @property
+    def expected_values(self) -> Callable[..., Mapping[str, Fraction]]: ...
+
+
+def _decision_step(game: BankedGameEngine, strategy: DecisionStrategy, decide: Decide,
                    shown: dict[str, list[int]], bets: dict[str, int]) -> tuple[Step, int]:
     w = game.declaration.wager(decide.wager)
     args = [shown[h] for h in decide.seen]
@@ -143,7 +156,7 @@ def _decision_step(game: BankedGameEngine, strategy: Any, decide: Decide,
     return Step("decision", title, text, body + "</p>"), amount
 
 
-def option_values(strategy: Any, args: list[list[int]]) -> dict[str, Fraction]:
+def option_values(strategy: DecisionStrategy, args: list[list[int]]) -> dict[str, Fraction]:
     """The exact expected result of each choice (units of the ante) at the decision the cards
     seen lead to, from the strategy object (every banked strategy answers ``expected_values``).
 

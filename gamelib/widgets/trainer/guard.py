@@ -33,7 +33,6 @@ import logging
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as widgets
 from traitlets import Unicode
@@ -76,11 +75,11 @@ def _log_error(err: BaseException) -> None:
     _log.error("refused in the kernel: %s", "".join(traceback.format_exception(type(err), err, err.__traceback__)))
 
 
-def guarded(callback: Callable[..., Any], show: Callable[[str], None]) -> Callable[..., None]:
+def guarded(callback: Callable[..., object], show: Callable[[str], None]) -> Callable[..., None]:
     """``callback`` for ``on_click`` or ``observe``: whatever it raises is shown with ``show`` as
-    one sentence (:func:`plain_sentence`) and logged, never passed on."""
+    one sentence (:func:`plain_sentence`) and logged, never passed on; what it returns is dropped."""
 
-    def run(*args: Any) -> None:
+    def run(*args: object) -> None:
         try:
             callback(*args)
         except Exception as err:  # the page gets a sentence, the server's log the traceback
