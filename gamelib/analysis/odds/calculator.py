@@ -363,7 +363,7 @@ def odds_result(q: OddsQuestion, counted: Counted, totals: Totals, options: Odds
         notes.append(f"the sample stopped at its work limit (max_work {options.max_work:,} rows scored) after "
                      f"{totals.deals:,} deals: its standard error is the one it reached")
     return Odds(q.game.title, tuple(names), tuple(players), totals.deals, counted.exact,
-                None if counted.exact else options.seed, tuple(notes), fast=counted.from_tables, ways=ways,
+                None if counted.exact else options.seed, tuple(notes), from_tables=counted.from_tables, ways=ways,
                 drawn=q.auto, flops=len(counted.clusters), street=q.street)
 
 

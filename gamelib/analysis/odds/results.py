@@ -88,7 +88,8 @@ class Odds:
     exact: bool
     seed: int | None
     notes: tuple[str, ...] = ()
-    fast: bool = field(default=False, compare=False)
+    #: The hands were valued from tables built once (``GroupTables``, ``BoardTables``), not deal by deal.
+    from_tables: bool = field(default=False, compare=False)
     ways: int = 0
     drawn: bool = False
     flops: int = 0

@@ -64,7 +64,7 @@ class GroupTables:
 
     question: OddsQuestion
     sources: tuple[tuple[_Source, ...], ...]
-    bars: tuple[int, ...]
+    qualifiers: tuple[int, ...]  # each portion's qualifying value (0: no qualifier)
 
     @property
     def tables(self) -> list[np.ndarray]:
@@ -110,15 +110,15 @@ class GroupTables:
             for system_key, seats in _evaluate(q, layout, systems).items():
                 values[(system_key, layout)] = seats
         sources = tuple(tuple(values[(p.system, lay)]) for p, lay in zip(game.portions, layouts, strict=True))
-        bars = tuple(qualifier_value(p.system, p.qualifier) for p in game.portions)
-        return GroupTables(q, sources, bars)
+        qualifiers = tuple(qualifier_value(p.system, p.qualifier) for p in game.portions)
+        return GroupTables(q, sources, qualifiers)
 
     def keys(self, index: Sequence[np.ndarray], triples: Sequence[list[np.ndarray] | None], rows: int) -> np.ndarray:
         """The outcome key of each deal (``Tally``'s), from each group's colex indexes (and a
         whole board's ten three-card indexes)."""
         n = len(self.question.known)
         key = np.zeros(rows, np.int64)
-        for p, (row, bar) in enumerate(zip(self.sources, self.bars, strict=True)):
+        for p, (row, qualifier) in enumerate(zip(self.sources, self.qualifiers, strict=True)):
             values: list[np.ndarray] = []
             for s in row:
                 if s.group < 0:
@@ -135,7 +135,7 @@ class GroupTables:
             top = values[0]
             for v in values[1:]:
                 top = np.maximum(top, v)
-            qualified = top >= bar if bar > 0 else None
+            qualified = top >= qualifier if qualifier > 0 else None
             for i, v in enumerate(values):
                 m = v == top
                 if qualified is not None:
