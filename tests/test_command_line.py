@@ -1,6 +1,6 @@
-"""The command line as a user meets it (issue 24): ``--version``, ``--json`` on every command that
+"""The command line as a user meets it: ``--version``, ``--json`` on every command that
 answers a question (each output valid against its published schema), a closed pipe, help text
-for every option, and the refusals of issue 23 (one line on stderr, exit code 2)."""
+for every option, and the refusals of bad input (one line on stderr, exit code 2)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ name. This test reads every module of ``gamelib`` with ``ast`` and fails on:
 * any use of the name tables ``OMAHA_SYSTEMS``, ``LOW8_SYSTEMS``, ``_PATTERN``, ``_BADUGI``.
 
 One kind of comparison is not a system test: ``"crazy4"`` is also a game key, and a game key
-compared with ``game``/``key`` is the game-key test's business (issue 11, items 3 and 5).
+compared with ``game``/``key`` is the game-key test's business (``tests/games/test_table_kinds.py``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Issue 23, the public API's part: each example of the issue, as it was found, now refused with a
-``gamelib.errors`` error that says what is allowed (or accepted, where it is valid).
+"""Bad input to the public API, case by case: each known bad call (a showdown, a table, the odds,
+the analyses, the cards, an award fed a wrong type, a wrong size or a huge number) is refused with
+a ``gamelib.errors`` error that says what is allowed (or accepted, where it is valid).
 
 The property test over the whole public surface is ``tests/test_public_surface.py``; the older
 table of bad input is ``tests/test_bad_input.py``.

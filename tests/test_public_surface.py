@@ -1,4 +1,4 @@
-"""Every public function and every command-line subcommand, fed bad values (issue 23).
+"""Every public function and every command-line subcommand, fed bad values.
 
 For each parameter of each function listed in :data:`SURFACE` (and each option of each
 subcommand in :data:`COMMANDS`), the parameter is replaced in a valid call by values of every
@@ -715,7 +715,8 @@ def test_the_valid_command_lines_are_accepted() -> None:
 
 
 def test_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    """The counts the issue asks for (printed with ``-s``): functions and parameters covered."""
+    """How much of the public surface is covered (printed with ``-s``): functions, parameters,
+    subcommands, options and edge values; at least 60 functions and 120 parameters."""
     params = sum(len(fn.params) for fn in SURFACE.values())
     options = sum(len(c.options) for c in COMMANDS.values())
     with capsys.disabled():

@@ -33,7 +33,7 @@ the two pieces below:
     culling remains for what sends no beacon (plain GETs, crashed or killed browsers, lost
     networks).
 
-* **who is asking** (issue 21). Voilà hands a kernel the request's headers named in
+* **who is asking**. Voilà hands a kernel the request's headers named in
   ``VoilaConfiguration.http_header_envs`` (``HTTP_X_REMOTE_USER``) whoever sent them. The hook
   notes where the page view came from (the connecting address; for a connection from one of
   ``trusted_proxies``, the client address the proxy names last in ``X-Forwarded-For``), and

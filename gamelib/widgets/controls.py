@@ -1,4 +1,4 @@
-"""Controls every reader can use, written once (issue 24, WCAG 2.1 AA): buttons whose label is
+"""Controls every reader can use, written once (WCAG 2.1 AA): buttons whose label is
 never cut off and whose colours can be read, and rows of controls that wrap on a narrow screen.
 
 ipywidgets draws a button 148 px wide whatever its label ("Recompute house …"), lets a row of

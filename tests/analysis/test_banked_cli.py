@@ -52,7 +52,7 @@ def test_refused_input_exits_with_a_message(capsys):
     assert "needs a pair of aces or better" in capsys.readouterr().err
 
 
-# ---- strategy: refused input is one line on stderr and exit code 2 (issue 10) ----------------
+# ---- strategy: refused input is one line on stderr and exit code 2 ---------------------------
 REFUSED_STRATEGY = [
     # an amount that cannot have been wagered at this point
     (["nh-holdem", "As Ad", "--community", "Kc", "--wagered", "0"], "2 to 4 units"),
@@ -87,7 +87,7 @@ def test_refused_strategy_input_is_one_line_and_exit_2(argv, says):
 
 
 @pytest.mark.parametrize("argv, play", [
-    (["nh-holdem", "7s 2d", "--community", "7h 7c", "--wagered", "3"], "3x"),  # issue 9: off the path
+    (["nh-holdem", "7s 2d", "--community", "7h 7c", "--wagered", "3"], "3x"),  # off the optimal path
     (["nh-holdem", "8s 3h", "--community", "Kd 2c", "--wagered", "3"], "fold"),  # also in the brute force
     (["nh-holdem", "As Ad"], "3x"),
     (["nh-holdem", "As Ad", "--community", "Kc"], "3x"),  # the strategy's own path: 4 units in

@@ -1,4 +1,4 @@
-"""The Crazy 4 strategy card for the band where card removal decides (issue 24): every hand of the
+"""The Crazy 4 strategy card for the band where card removal decides: every hand of the
 band appears in it exactly once, with the play the strategy makes for that very hand.
 
 The band is found here from the strategy's own decisions over all 2,598,960 hands (from the

@@ -1,4 +1,4 @@
-"""The command line's odds command: python -m gamelib odds GAME HAND HAND ... (issue 15)."""
+"""The command line's odds command: python -m gamelib odds GAME HAND HAND ..."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ def test_two_boards_declared_draws_and_random_hands(capsys: pytest.CaptureFixtur
 
 
 def test_a_known_hands_automatic_draw_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
-    """The issue's example: seat 1 stands pat whatever comes, so seat 0's 44 cards are all there is."""
+    """Badugi A-2-3 throwing the K against a pat 8-7-6-5, one draw to come: seat 1 stands pat
+    whatever comes, so seat 0's 44 cards are all there is."""
     assert main(["odds", "badugi", "As 2d 3h Kc", "5s 6d 7h 8c", "--discard", "0=Kc", "--draws-to-come", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Badugi odds after the second draw: exact, 44 deals\n")

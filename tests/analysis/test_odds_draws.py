@@ -126,7 +126,7 @@ def _dead(*keep: str, leave: int) -> str:
 
 # (game, hands, board, dead, discards, draws to come)
 CASES: list[tuple[str, list[str | None], str, str, list[str | None] | None, int]] = [
-    # the issue's example: seat 1's draw (pat) is decided from its cards, so 44 equally likely deals
+    # a known hand whose automatic draw (pat) is decided from its cards, so 44 equally likely deals
     ("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], "", "", ["Kc", None], 1),
     # two draws to come: the third draw is the automatic player's, deal by deal
     ("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], "", _dead("As 2d 3h Kc 5s 6d 7h 8c", leave=9), ["Kc", None], 2),
@@ -158,8 +158,9 @@ def test_exact_with_the_automatic_player_agrees_with_brute_force(
 
 
 def test_a_known_hands_draw_is_decided_before_the_deal() -> None:
-    """The issue's example: exact over seat 0's 44 replacements, as a declared draw would be;
-    the result says what the automatic player chose."""
+    """Badugi A-2-3 throwing the K against 8-7-6-5, whose automatic draw (pat) is decided before
+    the deal: exact over seat 0's 44 replacements, as a declared draw would be; the result says
+    what the automatic player chose."""
     r = odds("badugi", ["As 2d 3h Kc", "5s 6d 7h 8c"], discards=["Kc", None])
     assert r.method == "exact, 44 deals" and r.deals == r.ways == 44
     assert r.players[1].draw == "automatic player: stands pat" and "automatic player" in r.notes[0]

@@ -154,7 +154,7 @@ def six_card_bonus_edge_by_settling(ante: int, bet: int) -> Fraction:
 
 
 def test_the_six_card_bonus_with_the_cap_is_worked_out_apart_to_the_last_digit():
-    """Issue 24: under R21 the 6 Card Bonus's house edge is 19.8172% at a $5 or $10 Ante and
+    """Under R21 the 6 Card Bonus's house edge is 19.8172% at a $5 or $10 Ante and
     21.0000% at $2 (a $10 bet, the cap taking the most); the par sheet says so beside its
     uncapped 19.3555%, and the engine's own settlements, weighted by the published six-card
     counts, and the analysis's outcome table with the cap applied dollar by dollar give the same

@@ -48,7 +48,7 @@ def test_super_bonus_flush_nearest_three_percent_by_a_plain_loop():
 def test_a_wager_tied_to_the_main_game_is_measured_by_the_whole_game():
     """The README's example: the Super Bonus must equal the Ante, so its own edge means nothing to
     the casino; the default measure is the game, the top answer keeps a house edge, and a
-    candidate that hands the player the edge is flagged (issue 24). Expected edges come from
+    candidate that hands the player the edge is flagged. Expected edges come from
     fresh analyses of each candidate table."""
     game = get_game("crazy4")
     found = design(game, "super_bonus", {"flush": range(1, 11)}, "3%", top=10)

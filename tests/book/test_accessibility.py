@@ -40,7 +40,7 @@ if not BUILD.is_dir():
 
 PAGES = ["index.html", *(f"{name}.html" for _, name in exhibits.toc_entries(ROOT / "_toc.yml"))]
 BANKED = [p for p in PAGES if p.startswith("book/banked/")]
-#: What axe found, page by page: printed at the end (the counts the issue asks for).
+#: What axe found, page by page: printed at the end (elements found per impact, over all pages).
 FOUND: dict[str, list[dict[str, Any]]] = {}
 
 

@@ -138,7 +138,7 @@ def test_worked_hands_verdicts_come_from_the_engine(path: Path):
 
 
 def test_three_card_straight_beats_the_pair_of_jacks():
-    """Issue 9: 5-4-3 against J-J-9 was said to lose; a straight beats a pair, the player wins."""
+    """The chapter once said 5-4-3 against J-J-9 loses; a straight beats a pair, the player wins."""
     game = get_game("three-card-6bonus")
     s = game.settle({"ante": 5, "play": 5}, player="5h 4d 3c", dealer="Jh Js 9c")
     assert s.result("ante").result > 0 and s.result("play").result > 0
@@ -175,7 +175,7 @@ def lowest_crazy4_qualifier() -> int:
 
 
 def test_crazy4_lowest_qualifier_is_k_6_4_3():
-    """Issue 9: K-4-3-2 is no hand a dealer can hold; with five cards the lowest is K-6-4-3."""
+    """K-4-3-2 is no hand a dealer can hold; with five cards the lowest is K-6-4-3."""
     game = get_game("crazy4")
     lowest = game.describe(lowest_crazy4_qualifier())
     assert lowest == "king-six high (K-6-4-3)"
@@ -200,7 +200,7 @@ def test_three_card_lowest_qualifier_is_q_3_2():
 
 # ---- the 3x Play, explained by example ---------------------------------------------------------
 def test_crazy4_three_x_examples_show_the_engine_verdicts():
-    """Issue 9: the 3x rule is shown on clear hands, each with the engine's own answer."""
+    """The 3x rule is shown on clear hands, each with the engine's own answer."""
     game = get_game("crazy4")
     nb = load(C4)
     _, cell = code_cell_with(nb, "THREE_X_EXAMPLES")

@@ -1,4 +1,4 @@
-"""A page's header buttons offer only what works (issue 24; book/_ext/page_buttons.py).
+"""A page's header buttons offer only what works (book/_ext/page_buttons.py).
 
 The rocket linked every chapter to the placeholder ``https://jupyterhub.example.org`` and the
 download menu offered the chapter's ``.ipynb``, which the live server refuses (403). Now the

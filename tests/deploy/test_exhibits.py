@@ -1,4 +1,4 @@
-"""The handbook on paper (issue 14): deploy/exhibits.py prints a rules-and-math exhibit per banked
+"""The handbook on paper: deploy/exhibits.py prints a rules-and-math exhibit per banked
 game and the whole book, and pypdf reads the PDFs back.
 
 Each exhibit exists, is titled with its game, and shows as extractable text every pay table of
@@ -12,7 +12,7 @@ of their buttons or inputs. No page of any PDF is blank, and no text
 starts outside the printable area of its page (Chromium also measures, before printing, that
 nothing in a page is wider than the paper).
 
-Issue 24: every PDF carries its edition (date, version, commit) on its title page and in the
+Every PDF carries its edition (date, version, commit) on its title page and in the
 footer of every sheet; each exhibit has a bookmark per section; A4 prints as well as US Letter;
 no caption is parted from its table and no sheet but the last of an exhibit or chapter is left
 mostly empty (its text ends in the top half of the printable area); no wager is named by its
@@ -337,7 +337,7 @@ def test_the_builders_examples_hold() -> None:
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-# --- issue 24: the edition, bookmarks, A4, layout, names, the complete strategy ------------------
+# --- the edition, bookmarks, A4, layout, names, the complete strategy ---------------------------
 
 def test_every_pdf_carries_its_edition_on_its_title_page_and_every_sheet(
         printed: dict[str, exhibits.Printed], pdfs: dict[str, Read], edition_printed: tuple[str, str]) -> None:

@@ -1,4 +1,4 @@
-"""The live book on JupyterHub (issue 12): the container image, the hub configurations and the
+"""The live book on JupyterHub: the container image, the hub configurations and the
 single-user server's configuration.
 
 What this machine can check without a container engine or a hub:

@@ -1,4 +1,4 @@
-"""The live book (issue 12): deploy/live_build.py turns the built book into live chapters, and
+"""The live book: deploy/live_build.py turns the built book into live chapters, and
 deploy/serve's Voilà serves them beside the static pages.
 
 Without a browser: every chapter has a live notebook whose prose is the rendered page (no raw

@@ -1,4 +1,4 @@
-"""A real JupyterHub with the project's hub configuration (issue 22): ``jupyterhub`` (the pinned
+"""A real JupyterHub with the project's hub configuration: ``jupyterhub`` (the pinned
 package, deploy/requirements-hub.txt) and configurable-http-proxy (npm), both installed by
 ``.ci/setup``, started by this test on free ports of 127.0.0.1.
 

@@ -1,5 +1,5 @@
 """Rulings R27 to R30 and R6 (shared stud card), one failing-first test per defect found by
-the outside review (issue 9): each reproduces the review's case, then checks the rule.
+an outside review of the rules: each reproduces the review's case, then checks the rule.
 
 R27: betting ends when one player can act; a pot is only won by an eligible player (R7).
 R28: stud, the first player to act is all in: action starts clockwise from him.

@@ -231,7 +231,7 @@ def test_judge_many_matches_the_single_judge_for_omaha_games(key):
             assert tuple(np.flatnonzero(masks[p.name][d])) == p.winners
 
 
-# --- the award's explanation is the award (issue 11, item 7) -----------------------------
+# --- the award's explanation is the award ------------------------------------------------
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402  (this section's imports, kept with it)

@@ -226,7 +226,7 @@ def test_big_o_table_spreads_exactly_the_filed_structures():
 
 
 def test_big_o_table_refuses_lower_and_higher_limits():
-    # Issue 9: this dealt $3/$5 blinds with a $40 minimum buy-in.
+    # Before, this dealt $3/$5 blinds with a $40 minimum buy-in.
     with pytest.raises(TableError) as err:
         Table("big-o", lower_higher=(5, 10))
     msg = str(err.value)
@@ -253,7 +253,7 @@ def test_big_o_table_refuses_big_bet_structures():
 @pytest.mark.parametrize("game, structure", [("badugi", "$1-$4"), ("archie", "$4-$4"), ("stud8", "$2-$4"),
                                              (Rotation(["badugi", "stud8"], 8), "$1-$2")])
 def test_mixed_table_refuses_big_o_structures(game, structure):
-    # Issue 9: badugi was dealt Big O's spread limit; Archie posted a $4 small blind.
+    # Before, badugi was dealt Big O's spread limit; Archie posted a $4 small blind.
     with pytest.raises(TableError) as err:
         Table(game, structure=structure)
     msg = str(err.value)

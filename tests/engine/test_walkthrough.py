@@ -175,7 +175,7 @@ def test_pot_input_is_checked() -> None:
         explain_award(sd, [(10, [0, 1])])
     with pytest.raises(GameError, match="from 2 to 8, not 9"):
         Walkthrough("badugi", players=9)
-    # issue 23: what the public surface test found here, each refused with what is allowed
+    # bad values tests/test_public_surface.py found here, each refused with what is allowed
     with pytest.raises(GameError, match="seat 5 is not at this table: seats are numbers from 0 to 1"):
         parse_pots("30: 0 5", 2)  # a seat the table does not have was taken
     for bad in (dict(seed=None), dict(seed=True), dict(samples=10**9), dict(samples=0), dict(stacks=True),

@@ -1,4 +1,4 @@
-"""A new banked game takes one declaration (issue 11, item 3): a Three Card Poker variant with a
+"""A new banked game takes one declaration: a Three Card Poker variant with a
 jack-high dealer qualifier and another Pair Plus table is declared here, in the test file, and
 the generic settler, the analysis driver and the widgets' round all play it with no other code.
 

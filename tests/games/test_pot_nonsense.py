@@ -1,4 +1,4 @@
-"""Pot-game declarations refuse nonsense when they are built (issue 20, item 5), as the banked
+"""Pot-game declarations refuse nonsense when they are built, as the banked
 declarations do: a ``Portion``, a ``Street`` and a ``PotGame`` each check what they can see, and
 the game checks that its parts fit together. Before, each case below built, and most failed only
 at the showdown (an unknown system, a board that is not dealt), or not at all (Badacey with two
@@ -139,9 +139,9 @@ def test_at_least_ten_nonsense_cases() -> None:
     assert len({c[0] for c in NONSENSE}) == len(NONSENSE)
 
 
-def test_the_issues_three_examples_are_refused() -> None:
-    """Issue 20's examples: ``Portion("x", "nonsense", HALF)``, ``Street(down=-3, draw=True,
-    discard=2)`` (named, as a street must be) and Badacey with two 3/4 shares."""
+def test_an_unknown_system_a_bad_street_and_shares_over_one_pot_are_refused() -> None:
+    """Three declarations that used to build: ``Portion("x", "nonsense", HALF)``, ``Street(down=-3,
+    draw=True, discard=2)`` (named, as a street must be) and Badacey with two 3/4 shares."""
     with pytest.raises(TableError, match="unknown ranking system 'nonsense'"):
         Portion("x", "nonsense", HALF)
     with pytest.raises(TableError, match="down cards must be a whole number"):

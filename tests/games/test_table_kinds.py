@@ -1,4 +1,4 @@
-"""Table kinds declared as data (issue 11, item 5): the Big O cash table (R18) and the mixed-game
+"""Table kinds declared as data: the Big O cash table (R18) and the mixed-game
 table (R17) are two ``TableKind`` declarations in ``gamelib/games/table_kinds.py``, read by
 ``gamelib.engine.table.Table``. No code outside ``gamelib/games/`` decides anything by comparing a
 game key, and R17's numbers are written only in the declaration.

@@ -1,4 +1,4 @@
-"""The declarations' fixed vocabularies: enums, checked when a declaration is built (issue 11, item 2)."""
+"""The declarations' fixed vocabularies: enums, checked when a declaration is built."""
 
 from __future__ import annotations
 

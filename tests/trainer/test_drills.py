@@ -399,7 +399,7 @@ def test_pay_wager_deals_only_acceptable_wagers(game: str) -> None:
 
 
 def test_run_game_names_big_o_at_pot_limit_the_mixed_game_big_o8() -> None:
-    """Issue 24: the drill offered "Big O, $1/$2 pot-limit", a structure the Big O cash game does not
+    """The drill once offered "Big O, $1/$2 pot-limit", a structure the Big O cash game does not
     spread (only its four limit structures, R18/R26). A hand at a structure the cash table lists is
     "Big O"; any other is the mixed game's Big O8, and the question says so."""
     from gamelib.games.table_kinds import BIG_O_CASH_TABLE

@@ -1,4 +1,4 @@
-"""Every "Not saved" path of the trainer's widgets (issue 23): the records' file deleted under the
+"""Every "Not saved" path of the trainer's widgets: the records' file deleted under the
 trainer, the writers' queue held by a stuck process, SQLite's lock held by another writer, a
 PostgreSQL server that is not there. Each time **Check** (or an exam's **Submit**) stores
 nothing, shows no verdict, says why in plain words (no driver text, no socket or file path),

@@ -1,4 +1,4 @@
-"""The staff's one-page quick start (trainer/QUICKSTART.md, issue 24) says what the trainer does:
+"""The staff's one-page quick start (trainer/QUICKSTART.md) says what the trainer does:
 every control it names in bold is one the signed-in trainer shows, the drills are the drills,
 the numbers are the records' own, the messages are the ones the trainer gives, and the hub
 address is the README's one trainer address on a hub."""

@@ -1,4 +1,4 @@
-"""The training records in a real browser (issues 13 and 21): Voilà serves the trainer app
+"""The training records in a real browser: Voilà serves the trainer app
 (``trainer/trainer.ipynb``) with the trainer's configuration, staff accounts (``auth =
 "accounts"``, the default) and a fresh data directory, one server for the module; headless
 Chromium (Debian's, driven by Playwright) plays trainees, an intruder and a supervisor.

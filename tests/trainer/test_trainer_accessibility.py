@@ -1,4 +1,4 @@
-"""The trainer app for every trainee (issue 24): WCAG 2.1 AA as axe-core checks it, used from the
+"""The trainer app for every trainee: WCAG 2.1 AA as axe-core checks it, used from the
 keyboard alone, and whole on a phone.
 
 One Voilà server serves trainer/trainer.ipynb (as tests/trainer/test_trainer_browser.py does) and

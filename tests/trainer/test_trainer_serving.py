@@ -7,7 +7,7 @@ in the trainer's Voilà configuration (``trainer/voila.py``). Kernels are counte
 ``ipykernel_launcher`` child processes (psutil) and looked up one by one with Jupyter Server's
 ``GET /api/kernels/ID``, which Voilà exposes (it has no list of all kernels).
 
-What must hold (issue 10, "Many users"):
+What must hold for many users at once:
 - a plain GET's kernel, which no tab ever connects to, is culled when idle;
 - a kernel with an open tab is not culled, however long the trainee thinks;
 - closing a tab frees its kernel at once (Voilà's shutdown beacon, which needs the ``_xsrf``

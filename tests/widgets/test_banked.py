@@ -244,7 +244,7 @@ def test_strategy_widget_reads_the_strategy() -> None:
 
 
 def test_nh_strategy_widget_answers_for_the_situation_given() -> None:
-    """Issue 9: 7-2 with 7-7 showing and 3 units in is a 3x bet (+23.25), not a fold, although
+    """7-2 with 7-7 showing and 3 units in is a 3x bet (+23.25), not a fold, although
     the strategy would have folded 7-2 before the flop card."""
     s = analysis_of(get_game("nh-holdem")).strategy
     w = StrategyWidget("nh-holdem", hands={"hole": "7s 2d", "community": "7h 7c"})

@@ -126,7 +126,7 @@ def test_caps_in_words_are_the_declared_caps() -> None:
 
 
 def test_every_pay_table_is_titled_with_its_printed_name() -> None:
-    """Issue 24: a pay table drawn in a chapter carries its printed name as its own caption
+    """A pay table drawn in a chapter carries its printed name as its own caption
     (kept with the table on paper), and its rows are still the declared lines, in order (what the
     exhibits look for)."""
     for key in CHAPTERS:

@@ -75,7 +75,7 @@ def test_bad_input_is_refused_on_screen_and_the_old_answer_goes(box, bad):
 
 
 def test_the_nh_par_sheet_tables_show_the_capped_figures_beside_the_uncapped():
-    """Issue 24 (R21): the 6 Card Bonus's and the main game's figures before the cap are labelled
+    """R21: the 6 Card Bonus's and the main game's figures before the cap are labelled
     so, and the figures with the cap, one line per Ante, are in the same column."""
     sheet = par_sheet(get_game("nh-holdem"))
     frame = par_sheet_frame(sheet).set_index("figure")
@@ -89,7 +89,7 @@ def test_the_nh_par_sheet_tables_show_the_capped_figures_beside_the_uncapped():
 
 
 def test_the_crazy4_designer_shows_both_edges_and_marks_the_player_s_edge_in_red():
-    """Issue 24: the Super Bonus is measured by the whole game; every row shows the whole game's and
+    """The Super Bonus is measured by the whole game; every row shows the whole game's and
     the Super Bonus's own edge, and a row giving the player the edge is red and says so."""
     w = PayDesignerWidget("crazy4", table="super_bonus", vary={"flush": "1..10"}, target="3%")
     found = w.found

@@ -101,7 +101,7 @@ def test_check_without_a_question_says_so() -> None:
 
 
 def test_check_with_no_answer_chosen_is_refused_and_stores_nothing() -> None:
-    """Issue 24: Check before any answer is chosen stored "?" as a wrong answer."""
+    """Check before any answer is chosen is refused and stores nothing (it once stored "?" as a wrong answer)."""
     w = TrainerWidget(game="big-o", drill="read-hand", seed=1)
     assert w.answers.children[0].value is None  # a question just dealt: no radio button chosen
     w.check_button.click()

@@ -51,7 +51,7 @@ def test_the_answer_is_on_record_before_the_verdict_shows(store: Store) -> None:
 
 
 def test_check_with_nothing_chosen_is_not_on_record(store: Store) -> None:
-    """Issue 24: Check before any answer is chosen stored "?" as a wrong answer."""
+    """Check before any answer is chosen is not put on record (it once stored "?" as a wrong answer)."""
     me = store.trainee(sign_in(name="Ana"))
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
     w.check_button.click()

@@ -1,4 +1,4 @@
-"""The kernel is the judge (issue 21): what a browser sends the trainer's widgets is checked in
+"""The kernel is the judge: what a browser sends the trainer's widgets is checked in
 the kernel against the bounds the page shows, a failure reaches the page as one plain sentence
 and never as a traceback, and the supervisor's password is never sent back to the page.
 

@@ -1,6 +1,6 @@
-"""Every live chapter's widget answers whatever a stranger's browser sends it (issue 21's rule for
-the whole book): a normal answer or a refusal shown in the widget, never a traceback sent to the
-page, never an exception, never a hang.
+"""Every live chapter's widget answers whatever a stranger's browser sends it (the trainer's rule,
+"the kernel is the judge", held for the whole book): a normal answer or a refusal shown in the
+widget, never a traceback sent to the page, never an exception, never a hang.
 
 Each widget is built as its chapter builds it. Hypothesis then sends its input controls (found by
 walking ``children``) the values a browser could send through ipywidgets' own message path

@@ -96,7 +96,7 @@ class PayWidget(widgets.VBox):  # type: ignore[misc]
             {**default_wagers(game_key), **{d.wager: decision_amount(self.game, d.wager, "1x", default_wagers(game_key))
                                            for d in decl.decisions}}, sample_cards(game_key))
         labels = {w.key: f"{w.name} ({w.limits_text()})" for w in decl.wagers}
-        label_em = max(14.0, 1 + 0.55 * max(len(t) for t in labels.values()))  # every label whole (issue 24)
+        label_em = max(14.0, 1 + 0.55 * max(len(t) for t in labels.values()))  # every label whole, never cut off
         style = {"description_width": f"{label_em:g}em"}
         self.wager_inputs = {
             w.key: widgets.IntText(value=bets.get(w.key, 0), description=labels[w.key], style=style,

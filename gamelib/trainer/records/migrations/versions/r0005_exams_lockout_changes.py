@@ -1,4 +1,4 @@
-"""Exams that measure, a lockout per source, names that only supervisors change (issue 21).
+"""Exams that measure, a lockout per source, names that only supervisors change.
 
 * ``exams``: ``max_attempts`` (per trainee) and ``cooldown`` (seconds between attempts), both
   empty for the exams already there (no limit, as before);
