@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 
@@ -35,7 +35,7 @@ PAT_WORDS = ("pat",)
 #: ``None`` (random).
 HandLike = str | Sequence[CardLike] | None
 #: A pot game as the odds calculator is told it: its key, its declaration or its engine.
-GameLike = Union[str, PotGame, "PotGameEngine"]
+GameLike: TypeAlias = "str | PotGame | PotGameEngine"
 #: A declared draw: the cards thrown, ``""`` or ``"pat"`` to stand pat, or ``None`` for the
 #: automatic player.
 DiscardLike = CardsLike | None
