@@ -472,12 +472,34 @@ class LiveConnection(ZMQChannelsWebsocketConnection):
         if size > self.max_message_bytes:
             self.log.warning("dropped a %d-byte message from a browser (the limit is %d)", size, self.max_message_bytes)
             return
-        if b"comm_open" in (incoming_msg if isinstance(incoming_msg, bytes) else incoming_msg.encode()):
-            target = _comm_target(incoming_msg, self.subprotocol)
-            if target is not _NOT_COMM_OPEN and target not in ALLOWED_COMM_TARGETS:
-                self.log.warning("dropped a comm_open from a browser for target %r", target)
-                return
+        refused = refused_comm_open(incoming_msg, self.subprotocol)
+        if refused is not None:
+            self.log.warning("dropped a comm_open from a browser for target %r", refused)
+            return
         super().handle_incoming_message(incoming_msg)
+
+
+def refused_comm_open(ws_msg: Any, subprotocol: str | None) -> str | None:
+    """The target of a ``comm_open`` a browser may not send (any but ``jupyter.widget.control``; a
+    message that cannot be read counts as one, with the target ``"(unreadable)"``), or ``None``
+    for a message the kernel may have. Every message is read as the kernel will read it, JSON
+    escapes and all, not searched for bytes.
+
+    >>> escaped = json.dumps({"header": {"msg_type": "comm_open"}, "content": {"target_name": "jupyter.widget"}})
+    >>> sneaky = escaped.replace("comm_open", "comm\\\\u005fopen")
+    >>> "comm_open" in sneaky, refused_comm_open(sneaky, None)
+    (False, 'jupyter.widget')
+    >>> refused_comm_open(json.dumps({"header": {"msg_type": "comm_open"},
+    ...                               "content": {"target_name": "jupyter.widget.control"}}), None) is None
+    True
+    >>> refused_comm_open("{not json", None), refused_comm_open(json.dumps({"header": {"msg_type": "comm_msg"},
+    ...                                                                      "content": {}}), None)
+    ('(unreadable)', None)
+    """
+    target = _comm_target(ws_msg, subprotocol)
+    if target is _NOT_COMM_OPEN or target in ALLOWED_COMM_TARGETS:
+        return None
+    return "(unreadable)" if target is None else str(target)
 
 
 _NOT_COMM_OPEN = object()
@@ -586,10 +608,25 @@ class LiveTemplateStaticHandler(LivePages, TemplateStaticFileHandler):
     address there is a 404 (Voilà's own handler fails with a 500)."""
 
     def parse_url_path(self, path: str) -> str:
-        parts = path.split("/", 2)
-        if len(parts) != 3 or parts[1] != "static" or parts[0] not in self.settings["live_book"].templates():
+        if not template_static_path(path, self.settings["live_book"].templates()):
             raise tornado.web.HTTPError(404)
         return str(super().parse_url_path(path))
+
+
+def template_static_path(path: str, templates: Iterable[str]) -> bool:
+    """Whether ``path`` (``<template>/static/<file>``, decoded) names a file of one of ``templates``'
+    static folders: no ``..`` or ``.`` step, no empty file name, no control character (Voilà's own
+    handler fails with a 500 on ``handbook/static/%2e%2e/conf.json``).
+
+    >>> [template_static_path(p, ["handbook"]) for p in ("handbook/static/no-math.js", "handbook/static/../conf.json",
+    ...  "handbook/static/", "lab/static/x.js", "handbook/static/a/./b.js", "handbook/static/x\\x00.js")]
+    [True, False, False, False, False, False]
+    """
+    parts = path.split("/", 2)
+    if len(parts) != 3 or parts[1] != "static" or parts[0] not in templates:
+        return False
+    steps = parts[2].split("/")
+    return all(step not in ("", ".", "..") for step in steps) and not any(ord(c) < 32 for c in path)
 
 
 def _with_pages(cls: type) -> type:

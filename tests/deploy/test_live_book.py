@@ -275,7 +275,9 @@ def test_only_the_live_chapters_and_the_static_book_are_served(server: str, serv
                  "voila/api/contents", "voila/api/contents/chapters", "login", "logout", "api/kernels", "api/sessions",
                  "api/kernelspecs", "api/contents", "voila/query/" + str(uuid.uuid4()), "lab", "tree", "nowhere",
                  "voila/templates/../../../etc/passwd", "voila/templates/lab/../../x",
-                 "voila/templates/reveal/static/x", "voila/labextensions/../../etc/passwd"):
+                 "voila/templates/reveal/static/x", "voila/labextensions/../../etc/passwd",
+                 "voila/templates/handbook/static/%2e%2e/conf.json", "voila/templates/handbook/static/",
+                 "voila/templates/handbook/static/%2E%2E/%2e%2e/etc/passwd"):
         status, page, _ = stranger.request(path)
         assert status == 404, (path, status)
         if path.startswith(("voila/render", "login", "logout", "nowhere", "voila/tree")):
@@ -385,10 +387,12 @@ def test_a_stranger_cannot_reach_a_readers_kernel_even_knowing_its_id(server: st
     assert owner.request(f"api/kernels/{kernel}")[0] == 200
 
 
-def test_a_reader_cannot_run_code_or_make_widgets_in_his_kernel(server: str, tmp_path: Path) -> None:
+def test_a_reader_cannot_run_code_or_make_widgets_in_his_kernel(server: str, served: servers.Served,
+                                                                 tmp_path: Path) -> None:
     """What a page's own browser could send its kernel: an execute request is dropped (Voilà lets
     only widget and info messages through), and so is a comm_open that would create a widget in
-    the kernel, small or of 5 MB; the kernel answers the rest."""
+    the kernel, small, of 5 MB, or with its type written in JSON escapes (the server reads each
+    message as the kernel does and drops it itself); the kernel answers the rest."""
     reader = Client(server, "10.0.2.3")
     kernel = reader.chapter("mixed/formats")
     marker = tmp_path / "ran"
@@ -415,16 +419,26 @@ def test_a_reader_cannot_run_code_or_make_widgets_in_his_kernel(server: str, tmp
         ws = await reader.ws(channels)
         await ws.write_message(_message("comm_open", {"comm_id": "small-widget", "target_name": "jupyter.widget",
                                                       "data": {"state": {**widget, "value": "x"}, "buffer_paths": []}}))
+        escaped = _message("comm_open", {"comm_id": "escaped-widget", "target_name": "jupyter.widget",
+                                         "data": {"state": {**widget, "value": "x"}, "buffer_paths": []}})
+        await ws.write_message(escaped.replace('"comm_open"', '"comm\\u005fopen"'))  # the same message to a JSON reader
         await ws.write_message(_message("comm_info_request", {}))
         replies = await _replies(ws, "comm_info_reply")
         ws.close()
         return replies
 
+    dropped = "dropped a comm_open from a browser for target 'jupyter.widget'"
+    dropped_before = served.log_text().count(dropped)
     replies = asyncio.run(talk())
     kinds = [m["header"]["msg_type"] for m in replies]
     assert "execute_reply" not in kinds and "execute_input" not in kinds and not marker.exists()
     (info,) = [m for m in replies if m["header"]["msg_type"] == "comm_info_reply"]
-    assert info["content"]["comms"] and not {"big-widget", "small-widget"} & set(info["content"]["comms"])
+    assert info["content"]["comms"]
+    assert not {"big-widget", "small-widget", "escaped-widget"} & set(info["content"]["comms"])
+    end = time.monotonic() + 60  # the server's log is written as it goes: wait for its lines
+    while served.log_text().count(dropped) < dropped_before + 2 and time.monotonic() < end:
+        time.sleep(0.2)
+    assert served.log_text().count(dropped) == dropped_before + 2  # the small one and the escaped one, by the server
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (.ci/setup installs it)")
