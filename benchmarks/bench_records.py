@@ -40,7 +40,7 @@ def writer(url: str, who: int, rounds: int, barrier, out) -> None:  # type: igno
     for q in questions:
         barrier.wait()
         t = time.perf_counter()
-        result = drill.check(q, q.answer)
+        result = drill.check(q, q.correct_answer)
         me.record(result, ms=1234)  # stored before the verdict would be shown
         times.append(time.perf_counter() - t)
     store.close()

@@ -20,9 +20,9 @@ TARGET_CHECK = 0.100
 
 def wrong(q):  # type: ignore[no-untyped-def]
     f = q.fields[0]
-    out = dict(q.answer)
-    out[f.name] = (q.answer[f.name] + 1 if f.kind == "dollars"
-                   else [] if f.kind == "multi" else next(o for o in f.options if o != q.answer[f.name]))
+    out = dict(q.correct_answer)
+    out[f.name] = (q.correct_answer[f.name] + 1 if f.kind == "dollars"
+                   else [] if f.kind == "multi" else next(o for o in f.options if o != q.correct_answer[f.name]))
     return out
 
 
@@ -47,7 +47,7 @@ def main() -> None:
                     t = time.perf_counter()
                     q = drill.next(seed)
                     deals.append(time.perf_counter() - t)
-                    for ans in (q.answer, wrong(q)):
+                    for ans in (q.correct_answer, wrong(q)):
                         t = time.perf_counter()
                         drill.check(q, ans)
                         mine.append(time.perf_counter() - t)

@@ -192,7 +192,7 @@ async def run_trainees(n: int, rounds: int, server: VoilaServer, deadline: float
                 q = questions[r]
                 seed = SEED + r
                 await page.locator(f".gl-trainer-input-seed-{seed}").get_by_role(
-                    "radio", name=q.answer["value"], exact=True).check()
+                    "radio", name=q.correct_answer["value"], exact=True).check()
                 await round_barrier.wait()  # everyone presses Check at the same moment
                 t = time.monotonic()
                 await page.locator(".gl-trainer-check").click()

@@ -16,9 +16,9 @@ played in the engine as a record; ``report`` lays a replay out street by street,
 """
 
 from .export import to_record
-from .record import HandRecord, IllegalRecordError, RecordError, loads
+from .record import HandRecord, HandRecordError, IllegalHandRecordError, loads
 from .replay import Replay, Step, check, replay
 from .rules import Violation
 
-__all__ = ["HandRecord", "IllegalRecordError", "RecordError", "Replay", "Step", "Violation", "check", "loads",
-           "replay", "to_record"]
+__all__ = ["HandRecord", "HandRecordError", "IllegalHandRecordError", "Replay", "Step", "Violation", "check",
+           "loads", "replay", "to_record"]

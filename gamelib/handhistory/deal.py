@@ -29,7 +29,7 @@ from ..cards import format_cards, rank_of
 from ..engine.hand import Hand
 from ..games.pot import PotGame, Street, Structure
 from ..games.vocabularies import BringInCard
-from .record import Action, RecordError
+from .record import Action, HandRecordError
 
 
 @dataclass
@@ -98,7 +98,7 @@ class _CardSlots:
         """The seat (0-based) an action names, refused if the record does not seat it."""
         seat = action.player
         if seat is None or not 0 <= seat < self.n:
-            raise RecordError(f"action {action.text!r}: the record seats p1 to p{self.n}")
+            raise HandRecordError(f"action {action.text!r}: the record seats p1 to p{self.n}")
         return seat
 
     def deal_player(self, action: Action) -> None:
@@ -143,8 +143,8 @@ class _CardSlots:
                 continue
             slot = next((k for k in self.holding[seat] if self.slots[k] is None), None)
             if slot is None:
-                raise RecordError(f"action {action.text!r}: p{seat + 1} shows {format_cards([card])}, which he was "
-                                  f"not dealt (he holds {_held(self.slots, self.holding[seat])})")
+                raise HandRecordError(f"action {action.text!r}: p{seat + 1} shows {format_cards([card])}, which he was "
+                                      f"not dealt (he holds {_held(self.slots, self.holding[seat])})")
             self.slots[slot] = card
 
     def fill_unseen(self, spare: list[int]) -> set[int]:
@@ -153,8 +153,8 @@ class _CardSlots:
         unknown = [k for k in up_slots if self.slots[k] is None] + \
             [k for k, c in enumerate(self.slots) if c is None and k not in up_slots]
         if len(unknown) > len(spare):
-            raise RecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} cards "
-                              f"of the deck it never names")
+            raise HandRecordError(f"the record deals {len(unknown)} unseen cards (??), more than the {len(spare)} "
+                                  f"cards of the deck it never names")
         for slot, card in zip(unknown, spare, strict=False):  # spare may hold more cards than the record leaves unseen
             self.slots[slot] = card
         return set(spare[:len(unknown)])
@@ -223,8 +223,8 @@ class RecordHand(Hand):
             queue.extend(spare)
         if len(queue) < n:
             whom = "the board" if seat is None else f"p{seat + 1}"
-            raise RecordError(f"the record does not deal {whom} the {n} card{'s' if n > 1 else ''} "
-                              f"{self.game.title} deals now ({self.street.name}): it deals {len(queue)} more")
+            raise HandRecordError(f"the record does not deal {whom} the {n} card{'s' if n > 1 else ''} "
+                                  f"{self.game.title} deals now ({self.street.name}): it deals {len(queue)} more")
         out, queue[:] = queue[:n], queue[n:]
         self.stub = [c for c in self.stub if c not in out]
         return out
@@ -272,8 +272,8 @@ class RecordHand(Hand):
             if unseen and self.fill_unseen:
                 self.unshown = unseen
             elif unseen:
-                raise RecordError(f"the record does not show {', '.join(f'p{s + 1}' for s in unseen)}'s cards at "
-                                  f"the showdown (dealt ??): a pot cannot be awarded to a hand nobody saw")
+                raise HandRecordError(f"the record does not show {', '.join(f'p{s + 1}' for s in unseen)}'s cards at "
+                                      f"the showdown (dealt ??): a pot cannot be awarded to a hand nobody saw")
         super()._finish()
 
 

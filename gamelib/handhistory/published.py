@@ -23,7 +23,7 @@ from importlib import resources
 
 from ..errors import shown
 from ..games import GAMES
-from .record import HandRecord, RecordError, loads
+from .record import HandRecord, HandRecordError, loads
 from .variants import read_game
 
 
@@ -61,7 +61,7 @@ def published_text(name: str) -> str:
     'variant = "F2L3D"'
     """
     if name not in _texts():
-        raise RecordError(f"no shipped hand record {shown(name)}; they are: {', '.join(_texts())}")
+        raise HandRecordError(f"no shipped hand record {shown(name)}; they are: {', '.join(_texts())}")
     return _texts()[name]
 
 

@@ -49,11 +49,11 @@ PLAYER_VERBS = ("f", "cc", "cbr", "pb", "sd", "sm")
 DEALER_VERBS = ("dh", "db")
 
 
-class RecordError(GameError):
+class HandRecordError(GameError):
     """A hand record that cannot be read or replayed: what is wrong, and what is expected."""
 
 
-class IllegalRecordError(RecordError, IllegalActionError):
+class IllegalHandRecordError(HandRecordError, IllegalActionError):
     """A record whose action breaks a rule: raised at that action, naming the rule
     (``violation``: a ``gamelib.handhistory.rules.Violation``)."""
 
@@ -103,8 +103,8 @@ def parse_cards_phh(text: str, where: str = "cards") -> tuple[RecordCard, ...]:
     (35, None, 0)
     """
     if len(text) % 2:
-        raise RecordError(f"{where}: PHH writes cards two characters each, rank then suit, such as 'AsKd' or "
-                          f"'????', not {shown(text)}")
+        raise HandRecordError(f"{where}: PHH writes cards two characters each, rank then suit, such as 'AsKd' or "
+                              f"'????', not {shown(text)}")
     out: list[RecordCard] = []
     for i in range(0, len(text), 2):
         tok = text[i:i + 2]
@@ -113,8 +113,8 @@ def parse_cards_phh(text: str, where: str = "cards") -> tuple[RecordCard, ...]:
             continue
         rank, suit = tok[0].upper(), tok[1].lower()
         if rank not in RANKS or suit not in SUITS:
-            raise RecordError(f"{where}: {shown(tok)} is not a card; a card is a rank ({RANKS}) and a suit "
-                              f"({SUITS}), or ?? for one nobody saw")
+            raise HandRecordError(f"{where}: {shown(tok)} is not a card; a card is a rank ({RANKS}) and a suit "
+                                  f"({SUITS}), or ?? for one nobody saw")
         out.append(RANKS.index(rank) * 4 + SUITS.index(suit))
     return tuple(out)
 
@@ -130,7 +130,7 @@ def format_cards_phh(cards: Iterable[RecordCard]) -> str:
 
 def _player(word: str, text: str) -> int:
     if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or int(word[1:]) < 1:
-        raise RecordError(f"action {shown(text)}: {shown(word)} is not a player; players are p1, p2, ...")
+        raise HandRecordError(f"action {shown(text)}: {shown(word)} is not a player; players are p1, p2, ...")
     return int(word[1:])
 
 
@@ -142,12 +142,12 @@ def parse_action(text: object) -> Action:
     >>> parse_action("p1 raise 8")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: action 'p1 raise 8': unknown action 'raise'; a player's actions are
+    gamelib.handhistory.record.HandRecordError: action 'p1 raise 8': unknown action 'raise'; a player's actions are
     f (fold), cc (check or call), cbr N (complete, bet or raise to N), pb (bring-in), sd [cards] (discard and draw,
     or stand pat), sm [cards] (show or muck)
     """
     if not isinstance(text, str):
-        raise RecordError(f"an action is a string such as 'p1 cc', not {shown(text)}")
+        raise HandRecordError(f"an action is a string such as 'p1 cc', not {shown(text)}")
     words = text.split("#", 1)[0].split()
     if not words:
         return Action(0, "", text=text)
@@ -156,8 +156,8 @@ def parse_action(text: object) -> Action:
             return Action(0, "dh", parse_cards_phh(words[3], f"action {shown(text)}"), _player(words[2], text), text)
         if len(words) == 3 and words[1] == "db":
             return Action(0, "db", parse_cards_phh(words[2], f"action {shown(text)}"), None, text)
-        raise RecordError(f"action {shown(text)}: the dealer's actions are 'd dh pN CARDS' (hole cards) and "
-                          f"'d db CARDS' (board cards)")
+        raise HandRecordError(f"action {shown(text)}: the dealer's actions are 'd dh pN CARDS' (hole cards) and "
+                              f"'d db CARDS' (board cards)")
     actor = _player(words[0], text)
     verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
     if verb in ("f", "cc", "pb") and not args:
@@ -166,17 +166,17 @@ def parse_action(text: object) -> Action:
         try:
             amount = int(args[0])
         except ValueError:
-            raise RecordError(f"action {shown(text)}: the amount is whole chips, such as 'cbr 8', "
-                              f"not {shown(args[0])}") from None
+            raise HandRecordError(f"action {shown(text)}: the amount is whole chips, such as 'cbr 8', "
+                                  f"not {shown(args[0])}") from None
         return Action(actor, verb, amount=amount, text=text)
     if verb in ("sd", "sm") and len(args) <= 1:
         if verb == "sm" and args == ["-"]:
             return Action(actor, verb, amount=-1, text=text)
         cards = parse_cards_phh(args[0], f"action {shown(text)}") if args else ()
         return Action(actor, verb, cards, text=text)
-    raise RecordError(f"action {shown(text)}: unknown action {shown(verb)}; a player's actions are f (fold), "
-                      "cc (check or call), cbr N (complete, bet or raise to N), pb (bring-in), sd [cards] "
-                      "(discard and draw, or stand pat), sm [cards] (show or muck)")
+    raise HandRecordError(f"action {shown(text)}: unknown action {shown(verb)}; a player's actions are f (fold), "
+                          "cc (check or call), cbr N (complete, bet or raise to N), pb (bring-in), sd [cards] "
+                          "(discard and draw, or stand pat), sm [cards] (show or muck)")
 
 
 @dataclass
@@ -258,16 +258,16 @@ def _toml_value(value: object) -> str:
 
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{name}: amounts are whole chips (an integer), not {shown(value)}")
+        raise HandRecordError(f"{name}: amounts are whole chips (an integer), not {shown(value)}")
     return value
 
 
 def _whole_list(value: object, name: str, n: int | None = None) -> list[int]:
     if not isinstance(value, list):
-        raise RecordError(f"{name}: a list of whole chips, one per player, not {shown(value)}")
+        raise HandRecordError(f"{name}: a list of whole chips, one per player, not {shown(value)}")
     out = [_whole(v, name) for v in value]
     if n is not None and len(out) != n:
-        raise RecordError(f"{name}: one amount per player ({n}, as in starting_stacks), not {len(out)}")
+        raise HandRecordError(f"{name}: one amount per player ({n}, as in starting_stacks), not {len(out)}")
     return out
 
 
@@ -277,7 +277,7 @@ def loads(text: str | bytes) -> HandRecord:
     >>> loads('variant = "FB"')  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: the record has no 'antes': a PHH record gives variant, antes,
+    gamelib.handhistory.record.HandRecordError: the record has no 'antes': a PHH record gives variant, antes,
     starting_stacks and actions (and the stakes of its variant)
     """
     if isinstance(text, bytes):
@@ -285,21 +285,21 @@ def loads(text: str | bytes) -> HandRecord:
     try:
         raw: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise RecordError(f"the record is not PHH (TOML): {e}") from None
+        raise HandRecordError(f"the record is not PHH (TOML): {e}") from None
     for name in ("variant", "antes", "starting_stacks", "actions"):
         if name not in raw:
-            raise RecordError(f"the record has no {shown(name)}: a PHH record gives variant, antes, starting_stacks "
-                              f"and actions (and the stakes of its variant)")
+            raise HandRecordError(f"the record has no {shown(name)}: a PHH record gives variant, antes, "
+                                  f"starting_stacks and actions (and the stakes of its variant)")
     variant = raw.pop("variant")
     if not isinstance(variant, str):
-        raise RecordError(f"variant: a PHH variant code such as 'F7S/8', not {shown(variant)}")
+        raise HandRecordError(f"variant: a PHH variant code such as 'F7S/8', not {shown(variant)}")
     stacks = _whole_list(raw.pop("starting_stacks"), "starting_stacks")
     if len(stacks) < 2:
-        raise RecordError(f"starting_stacks: a hand has two players or more, not {len(stacks)}")
+        raise HandRecordError(f"starting_stacks: a hand has two players or more, not {len(stacks)}")
     n = len(stacks)
     actions = raw.pop("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError(f"actions: a list of action strings such as 'p1 cc', not {shown(actions)}")
+        raise HandRecordError(f"actions: a list of action strings such as 'p1 cc', not {shown(actions)}")
     blinds = raw.pop("blinds_or_straddles", None)
     one = {k: (None if (v := raw.pop(k, None)) is None else _whole(v, k))
            for k in ("bring_in", "small_bet", "big_bet", "min_bet")}
@@ -311,5 +311,5 @@ def loads(text: str | bytes) -> HandRecord:
     return record
 
 
-__all__ = ["Action", "HandRecord", "IllegalRecordError", "RecordError", "RecordCard", "format_cards_phh",
+__all__ = ["Action", "HandRecord", "HandRecordError", "IllegalHandRecordError", "RecordCard", "format_cards_phh",
            "loads", "parse_action", "parse_cards_phh"]

@@ -10,7 +10,7 @@ replayed under the rulings here, not the room's it came from (R32), so a recorde
 may differ from the one replayed (``Replay.matches_record``): an odd chip given another way
 (R6), say.
 
-``check(record)`` is the same, but raises ``IllegalRecordError`` at an illegal action.
+``check(record)`` is the same, but raises ``IllegalHandRecordError`` at an illegal action.
 
 >>> from gamelib.handhistory.record import loads
 >>> r = loads('variant = "FB"\\nantes = [0, 0, 0]\\nblinds_or_straddles = [1, 2, 0]\\nsmall_bet = 2\\n'
@@ -22,7 +22,7 @@ may differ from the one replayed (``Replay.matches_record``): an odd chip given 
 >>> check(loads(r.dumps().replace('"p2 cbr 6"', '"p2 cbr 9"')))  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-gamelib.handhistory.record.IllegalRecordError: action 6 'p2 cbr 9': p2 raises to 9, but at limit a raise on the deal
+gamelib.handhistory.record.IllegalHandRecordError: action 6 'p2 cbr 9': p2 raises to 9, but at limit a raise on the deal
 is to exactly 6 (the bet is the lower limit, 2): R12. p2 may: fold, call 2, raise to 6
 """
 
@@ -37,7 +37,7 @@ from ..engine.showdown import PayExplanation
 from ..errors import IllegalActionError
 from ..games.pot import PotGame, Structure
 from .deal import RecordCards, RecordHand
-from .record import Action, HandRecord, IllegalRecordError, RecordError, loads, parse_action
+from .record import Action, HandRecord, HandRecordError, IllegalHandRecordError, loads, parse_action
 from .rules import Violation, diagnose, legal_words
 from .variants import read_stakes
 
@@ -144,7 +144,7 @@ def _translate(hand: RecordHand, a: Action, thrown: list[int] | None) -> tuple[s
 
 def replay(record: HandRecord | str | bytes, fill_unseen: bool = False) -> Replay:
     """Replay ``record`` (a ``HandRecord`` or PHH text); an illegal action stops it there
-    (``violation``). A record that cannot be read or dealt raises ``RecordError``; with
+    (``violation``). A record that cannot be read or dealt raises ``HandRecordError``; with
     ``fill_unseen`` a deal it does not give is made from unnamed cards and noted in the hand's
     ``filled`` (a hand being written action by action, as at the dispute desk).
 
@@ -161,7 +161,7 @@ def replay(record: HandRecord | str | bytes, fill_unseen: bool = False) -> Repla
     n = record.player_count
     for a in actions:
         if a.actor > n or (a.player is not None and a.player >= n):
-            raise RecordError(f"action {a.text!r}: the record seats p1 to p{n}")
+            raise HandRecordError(f"action {a.text!r}: the record seats p1 to p{n}")
     cards = RecordCards.read(actions, n, game)
     hand = RecordHand(game, record.starting_stacks, structure, cards, fill_unseen)
     rp = Replay(record, game, structure, hand, tuple(hand.events))
@@ -190,9 +190,9 @@ def replay(record: HandRecord | str | bytes, fill_unseen: bool = False) -> Repla
         rp.steps.append(Step(seat=s, events=tuple(hand.events[before:]), **step))  # type: ignore[arg-type]
     left = hand.undealt()
     if hand.is_over and left:
-        raise RecordError("the record deals cards the hand never deals: " +
-                          ", ".join(f"{k} more to {who}" for who, k in left) +
-                          f" (a folded player is dealt nothing; {game.title} deals what its streets say)")
+        raise HandRecordError("the record deals cards the hand never deals: " +
+                              ", ".join(f"{k} more to {who}" for who, k in left) +
+                              f" (a folded player is dealt nothing; {game.title} deals what its streets say)")
     return rp
 
 
@@ -202,21 +202,21 @@ def _violation(hand: RecordHand, a: Action, i: int) -> Violation:
 
 
 def check(record: HandRecord | str | bytes) -> Replay:
-    """``replay`` that raises ``IllegalRecordError`` at the first illegal action, naming the rule.
+    """``replay`` that raises ``IllegalHandRecordError`` at the first illegal action, naming the rule.
 
     >>> check('variant = "F7S/8"\\nantes = [0, 0]\\nbring_in = 1\\nsmall_bet = 2\\nbig_bet = 4\\n'
     ...       'starting_stacks = [20, 20]\\n'
     ...       'actions = ["d dh p1 ????2c", "d dh p2 ????Ah", "p2 cc"]')  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.IllegalRecordError: action 3 'p2 cc': p2 checks out of turn: p1 is to act: R14.
+    gamelib.handhistory.record.IllegalHandRecordError: action 3 'p2 cc': p2 checks out of turn: p1 is to act: R14.
     p1 may: bring-in 1, complete to 2
     """
     rp = replay(record)
     v = rp.violation
     if v is not None:
         assert v.index is not None
-        raise IllegalRecordError(f"action {v.index + 1} {rp.record.actions[v.index]!r}: {v}", v)
+        raise IllegalHandRecordError(f"action {v.index + 1} {rp.record.actions[v.index]!r}: {v}", v)
     return rp
 
 

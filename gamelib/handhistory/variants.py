@@ -39,7 +39,7 @@ from typing import Any
 from ..errors import TableError, shown
 from ..games.pot import LIMIT_RAISES, POT_DECLARATIONS, PotGame, Structure
 from ..games.vocabularies import StructureKind
-from .record import HandRecord, RecordError
+from .record import HandRecord, HandRecordError
 
 #: PHH's codes for games of gamelib played at fixed limit, and the game each names.
 PHH_CODES: dict[str, str] = {"F7S/8": "stud8", "F2L3D": "27-triple-draw", "FB": "badugi"}
@@ -62,7 +62,7 @@ def _amount(chips: int) -> str:
 def _need(record: HandRecord, name: str) -> int:
     value = getattr(record, name)
     if value is None or value <= 0:
-        raise RecordError(f"the record gives no {name} (a positive amount), which {record.variant} needs")
+        raise HandRecordError(f"the record gives no {name} (a positive amount), which {record.variant} needs")
     return int(value)
 
 
@@ -78,31 +78,32 @@ def read_game(record: HandRecord) -> tuple[PotGame, StructureKind]:
     ...                      []))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.handhistory.record.RecordError: variant 'NT' (no-limit Texas hold'em) is not a game of gamelib; the records
-    it replays are F7S/8, F2L3D, FB, and '_gamelib' with _gamelib_variant one of archie, ...
+    gamelib.handhistory.record.HandRecordError: variant 'NT' (no-limit Texas hold'em) is not a game of gamelib; the
+    records it replays are F7S/8, F2L3D, FB, and '_gamelib' with _gamelib_variant one of archie, ...
     """
     code, ext = record.variant, record.extra.get("_gamelib_variant")
     named = PHH_CODES.get(code)
     if named is None and code != EXTENSION:
         what = f" ({OTHER_PHH_CODES[code]})" if code in OTHER_PHH_CODES else ""
-        raise RecordError(f"variant {shown(code)}{what} is not a game of gamelib; the records it replays are "
-                          f"{', '.join(PHH_CODES)}, and {EXTENSION!r} with _gamelib_variant one of "
-                          f"{', '.join(POT_DECLARATIONS)}")
+        raise HandRecordError(f"variant {shown(code)}{what} is not a game of gamelib; the records it replays are "
+                              f"{', '.join(PHH_CODES)}, and {EXTENSION!r} with _gamelib_variant one of "
+                              f"{', '.join(POT_DECLARATIONS)}")
     key = named if ext is None else ext
     if key is None:
-        raise RecordError(f"variant {EXTENSION!r} names its game in _gamelib_variant, "
-                          f"one of {', '.join(POT_DECLARATIONS)}")
+        raise HandRecordError(f"variant {EXTENSION!r} names its game in _gamelib_variant, "
+                              f"one of {', '.join(POT_DECLARATIONS)}")
     if not isinstance(key, str) or key not in POT_DECLARATIONS:
-        raise RecordError(f"_gamelib_variant: one of {', '.join(POT_DECLARATIONS)}, not {shown(key)}")
+        raise HandRecordError(f"_gamelib_variant: one of {', '.join(POT_DECLARATIONS)}, not {shown(key)}")
     if named is not None and key != named:
-        raise RecordError(f"variant {code} is {POT_DECLARATIONS[named].title}, but _gamelib_variant says {shown(key)}")
+        raise HandRecordError(f"variant {code} is {POT_DECLARATIONS[named].title}, "
+                              f"but _gamelib_variant says {shown(key)}")
     words = record.extra.get("_gamelib_structure", "limit" if named else None)
     if words not in STRUCTURES:
-        raise RecordError(f"_gamelib_structure: one of {', '.join(STRUCTURES)}, not {shown(words)}")
+        raise HandRecordError(f"_gamelib_structure: one of {', '.join(STRUCTURES)}, not {shown(words)}")
     kind = StructureKind(words)
     if named is not None and kind is not StructureKind.LIMIT:
-        raise RecordError(f"variant {code} is fixed limit; a {kind} hand of {POT_DECLARATIONS[key].title} is "
-                          f"written with variant {EXTENSION!r}")
+        raise HandRecordError(f"variant {code} is fixed limit; a {kind} hand of {POT_DECLARATIONS[key].title} is "
+                              f"written with variant {EXTENSION!r}")
     return POT_DECLARATIONS[key], kind
 
 
@@ -118,26 +119,26 @@ def read_stakes(record: HandRecord) -> tuple[PotGame, Structure]:
     game, kind = read_game(record)
     antes = set(record.antes)
     if len(antes) != 1:
-        raise RecordError(f"antes {record.antes}: every player antes the same here (one ante per seat); "
-                          f"an ante of some seats only (a big blind ante) is not replayed")
+        raise HandRecordError(f"antes {record.antes}: every player antes the same here (one ante per seat); "
+                              f"an ante of some seats only (a big blind ante) is not replayed")
     ante = antes.pop()
     sb = bb = bring_in = 0
     if game.is_stud:
         if record.blinds_or_straddles and any(record.blinds_or_straddles):
-            raise RecordError(f"{game.title} is a stud game: its record has a bring-in, not blinds "
-                              f"({record.blinds_or_straddles})")
+            raise HandRecordError(f"{game.title} is a stud game: its record has a bring-in, not blinds "
+                                  f"({record.blinds_or_straddles})")
         bring_in = _need(record, "bring_in")
     else:
         blinds = record.blinds_or_straddles
         if not blinds or not blinds[1:2] or blinds[1] <= 0:
-            raise RecordError(f"{game.title} is played with blinds: blinds_or_straddles gives the small and big "
-                              f"blind of players 1 and 2, such as [1, 2, 0], not {shown(blinds)}")
+            raise HandRecordError(f"{game.title} is played with blinds: blinds_or_straddles gives the small and big "
+                                  f"blind of players 1 and 2, such as [1, 2, 0], not {shown(blinds)}")
         if any(blinds[2:]):
-            raise RecordError(f"blinds_or_straddles {blinds}: straddles are not replayed; only the small and big "
-                              f"blind (players 1 and 2)")
+            raise HandRecordError(f"blinds_or_straddles {blinds}: straddles are not replayed; only the small and big "
+                                  f"blind (players 1 and 2)")
         sb, bb = blinds[0], blinds[1]
         if record.bring_in:
-            raise RecordError(f"{game.title} is played with blinds, not a bring-in ({record.bring_in})")
+            raise HandRecordError(f"{game.title} is played with blinds, not a bring-in ({record.bring_in})")
     if kind in (StructureKind.LIMIT, StructureKind.SPREAD):
         small, big, cap = _need(record, "small_bet"), _need(record, "big_bet"), LIMIT_RAISES
         name = f"${_amount(small)}{'-' if kind is StructureKind.SPREAD else '/'}${_amount(big)} {kind}"
@@ -153,7 +154,7 @@ def read_stakes(record: HandRecord) -> tuple[PotGame, Structure]:
         structure = Structure(name, kind, small, big, small_blind=sb, big_blind=bb, ante=ante, bring_in=bring_in,
                               max_raises=cap)
     except TableError as e:
-        raise RecordError(f"the record's stakes cannot be played: {e}") from None
+        raise HandRecordError(f"the record's stakes cannot be played: {e}") from None
     return game, structure
 
 

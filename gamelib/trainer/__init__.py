@@ -1,13 +1,14 @@
 """The staff trainer: drills for dealers and floor staff, dealt from the real engine.
 
 ``make_drill(key, game, focus)`` gives a drill; ``drill.next(seed)`` deals a seeded
-:class:`Question`; ``drill.check(question, answer)`` gives a :class:`Result` (right or wrong,
-the right answer, the reason). A :class:`Session` keeps the score per drill and per game and
+:class:`Question` (its ``correct_answer`` computed as it is dealt); ``drill.check(question,
+answer)`` checks the trainee's answer and gives a :class:`Result` (right or wrong, the trainee's
+answer and the correct one, the reason). A :class:`Session` keeps the score per drill and per game and
 exports the results as CSV for a supervisor.
 
 >>> s = Session(game="badugi", drill="read-hand", seed=10)
 >>> q = s.next()
->>> s.check(q, q.answer).correct, s.score
+>>> s.check(q, q.correct_answer).correct, s.score
 (True, (1, 1))
 """
 

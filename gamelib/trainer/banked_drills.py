@@ -1,7 +1,7 @@
 """The banked-game drill: a round's result on every wager (``PayWager``), from ``BankedGameEngine.settle``.
 
 >>> d = PayWager("crazy4"); q = d.next(1)
->>> d.check(q, q.answer).correct
+>>> d.check(q, q.correct_answer).correct
 True
 """
 
@@ -23,7 +23,7 @@ class PayWager(Drill):
     """Pay the wager: every wager's result in a banked game, and the hand's total (caps included).
 
     >>> q = PayWager("crazy4").next(4)
-    >>> "total" in q.answer
+    >>> "total" in q.correct_answer
     True
     """
 
@@ -98,8 +98,8 @@ class PayWager(Drill):
             facts.append("the player folds (no " + ", ".join(folded) + ")")
         fields = [Field(r.wager, f"{r.name} ${r.amount}", "dollars") for r in s.results]
         fields.append(Field("total", "Player's net for the hand", "dollars"))
-        answer = {r.wager: int(r.result) for r in s.results}
-        answer["total"] = int(s.total)
+        correct_answer = {r.wager: int(r.result) for r in s.results}
+        correct_answer["total"] = int(s.total)
         why = "; ".join(f"{r.name}: {r.reason}" for r in s.results)
         if s.cap_reduction:
             why += f". Cap: {s.cap_reason}, so ${s.cap_reduction:,} less is paid."
@@ -108,7 +108,7 @@ class PayWager(Drill):
                   "and what is the player's net for the hand? A push is $0.")
         cards_shown = [(who, tuple(c)) for who, c in cards.items()]
         why = "Hands: " + "; ".join(f"{k} {v}" for k, v in s.hands.items()) + ". " + why
-        return self._question(seed, prompt, cards_shown, facts, fields, answer, why,
+        return self._question(seed, prompt, cards_shown, facts, fields, correct_answer, why,
                               wagers=wagers, hands=dict(s.hands))
 
     def _capped(self, rng: np.random.Generator) -> tuple[dict[str, list[int]], dict[str, int], Settlement]:

@@ -1,10 +1,10 @@
 """The pieces every drill shares: a question, its answer fields, the checked result.
 
 A :class:`Question` holds what the trainee sees (``prompt``, pictured ``cards``, ``facts``) and
-the ``fields`` to fill in; the right answer (``answer``) and the reason in words
-(``explanation``) were computed by the engine when the question was dealt, so checking an
-answer is a comparison, far under a millisecond. :func:`check_answer` compares and returns a
-:class:`Result`.
+the ``fields`` to fill in; the correct answer (``correct_answer``) and the reason in words
+(``explanation``) were computed by the engine when the question was dealt, so checking the
+trainee's answer is a comparison, far under a millisecond. :func:`check_answer` compares and
+returns a :class:`Result`, which holds both: ``trainee_answer`` and the question's ``correct_answer``.
 
 >>> q = Question("read-hand", "badugi", 1, "any", "Name the hand.", (), (),
 ...              (Field("value", "Value", "choice", ("a", "b")),), {"value": "a"}, "because")
@@ -24,7 +24,7 @@ from ..errors import GameError, shown
 #: Field kinds: pick one option, pick any number of options, or type whole dollars.
 FIELD_KINDS = ("choice", "multi", "dollars")
 
-#: A field's value as it is stored (``Field.normalize``, and each question's right answer): the
+#: A field's value as it is stored (``Field.normalize``, and each question's correct answer): the
 #: option chosen (``choice``), the options chosen (``multi``), or whole dollars (``dollars``).
 FieldValue = str | frozenset[str] | int
 
@@ -45,8 +45,8 @@ class Field:
     exclusive: str = ""
 
     def normalize(self, value: object) -> FieldValue:
-        """The given value (whatever the trainee's side sent) in the form the right answer is
-        stored (refused if impossible).
+        """The value the trainee's side sent, in the form the correct answer is stored (refused if
+        impossible).
 
         >>> Field("w", "Winners", "multi", ("seat 0", "seat 1")).normalize(["seat 1"])
         frozenset({'seat 1'})
@@ -76,8 +76,8 @@ class Question:
     """One dealt situation and what to answer about it.
 
     ``cards`` is a tuple of ``(label, cards)`` pairs to picture; ``facts`` lines of text (the
-    wagers, the pot, the hand history); ``answer`` maps each field name to the right value;
-    ``explanation`` says why, in words.
+    wagers, the pot, the hand history); ``correct_answer`` maps each field name to the correct
+    value; ``explanation`` says why, in words.
     """
 
     drill: str
@@ -88,20 +88,19 @@ class Question:
     cards: tuple[tuple[str, tuple[int, ...]], ...]
     facts: tuple[str, ...]
     fields: tuple[Field, ...]
-    answer: Mapping[str, FieldValue]
+    correct_answer: Mapping[str, FieldValue]
     explanation: str
     #: What else the drill that dealt the question keeps (the hand, the pots, the best cards),
     #: for the widgets that picture it: each drill its own names and types, so read as ``Any``.
     meta: Mapping[str, Any] = field(default_factory=dict)
 
-    def answer_text(self, answer: Mapping[str, FieldValue | None] | None = None) -> str:
-        """An answer (the right one by default) written as one line.
+    def answer_text(self, answer: Mapping[str, FieldValue | None]) -> str:
+        """An answer to this question (its ``correct_answer``, or a trainee's) written as one line.
 
         >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "")
-        >>> q.answer_text()
-        'Seat 0: $5'
+        >>> q.answer_text(q.correct_answer), q.answer_text({"d": None})
+        ('Seat 0: $5', 'Seat 0: ?')
         """
-        answer = self.answer if answer is None else answer
         parts = []
         for f in self.fields:
             v = answer.get(f.name)
@@ -119,33 +118,34 @@ class Question:
 
 @dataclass(frozen=True)
 class Result:
-    """The verdict on one answer: ``correct``, the ``right`` answer, the fields got wrong, why."""
+    """The verdict on the trainee's answer: whether it is ``correct``, the fields got wrong, why;
+    the correct answer is the question's (``question.correct_answer``)."""
 
     question: Question
-    #: The answer as normalized, field by field (``None``: left blank).
-    given: Mapping[str, FieldValue | None]
+    #: The trainee's answer as normalized, field by field (``None``: left blank).
+    trainee_answer: Mapping[str, FieldValue | None]
     correct: bool
     wrong_fields: tuple[str, ...]
     explanation: str
 
     @property
-    def right_text(self) -> str:
-        """The right answer in one line."""
-        return self.question.answer_text()
+    def correct_answer_text(self) -> str:
+        """The correct answer in one line."""
+        return self.question.answer_text(self.question.correct_answer)
 
     @property
-    def given_text(self) -> str:
+    def trainee_answer_text(self) -> str:
         """The trainee's answer in one line."""
-        return self.question.answer_text(self.given)
+        return self.question.answer_text(self.trainee_answer)
 
 
 def check_answer(question: Question, answer: object) -> Result:
-    """Compare an answer (as the trainee's side sent it: checked here) with the engine's; a
-    bare value answers a one-field question.
+    """Compare the trainee's answer (as the trainee's side sent it: checked here) with the
+    question's correct answer; a bare value answers a one-field question.
 
     >>> q = Question("x", "g", 0, "any", "p", (), (), (Field("d", "Seat 0", "dollars"),), {"d": 5}, "why")
-    >>> r = check_answer(q, "$4"); r.correct, r.wrong_fields, r.right_text
-    (False, ('d',), 'Seat 0: $5')
+    >>> r = check_answer(q, "$4"); r.correct, r.wrong_fields, r.trainee_answer_text, r.correct_answer_text
+    (False, ('d',), 'Seat 0: $4', 'Seat 0: $5')
     """
     if not isinstance(answer, Mapping):
         if len(question.fields) != 1:
@@ -156,18 +156,18 @@ def check_answer(question: Question, answer: object) -> Result:
     if unknown:
         raise GameError(f"no field {', '.join(unknown)} in this question; fields: "
                         + ", ".join(f.name for f in question.fields))
-    given: dict[str, FieldValue | None] = {}
+    trainee_answer: dict[str, FieldValue | None] = {}
     wrong: list[str] = []
     for f in question.fields:
         v = answer.get(f.name)
         if v is None or (isinstance(v, str) and not v.strip() and f.kind != "multi"):
-            given[f.name] = None
+            trainee_answer[f.name] = None
             wrong.append(f.name)
             continue
-        given[f.name] = f.normalize(v)
-        if given[f.name] != question.answer[f.name]:
+        trainee_answer[f.name] = f.normalize(v)
+        if trainee_answer[f.name] != question.correct_answer[f.name]:
             wrong.append(f.name)
-    return Result(question, given, not wrong, tuple(wrong), question.explanation)
+    return Result(question, trainee_answer, not wrong, tuple(wrong), question.explanation)
 
 
 __all__ = ["FIELD_KINDS", "FieldValue", "Field", "Question", "Result", "check_answer"]

@@ -103,7 +103,7 @@ class Drill:
         raise NotImplementedError
 
     def check(self, question: Question, answer: object) -> Result:
-        """Whether ``answer`` is right, with the right answer and the reason.
+        """Whether the trainee's ``answer`` is correct, with the correct answer and the reason.
 
         >>> from gamelib.trainer.drills import SplitPot
         >>> d = SplitPot("archie"); q = d.next(3)
@@ -115,10 +115,10 @@ class Drill:
         return check_answer(question, answer)
 
     def _question(self, seed: int, prompt: str, cards: Iterable[tuple[str, tuple[int, ...]]], facts: Iterable[str],
-                  fields: Iterable[Field], answer: Mapping[str, FieldValue], explanation: str,
+                  fields: Iterable[Field], correct_answer: Mapping[str, FieldValue], explanation: str,
                   **meta: object) -> Question:
         return Question(self.key, self.game, int(seed), self.focus, prompt, tuple(cards), tuple(facts),
-                        tuple(fields), answer, explanation, meta)
+                        tuple(fields), correct_answer, explanation, meta)
 
 
 

@@ -17,11 +17,11 @@ machine).
 
 The base class is in ``drill_base``, the drills in ``hand_drills``, ``banked_drills`` and
 ``run_game``; this module is their registry. ``drill.next(seed)`` deals a question;
-``drill.check(question, answer)`` returns the verdict.
+``drill.check(question, answer)`` returns the verdict on the trainee's answer.
 
 >>> d = ReadHand("badugi")
 >>> q = d.next(7)
->>> d.check(q, q.answer).correct
+>>> d.check(q, q.correct_answer).correct
 True
 """
 

@@ -43,9 +43,10 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", 
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _V = TypeVar("_V")
 
-#: The columns of every export of answers, in order.
-ANSWER_COLUMNS = ("id", "trainee", "login", "answered_at", "game", "drill", "focus", "seed", "question", "answer",
-                  "right_answer", "correct", "ms", "attempt", "position")
+#: The columns of every export of answers, in order (``trainee_answer``: what the trainee answered;
+#: ``correct_answer``: the engine's answer; ``correct``: whether they agree).
+ANSWER_COLUMNS = ("id", "trainee", "login", "answered_at", "game", "drill", "focus", "seed", "question",
+                  "trainee_answer", "correct_answer", "correct", "ms", "attempt", "position")
 
 
 def question_text(q: Question) -> str:

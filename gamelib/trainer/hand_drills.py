@@ -2,7 +2,7 @@
 showdown (``WhoWins``) and the dollars each seat receives (``SplitPot``), each dealt by the engine.
 
 >>> d = WhoWins("badugi"); q = d.next(1)
->>> d.check(q, q.answer).correct
+>>> d.check(q, q.correct_answer).correct
 True
 """
 
@@ -50,7 +50,7 @@ class ReadHand(Drill):
     values other hands make; ``focus="category"``: pick the category.
 
     >>> q = ReadHand("crazy4", "category").next(1)
-    >>> q.answer["value"] in q.fields[0].options
+    >>> q.correct_answer["value"] in q.fields[0].options
     True
     """
 
@@ -87,7 +87,7 @@ class ReadHand(Drill):
             # the right category among its neighbours in the ranking, in ranking order
             lo = max(0, min(i - int(rng.integers(0, self.CHOICES)), len(allc) - self.CHOICES))
             options = tuple(allc[lo:lo + self.CHOICES])
-            answer = cat
+            correct_answer = cat
         else:
             texts: dict[str, int] = {right: value}
             for v in sorted(set(other_values), key=lambda v: (abs(v - value), v)):
@@ -98,7 +98,7 @@ class ReadHand(Drill):
                     break
             # best value first, as a dealer would list them
             options = tuple(sorted(texts, key=lambda d: -texts[d]))
-            answer = right
+            correct_answer = right
         game_title = self.engine.title
         portion = f" for the {t['name']}" if len(targets) > 1 else ""
         words = "category" if self.focus == "category" else "value"
@@ -116,7 +116,7 @@ class ReadHand(Drill):
                + f" is {right}{made}: category {cat}, in {rankings.system(system).title}. "
                + rankings.system(system).summary)
         fld = Field("value", "Value" if self.focus != "category" else "Category", "choice", options)
-        return self._question(seed, prompt, cards, (), [fld], {"value": answer}, why,
+        return self._question(seed, prompt, cards, (), [fld], {"value": correct_answer}, why,
                               system=system, value=value, best=tuple(best))
 
 
@@ -190,7 +190,7 @@ class WhoWins(_ShowdownDrill):
     """Who wins: the winning seat(s) of each portion, ties and "nobody qualifies" included.
 
     >>> q = WhoWins("archie", "no-qualifier").next(2)
-    >>> frozenset({NOBODY}) in q.answer.values()
+    >>> frozenset({NOBODY}) in q.correct_answer.values()
     True
     """
 
@@ -204,25 +204,26 @@ class WhoWins(_ShowdownDrill):
         sd = self._showdown(hands, boards)
         seats = tuple(seat(s) for s in range(players))
         fields: list[Field] = []
-        answer: dict[str, FieldValue] = {}
+        correct_answer: dict[str, FieldValue] = {}
         # strict=False: when nobody qualifies, the showdown adds a split portion after the game's own
         for k, (p, res) in enumerate(zip(decl.portions, sd.portions, strict=False)):
             opts = seats + ((NOBODY,) if p.qualifier else ())
             fields.append(Field(f"portion{k}", f"{p.name.capitalize()} winner(s)", "multi", opts,
                                 exclusive=NOBODY if p.qualifier else ""))
-            answer[f"portion{k}"] = frozenset(seat(s) for s in res.winners) if res.winners else frozenset({NOBODY})
+            correct_answer[f"portion{k}"] = (frozenset(seat(s) for s in res.winners) if res.winners
+                                             else frozenset({NOBODY}))
         portions = " and ".join(p.name for p in decl.portions)
         prompt = (f"{decl.title} showdown, {players} players: who wins the {portions}? "
                   "Tick every winner of a portion when hands tie.")
         why = "; ".join(p.reason for p in sd.portions) + "."
-        return self._question(seed, prompt, self._cards(hands, boards), (), fields, answer, why)
+        return self._question(seed, prompt, self._cards(hands, boards), (), fields, correct_answer, why)
 
 
 class SplitPot(_ShowdownDrill):
     """Split the pot: how many dollars each seat receives, odd chips and side pots included.
 
     >>> q = SplitPot("big-o", "side-pots").next(5)
-    >>> sum(q.answer.values()) == sum(q.meta["contributions"])
+    >>> sum(q.correct_answer.values()) == sum(q.meta["contributions"])
     True
     """
 
@@ -287,10 +288,10 @@ class SplitPot(_ShowdownDrill):
             meta = {"pot": pot, "contributions": [pot]}
         meta["button"] = button
         fields = [Field(f"seat{s}", seat(s).capitalize(), "dollars") for s in range(players)]
-        answer = {f"seat{s}": int(paid[s]) for s in range(players)}
+        correct_answer = {f"seat{s}": int(paid[s]) for s in range(players)}
         prompt = (f"{decl.title}, {players} players: how many dollars does each seat receive? "
                   "Whole dollars; give $0 to a seat that wins nothing.")
-        return self._question(seed, prompt, self._cards(hands, boards), facts, fields, answer, why, **meta)
+        return self._question(seed, prompt, self._cards(hands, boards), facts, fields, correct_answer, why, **meta)
 
     def _pot_amount(self, rng: np.random.Generator, sd: Showdown) -> int:
         unit = int(self.pot_engine.declaration.structure.small_bet)

@@ -11,7 +11,7 @@ may not), and the main pot and each side pot as they stand. Every answer is the 
 hand's (``gamelib.handhistory.replay``): ``to_act``, ``legal_actions()`` and the pots.
 
 >>> d = ReplayHand("stud8"); q = d.next(3)
->>> d.check(q, q.answer).correct, q.meta["record"] in published_names("stud8")
+>>> d.check(q, q.correct_answer).correct, q.meta["record"] in published_names("stud8")
 (True, True)
 """
 
@@ -102,16 +102,16 @@ class ReplayHand(Drill):
                   Field("min_raise", "Smallest bet or raise, to ($0: he may not)", "dollars"),
                   Field("max_raise", "Largest bet or raise, to ($0: he may not)", "dollars")]
         fields += [Field(f"pot{k}", _pot_name(k), "dollars") for k in range(len(pots))]
-        answer: dict[str, str | int] = {
+        correct_answer: dict[str, str | int] = {
             "who": seat(s), "call": int(call.min or 0) if call else 0,
             "min_raise": int(wager.min or 0) if wager else 0, "max_raise": int(wager.max or 0) if wager else 0}
-        answer.update({f"pot{k}": p.amount for k, p in enumerate(pots)})
+        correct_answer.update({f"pot{k}": p.amount for k, p in enumerate(pots)})
         record = rp.record
         title = self.engine.title
         event = str(record.extra.get("event") or "a published hand")
         prompt = (f"{title}, {event}. The record is replayed to its action {index + 1}, on "
                   f"{hand.street.name}: who is to act, what may he do, and what is in each pot?")
-        return self._question(seed, prompt, self._cards(hand), self._facts(rp), fields, answer,
+        return self._question(seed, prompt, self._cards(hand), self._facts(rp), fields, correct_answer,
                               self._why(hand, s, options, call, wager, pots), record=name, action=index, hand=hand,
                               pots=tuple(pots))
 

@@ -2,7 +2,7 @@
 legal, the largest raise, each read off the hand state machine.
 
 >>> d = RunGame("big-o"); q = d.next(1)
->>> d.check(q, q.answer).correct
+>>> d.check(q, q.correct_answer).correct
 True
 """
 
@@ -44,7 +44,7 @@ class RunGame(Drill):
     blinds or bring-in, ``to_act`` and ``legal_actions()``.
 
     >>> q = RunGame("stud8", "forced").next(1)
-    >>> q.answer["seat"] in q.fields[0].options
+    >>> q.correct_answer["seat"] in q.fields[0].options
     True
     """
 
@@ -171,7 +171,7 @@ class RunGame(Drill):
             bring = hand.legal_actions()[0]
             fields = [Field("seat", "Who brings in?", "choice", opts), Field("amount", "The bring-in", "dollars")]
             assert bring.min is not None  # the bring-in has its amount
-            answer: dict[str, FieldValue] = {"seat": seat(first), "amount": int(bring.min)}
+            correct_answer: dict[str, FieldValue] = {"seat": seat(first), "amount": int(bring.min)}
             rule = {"lowest-ace-high": "the lowest up card brings in, aces high",
                     "highest-ace-low": "the highest up card brings in, aces low",
                     "highest-ace-high": "the highest up card brings in, aces high"}[str(decl.bring_in_card)]
@@ -186,15 +186,15 @@ class RunGame(Drill):
                       Field("bb", "Who posts the big blind?", "choice", opts),
                       Field("bb_amount", "Big blind", "dollars"),
                       Field("first", "Who acts first?", "choice", opts)]
-            answer = {"sb": seat(hand.sb_seat), "sb_amount": int(hand.committed[hand.sb_seat]),
-                      "bb": seat(hand.bb_seat), "bb_amount": int(hand.committed[hand.bb_seat]),
-                      "first": seat(first)}
+            correct_answer = {"sb": seat(hand.sb_seat), "sb_amount": int(hand.committed[hand.sb_seat]),
+                              "bb": seat(hand.bb_seat), "bb_amount": int(hand.committed[hand.bb_seat]),
+                              "first": seat(first)}
             heads = (" Heads-up the button posts the small blind and acts first before the first "
                      "draw or flop (R-A7)." if players == 2 else
                      " The seat left of the button posts the small blind, the next the big blind; "
                      "the seat after the big blind acts first.")
             why = (f"With the button at {seat(hand.button)}: {seat(hand.sb_seat)} posts "
-                   f"${answer['sb_amount']}, {seat(hand.bb_seat)} posts ${answer['bb_amount']}, "
+                   f"${correct_answer['sb_amount']}, {seat(hand.bb_seat)} posts ${correct_answer['bb_amount']}, "
                    f"{seat(first)} acts first.{heads} "
                    + (f"The {decl.title} structures set their own blinds ({hand.structure.name}: "
                       f"${hand.structure.small_blind}/${hand.structure.big_blind}, R18)."
@@ -202,7 +202,7 @@ class RunGame(Drill):
                       f"In {hand.structure.name} the big blind is the lower limit and the small blind "
                       "half of it, halves rounded up (R11)."))
             prompt = f"{decl.title}, a new hand: who posts what, and who acts first?"
-        return self._question(seed, prompt, cards, facts, fields, answer, why, kind="forced", hand=hand)
+        return self._question(seed, prompt, cards, facts, fields, correct_answer, why, kind="forced", hand=hand)
 
     def _play(self, rng: np.random.Generator, players: int, pot_limit: bool,
               stop: Callable[[Hand], bool]) -> Hand | None:

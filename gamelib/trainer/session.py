@@ -1,4 +1,4 @@
-"""A training session: the questions asked, the answers given, the score, the CSV export.
+"""A training session: the questions asked, the trainee's answers, the score, the CSV export.
 
 A session deals questions of one drill and game at a time (change ``drill``, ``game`` or
 ``focus`` between questions at will); the seed of each question is the session's ``seed``
@@ -30,7 +30,8 @@ MAX_SEED = 10**9
 @dataclass(frozen=True)
 class Record:
     """One answered question of a session: ``question`` is the question's text as exported
-    (:func:`~gamelib.trainer.export.question_text`), ``ms`` the time taken when it was measured."""
+    (:func:`~gamelib.trainer.export.question_text`), ``trainee_answer`` and ``correct_answer`` the
+    two answers as one line of text each, ``ms`` the time taken when it was measured."""
 
     n: int
     drill: str
@@ -39,8 +40,8 @@ class Record:
     seed: int
     question: str
     correct: bool
-    answer: str
-    right_answer: str
+    trainee_answer: str
+    correct_answer: str
     answered_at: dt.datetime | None = None
     ms: int | None = None
 
@@ -52,8 +53,8 @@ class Record:
         """
         when = "" if self.answered_at is None else self.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC")
         return {"id": self.n, "answered_at": when, "game": self.game, "drill": self.drill, "focus": self.focus,
-                "seed": self.seed, "question": self.question, "answer": self.answer,
-                "right_answer": self.right_answer, "correct": "yes" if self.correct else "no",
+                "seed": self.seed, "question": self.question, "trainee_answer": self.trainee_answer,
+                "correct_answer": self.correct_answer, "correct": "yes" if self.correct else "no",
                 "ms": "" if self.ms is None else self.ms}
 
 
@@ -142,7 +143,7 @@ class Session:
     def judge(self, question: Question, answer: object) -> Result:
         """The verdict on an answer, not yet scored (the trainer stores it first).
 
-        >>> s = Session(); q = s.next(); s.judge(q, q.answer).correct, s.score
+        >>> s = Session(); q = s.next(); s.judge(q, q.correct_answer).correct, s.score
         (True, (0, 0))
         """
         return self._get(question.drill, question.game, question.focus).check(question, answer)
@@ -150,12 +151,13 @@ class Session:
     def keep(self, r: Result, ms: int | None = None) -> Result:
         """Add a verdict to the session's score and CSV (``ms``: the time taken, when measured).
 
-        >>> s = Session(); q = s.next(); s.keep(s.judge(q, q.answer)) and s.score
+        >>> s = Session(); q = s.next(); s.keep(s.judge(q, q.correct_answer)) and s.score
         (1, 1)
         """
         q = r.question
         self.records.append(Record(len(self.records) + 1, q.drill, q.game, q.focus, q.seed, question_text(q),
-                                   r.correct, r.given_text, r.right_text, dt.datetime.now(dt.UTC), ms))
+                                   r.correct, r.trainee_answer_text, r.correct_answer_text, dt.datetime.now(dt.UTC),
+                                   ms))
         return r
 
     @property

@@ -136,7 +136,7 @@ def test_settlement_engine_pays_what_the_analysis_counts(nh):
             assert s.total == 5 * w * pays
 
 
-# ---- the situation given (issue 9), checked against an independent brute force ----------------
+# ---- a situation given (cards, board, units in), checked against an independent brute force ---
 # A plain-Python evaluator and recursion, sharing nothing with gamelib but the card strings: the
 # main pay table is typed from filing 003 (pays per unit; -1: everything bet is lost).
 BF_RANKS = "23456789TJQKA"
@@ -205,7 +205,7 @@ def bf_play(options: dict[str, Fraction]) -> str:
 
 
 SITUATIONS = [
-    ("7s 2d", "7h 7c", 3),  # issue 9: off the optimal path (7-2 folds before the flop card)
+    ("7s 2d", "7h 7c", 3),  # off the optimal path (7-2 folds before the flop card)
     ("7s 2d", "7h", 2),
     ("7s 2d", "", 1),
     ("As Kd", "", 1),
@@ -227,7 +227,7 @@ def test_options_for_the_situation_given_match_a_brute_force(nh, hole, community
     assert nh_option_values(GAME, s, h, c, wagered=wagered) == expected
 
 
-def test_the_issue_9_hand():
+def test_seven_deuce_with_sevens_on_the_board_and_three_in_is_a_3x_bet():
     # 7-2 with 7-7 on the board and 3 units in: fold loses 3, a 3x bet is worth +23.25
     v = strategy_of(GAME).options("7s 2d", "7h 7c", 3)
     assert v["fold"] == -3 and v["3x"] == Fraction(93, 4)

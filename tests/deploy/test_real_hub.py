@@ -444,9 +444,11 @@ def test_five_users_sign_in_at_once_and_each_reaches_the_book_and_the_trainer(hu
         name = a.login.removeprefix("user:")
         visit = visits[name]
         assert a.name == name and a.attempt_id is None, a
-        assert (a.game, a.drill, a.given) == ("big-o", "read-hand", visit.trainer["chosen"]), (a, visit.trainer)
+        assert (a.game, a.drill, a.trainee_answer) == ("big-o", "read-hand", visit.trainer["chosen"]), \
+            (a, visit.trainer)
         shown = 'data-correct="yes"' if a.correct else 'data-correct="no"'
-        assert shown in visit.trainer["verdict"] and a.correct == (a.given == a.right_answer), (a, visit.trainer)
+        assert shown in visit.trainer["verdict"] and a.correct == (a.trainee_answer == a.correct_answer), \
+            (a, visit.trainer)
 
 
 def test_the_culler_stops_servers_nobody_uses(hub: dict[str, Any]) -> None:

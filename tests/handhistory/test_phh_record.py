@@ -9,7 +9,7 @@ import warnings
 import pytest
 from pokerkit.notation import HandHistory
 
-from gamelib.handhistory import RecordError, loads, replay
+from gamelib.handhistory import HandRecordError, loads, replay
 from gamelib.handhistory.record import parse_action, parse_cards_phh
 from gamelib.handhistory.variants import read_stakes
 
@@ -52,7 +52,7 @@ def test_actions(action: str, verb: str, cards: tuple, amount: int) -> None:
     ("A", "two characters each"),
 ])
 def test_bad_cards(text: str, words: str) -> None:
-    with pytest.raises(RecordError, match=words):
+    with pytest.raises(HandRecordError, match=words):
         parse_cards_phh(text)
 
 
@@ -74,14 +74,14 @@ def test_refusals(change: tuple[str, str], words: str) -> None:
         rp = replay(text)
         assert rp.complete and rp.finishing_stacks == [48, 52]
         return
-    with pytest.raises(RecordError, match=words):
+    with pytest.raises(HandRecordError, match=words):
         replay(text)
 
 
 def test_a_hand_nobody_shows_is_not_awarded() -> None:
     text = BASE.format(v="FB").replace('"p2 f"', '"p2 cc", "p1 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", '
                                        '"p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc"')
-    with pytest.raises(RecordError, match="does not show p1, p2's cards at the showdown"):
+    with pytest.raises(HandRecordError, match="does not show p1, p2's cards at the showdown"):
         replay(text)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib.handhistory import IllegalRecordError, check, replay
+from gamelib.handhistory import IllegalHandRecordError, check, replay
 from gamelib.handhistory.record import HandRecord
 
 BADUGI = ["d dh p1 AcKdQh2s", "d dh p2 3c4d5h6s", "d dh p3 7c8d9hTs"]
@@ -79,7 +79,7 @@ def test_an_illegal_action_is_refused_at_that_action_with_its_rule(kind: str) ->
     # The continuation is what the engine says was legal for the player in turn.
     from gamelib.handhistory.rules import legal_words
     assert v.continuation == f"p{rp.hand.to_act + 1} may: {legal_words(rp.hand.legal_actions())}"
-    with pytest.raises(IllegalRecordError, match=f"^action {len(record.actions)} "):
+    with pytest.raises(IllegalHandRecordError, match=f"^action {len(record.actions)} "):
         check(record)
 
 
@@ -87,9 +87,9 @@ def test_at_least_ten_kinds_with_a_ruling() -> None:
     assert len({rule for _, rule, _ in CASES.values()}) >= 10
 
 
-def test_the_issues_example_words() -> None:
+def test_a_raise_past_the_cap_is_refused_in_these_words() -> None:
     record, _, _ = CASES["cap"]
-    with pytest.raises(IllegalRecordError) as e:
+    with pytest.raises(IllegalHandRecordError) as e:
         check(record)
     assert str(e.value) == ("action 8 'p1 cbr 12': p1 raises to 12, but the cap of one bet and four raises was "
                             "reached: R13. p1 may: fold, call 4")

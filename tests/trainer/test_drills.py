@@ -34,9 +34,9 @@ def all_cases() -> list[tuple[str, str, str]]:
 
 def wrong_answer(q: Question) -> dict:
     """An answer that differs from the right one in its first field."""
-    out = dict(q.answer)
+    out = dict(q.correct_answer)
     f = q.fields[0]
-    right = q.answer[f.name]
+    right = q.correct_answer[f.name]
     if f.kind == "dollars":
         out[f.name] = right + 1
     elif f.kind == "multi":
@@ -60,16 +60,17 @@ def test_right_scores_wrong_does_not(drill: str, game: str, focus: str) -> None:
         assert q.prompt and q.explanation and q.fields
         for f in q.fields:
             if f.kind == "choice":
-                assert q.answer[f.name] in f.options
+                assert q.correct_answer[f.name] in f.options
                 assert len(set(f.options)) == len(f.options) >= 2
-        r = d.check(q, q.answer)
+        r = d.check(q, q.correct_answer)
         assert r.correct and r.wrong_fields == ()
         bad = d.check(q, wrong_answer(q))
         assert not bad.correct and bad.wrong_fields == (q.fields[0].name,)
-        assert bad.explanation == q.explanation and bad.right_text == q.answer_text()
+        assert bad.explanation == q.explanation and bad.correct_answer_text == q.answer_text(q.correct_answer)
         # the same seed deals the same question
         again = d.next(seed)
-        assert (again.prompt, again.answer, again.cards, again.facts) == (q.prompt, q.answer, q.cards, q.facts)
+        assert (again.prompt, again.correct_answer, again.cards, again.facts) == \
+            (q.prompt, q.correct_answer, q.cards, q.facts)
 
 
 @pytest.mark.parametrize("game", POT_GAMES + BANKED_GAMES)
@@ -85,7 +86,7 @@ def test_read_hand_answer_is_the_reference_reading(game: str) -> None:
             hand = [c for lab, cs in q.cards if lab != "board" for c in cs]
             board = shown(q, "board") if any(lab == "board" for lab, _ in q.cards) else None
             reading = ref.read(system, hand, board)
-            assert q.answer["value"] == (reading.words if focus == "exact" else reading.category), (game, seed)
+            assert q.correct_answer["value"] == (reading.words if focus == "exact" else reading.category), (game, seed)
             assert reading.words in q.explanation
 
 
@@ -94,14 +95,14 @@ def test_read_hand_worked_by_hand() -> None:
     q = make_drill("read-hand", "badugi", "exact").next(0)
     assert q.cards == (("hand", tuple(parse_cards("4d 7s 7h 9h"))),)
     # 4d 7s 9h are three suits and three ranks; the 7h repeats a rank: a three-card badugi, 9 high
-    assert q.answer == {"value": "three-card badugi 9-7-4"}
+    assert q.correct_answer == {"value": "three-card badugi 9-7-4"}
     q = make_drill("read-hand", "razzdugi", "exact").next(2)
     assert q.meta["system"] == "a5-low" and q.cards == (("hand", tuple(parse_cards("4h 4d 6c Ac 7s 4s Th"))),)
     # the five lowest different ranks, ace low: A 4 6 7 T
-    assert q.answer == {"value": "ten-seven low (T-7-6-4-A)"}
+    assert q.correct_answer == {"value": "ten-seven low (T-7-6-4-A)"}
     q = make_drill("read-hand", "three-card-6bonus", "category").next(1)
     assert q.cards == (("hand", tuple(parse_cards("9d 8h 7c"))),)
-    assert q.answer == {"value": "straight"}  # 7-8-9, three ranks in a row
+    assert q.correct_answer == {"value": "straight"}  # 7-8-9, three ranks in a row
 
 
 def test_read_hand_offers_plausible_values() -> None:
@@ -140,7 +141,7 @@ def test_who_wins_matches_the_reference(game: str) -> None:
             hands, boards = question_hands(q)
             want = reference_portions(game, hands, boards)
             for k, winners in enumerate(want):
-                assert q.answer[f"portion{k}"] == (frozenset(f"seat {s}" for s in winners) if winners
+                assert q.correct_answer[f"portion{k}"] == (frozenset(f"seat {s}" for s in winners) if winners
                                                    else frozenset({NOBODY})), (game, focus, seed, k)
             if focus == "ties":
                 assert any(len(w) >= 2 for w in want) or not any(want)
@@ -202,7 +203,7 @@ def test_split_pot_matches_the_reference(game: str, focus: str) -> None:
         else:
             for s, x in reference_award(game, q.meta["pot"], hands, boards, button, n).items():
                 paid[s] += x
-        assert [q.answer[f"seat{s}"] for s in range(n)] == paid, (game, focus, seed)
+        assert [q.correct_answer[f"seat{s}"] for s in range(n)] == paid, (game, focus, seed)
         assert sum(paid) == sum(q.meta["contributions"])
         if focus == "odd-chips":
             assert "R6" in q.explanation
@@ -217,7 +218,7 @@ def test_split_pot_odd_chip_worked_by_hand() -> None:
     assert q.cards == (("seat 0", tuple(parse_cards("6s 8h 5h 3c Ac Qd Kc"))),
                        ("seat 1", tuple(parse_cards("2s Js 9d 8s 9s 8c 9c"))))
     assert q.meta["pot"] == 73
-    assert q.answer == {"seat0": 36, "seat1": 37}
+    assert q.correct_answer == {"seat0": 36, "seat1": 37}
     assert "odd dollar" in q.explanation and "R6" in q.explanation
 
 
@@ -234,7 +235,7 @@ def test_pay_wager_matches_the_reference(game: str) -> None:
             cards = {lab: list(c) for lab, c in q.cards}
             want = SETTLE[game](dict(q.meta["wagers"]), **cards)
             cap = want.pop("cap", 0)
-            assert q.answer == want, (game, focus, seed)
+            assert q.correct_answer == want, (game, focus, seed)
             if focus == "caps":
                 assert cap > 0 and "R21" in q.explanation
 
@@ -249,7 +250,7 @@ def test_pay_wager_cap_worked_by_hand() -> None:
     assert q.cards == (("hole", tuple(parse_cards("Jh 9h"))), ("community", tuple(parse_cards("Kd Kc Qc"))),
                        ("bonus", tuple(parse_cards("7h 5h 8h 6h"))))
     assert q.meta["wagers"] == {"ante": 2, "pair_plus": 10, "six_card_bonus": 10, "flop": 6, "turn": 6, "river": 6}
-    assert q.answer == {"ante": 2, "flop": 6, "turn": 6, "river": 6, "pair_plus": 10, "six_card_bonus": 2000,
+    assert q.correct_answer == {"ante": 2, "flop": 6, "turn": 6, "river": 6, "pair_plus": 10, "six_card_bonus": 2000,
                         "total": 1000}
 
 
@@ -337,19 +338,19 @@ def test_run_game_answers_by_the_rules(game: str) -> None:
         hand = q.meta["hand"]
         if hand.game.is_stud:
             s = bring_in_by_rule(hand)
-            assert q.answer == {"seat": f"seat {s}", "amount": (hand.structure.small_bet + 1) // 2}  # R-A9
+            assert q.correct_answer == {"seat": f"seat {s}", "amount": (hand.structure.small_bet + 1) // 2}  # R-A9
         else:
             sb, small, bb, big, first = blinds_by_rule(hand)
-            assert q.answer == {"sb": f"seat {sb}", "sb_amount": small, "bb": f"seat {bb}", "bb_amount": big,
+            assert q.correct_answer == {"sb": f"seat {sb}", "sb_amount": small, "bb": f"seat {bb}", "bb_amount": big,
                                 "first": f"seat {first}"}
         q = make_drill("run-game", game, "first-to-act").next(seed)
-        assert q.answer == {"seat": f"seat {first_to_act_by_rule(q.meta['hand'])}"}
+        assert q.correct_answer == {"seat": f"seat {first_to_act_by_rule(q.meta['hand'])}"}
         q = make_drill("run-game", game, "max-raise").next(seed)
-        assert q.answer == {"max": max_bet_by_rule(q.meta["hand"])}
+        assert q.correct_answer == {"max": max_bet_by_rule(q.meta["hand"])}
         q = make_drill("run-game", game, "legal").next(seed)
         kind, amount = q.meta["action"]
         h = copy.deepcopy(q.meta["hand"])
-        if q.answer["legal"] == "legal":
+        if q.correct_answer["legal"] == "legal":
             h.act(kind, amount)
         else:
             with pytest.raises(IllegalActionError):
@@ -375,7 +376,7 @@ def test_bad_choices_are_refused() -> None:
     with pytest.raises(GameError, match="not an option"):
         make_drill("read-hand", "badugi").check(q, "a royal flush")
     with pytest.raises(GameError, match="check it with that drill"):
-        make_drill("split-pot", "badugi").check(q, q.answer)
+        make_drill("split-pot", "badugi").check(q, q.correct_answer)
     assert drills_for("three-card-6bonus") == ["read-hand", "pay-wager"]
 
 

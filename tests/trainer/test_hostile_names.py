@@ -1,4 +1,4 @@
-"""Records no name can break (issue 21): hostile names, as a trainee could type them before names
+"""Records no name can break: hostile names, as a trainee could type them before names
 were checked or a hub could hand them over, go through the supervisor's view, the progress plot,
 the certificate and both exports. The view renders with every name escaped, the plot draws (no
 mathtext), a certificate is made for each, the CSV has no cell a spreadsheet would read as a
@@ -16,7 +16,15 @@ from sqlalchemy import text
 
 from gamelib.trainer import make_drill
 from gamelib.trainer.export import FORMULA_STARTS, answers_csv
-from gamelib.trainer.records import ExamSpec, Identity, RecordsConfig, RecordsError, Store, hash_password, sign_in
+from gamelib.trainer.records import (
+    ExamSpec,
+    Identity,
+    RecordsConfig,
+    Store,
+    TrainingRecordsError,
+    hash_password,
+    sign_in,
+)
 from gamelib.trainer.records.report import answer_rows, certificate_html, progress_png, workbook
 from gamelib.widgets.trainer.supervisor import SupervisorView
 
@@ -61,10 +69,11 @@ def store(tmp_path: Path) -> Store:
     for i, login in enumerate(logins):
         me = s.trainee(Identity(login, "", "", "sign-in"))
         q = d.next(i)
-        me.record(d.check(q, q.answer), ms=1000 + i)
+        me.record(d.check(q, q.correct_answer), ms=1000 + i)
         sitting = me.start_exam("=1+1 exam")
         [eq] = sitting.questions
-        me.record(make_drill(eq.drill, eq.game).check(eq, eq.answer), ms=5, attempt_id=sitting.attempt.id, position=0)
+        me.record(make_drill(eq.drill, eq.game).check(eq, eq.correct_answer), ms=5, attempt_id=sitting.attempt.id,
+                  position=0)
         assert me.finish_exam(sitting.attempt.id).passed
     return s
 
@@ -73,12 +82,12 @@ def test_sign_in_refuses_controls_and_length_and_keeps_the_rest_as_typed() -> No
     refused = [n for n in HOSTILE if any(ord(ch) < 32 for ch in n) or "\u202e" in n or len(n) > 200]
     assert len(refused) == 8
     for name in refused:
-        with pytest.raises(RecordsError, match="control character|at most 200 characters"):
+        with pytest.raises(TrainingRecordsError, match="control character|at most 200 characters"):
             sign_in(name=name)
     for name in HOSTILE:
         if name not in refused:
             assert sign_in(name=name).name == name  # a formula or a dollar sign is a name like any other
-    with pytest.raises(RecordsError):
+    with pytest.raises(TrainingRecordsError):
         ExamSpec("Exam\x00", ("badugi",), ("read-hand",), "any", 1, 1, 50).check()
 
 

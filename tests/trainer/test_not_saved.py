@@ -59,10 +59,10 @@ def not_saved(w: TrainerWidget, before: tuple[int, int]) -> None:
 def test_check_after_the_database_file_is_deleted(store: Store) -> None:
     me = store.trainee(sign_in(name="Ana"))
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me, closed=lambda: practice_closed(me))
-    assert w.answer_with(w.question.answer) is not None and stored(store) == 1
+    assert w.answer_with(w.question.correct_answer) is not None and stored(store) == 1
     w.new_question()
     Path(str(store.engine.url.database)).unlink()
-    w.set_answer(w.question.answer)
+    w.set_answer(w.question.correct_answer)
     not_saved(w, (1, 1))
     assert "deleted or replaced" in w.feedback.value and stored(store) == 0
     w.closed = None  # the write itself refuses too, not only the check for an exam in progress
@@ -73,7 +73,7 @@ def test_check_after_the_database_file_is_deleted(store: Store) -> None:
 def test_check_while_a_stuck_process_holds_the_writers_queue(store: Store) -> None:
     me = store.trainee(sign_in(name="Ana"))
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
-    w.set_answer(w.question.answer)
+    w.set_answer(w.question.correct_answer)
     lock = str(store.engine.url.database) + ".lock"
     stuck = subprocess.Popen([sys.executable, "-c", HOLDER, lock], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              text=True)
@@ -92,7 +92,7 @@ def test_check_while_a_stuck_process_holds_the_writers_queue(store: Store) -> No
 def test_check_while_another_writer_holds_sqlite_s_lock(store: Store) -> None:
     me = store.trainee(sign_in(name="Ana"))
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
-    w.set_answer(w.question.answer)
+    w.set_answer(w.question.correct_answer)
     other = sqlite3.connect(str(store.engine.url.database), isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:
@@ -108,7 +108,7 @@ def test_check_and_sign_in_while_postgresql_is_not_there(tmp_path: Path) -> None
     url = f"postgresql+psycopg://trainer@/training?host={tmp_path}/no-server&port=5432"
     me = TraineeRecords(Database(url, migrate=False), 1, Identity("account:ana", "Ana", "", "account"), "Ana")
     w = TrainerWidget(game="badugi", drill="read-hand", seed=5, records=me)
-    w.set_answer(w.question.answer)
+    w.set_answer(w.question.correct_answer)
     not_saved(w, (0, 0))
     w.closed = lambda: practice_closed(me)
     not_saved(w, (0, 0))
@@ -124,7 +124,7 @@ def test_an_exam_answer_not_saved_is_submitted_again_once(store: Store) -> None:
     me = store.trainee(sign_in(name="Ana"))
     panel = ExamPanel(me)
     assert panel.start() is not None and panel.position == 0
-    panel.set_answer(panel.sitting.questions[0].answer)  # type: ignore[union-attr]
+    panel.set_answer(panel.sitting.questions[0].correct_answer)  # type: ignore[union-attr]
     other = sqlite3.connect(str(store.engine.url.database), isolation_level=None)
     other.execute("BEGIN IMMEDIATE")
     try:

@@ -88,7 +88,7 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
     url, data = app
     t0 = time.monotonic()
     first, second = make_drill(DRILL, GAME).next(SEED), make_drill(DRILL, GAME).next(SEED + 1)
-    wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
+    wrong = next(o for o in second.fields[0].options if o != second.correct_answer["value"])
     outside: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
@@ -106,7 +106,7 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             me = open_app()
             sign_in(me, "ana.ruiz")
             me.locator(f'.gl-trainer-question [data-seed="{SEED}"]').wait_for()
-            answer(me, SEED, first.answer["value"], correct=True)
+            answer(me, SEED, first.correct_answer["value"], correct=True)
             next_question(me, SEED + 1)
             answer(me, SEED + 1, wrong, correct=False)
             me.wait_for_function("document.querySelector('.gl-trainer-who')"
@@ -128,7 +128,7 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             row2 = boss.locator(f'tr.gl-sv-answer[data-seed="{SEED + 1}"][data-game="{GAME}"]')
             assert row1.get_attribute("data-correct") == "yes" and "right" in row1.inner_text()
             assert row2.get_attribute("data-correct") == "no" and "wrong" in row2.inner_text()
-            assert wrong in row2.inner_text() and second.answer["value"] in row2.inner_text()
+            assert wrong in row2.inner_text() and second.correct_answer["value"] in row2.inner_text()
             assert "Ana Ruiz" in boss.locator(".gl-supervisor-trainees").inner_text()
             assert boss.locator(".gl-supervisor-exams").inner_text().strip() == "no exam taken yet"
 
@@ -148,7 +148,8 @@ def test_trainee_answers_supervisor_sees_them_and_an_exam_result(app: tuple[str,
             assert me.locator(".gl-trainer-check").count() == 0
             me.get_by_role("tab", name="Exam").click()
             for i, q in enumerate(exam):
-                choice = q.answer["value"] if i == 0 else next(o for o in q.fields[0].options if o != q.answer["value"])
+                correct = q.correct_answer["value"]
+                choice = correct if i == 0 else next(o for o in q.fields[0].options if o != correct)
                 me.locator(f".gl-exam-input-pos-{i}").get_by_role("radio", name=choice, exact=True).check()
                 me.locator(".gl-exam-submit").dblclick()
                 if i + 1 < len(exam):
@@ -241,7 +242,7 @@ def test_nobody_gets_at_another_trainees_records(app: tuple[str, Path]) -> None:
             # B signs in (setting her password) and answers one question
             b = page_of()
             sign_in(b, "trainee-b")
-            answer(b, SEED, q.answer["value"], correct=True)
+            answer(b, SEED, q.correct_answer["value"], correct=True)
 
             # without her password nobody becomes B: a wrong password, no account, a header
             for account, password in (("trainee-b", "trainee-b-guess"), ("Bea Bell", "anything-1"), ("", "")):

@@ -18,7 +18,8 @@ def test_two_questions_worked_by_hand() -> None:
     # the pot is $250,000 + $75,000.
     q = make_drill("replay-hand", "stud8").next(0)
     assert (q.meta["record"], q.meta["action"]) == ("wsop-2023-43-5-51-02-18-42", 8)
-    assert q.answer == {"who": "seat 2", "call": 75000, "min_raise": 250000, "max_raise": 250000, "pot0": 325000}
+    assert q.correct_answer == {"who": "seat 2", "call": 75000, "min_raise": 250000, "max_raise": 250000,
+                                "pot0": 325000}
     # 2-7 Triple Draw, hand 60: p1 folds his $125,000 small blind to p3's raise to $500,000, which
     # p2 calls: $1,125,000. After the first draw p2 bets, p3 raises, p2 re-raises to $750,000 and
     # p3 calls: $1,500,000 more. After the second draw (big bet, $500,000): bet, raise to $1,000,000,
@@ -26,7 +27,7 @@ def test_two_questions_worked_by_hand() -> None:
     # bets the big bet.
     q = make_drill("replay-hand", "27-triple-draw").next(1)
     assert (q.meta["record"], q.meta["action"]) == ("wsop-2023-43-5-60-02-42-44", 26)
-    assert q.answer == {"who": "seat 1", "call": 0, "min_raise": 500000, "max_raise": 500000, "pot0": 4625000}
+    assert q.correct_answer == {"who": "seat 1", "call": 0, "min_raise": 500000, "max_raise": 500000, "pot0": 4625000}
 
 
 def _by_arithmetic(name: str, stop: int) -> dict[str, object]:
@@ -102,11 +103,11 @@ def test_answers_are_the_records_arithmetic(game: str) -> None:
     for seed in range(120):
         q = d.next(seed)
         seen.add((q.meta["record"], q.meta["action"]))
-        assert q.answer == _by_arithmetic(q.meta["record"], q.meta["action"]), (seed, q.meta["record"])
-        side_pots += "pot1" in q.answer
-        no_raise += q.answer["max_raise"] == 0
-        assert d.check(q, q.answer).correct
-        wrong = dict(q.answer, pot0=q.answer["pot0"] + 1)
+        assert q.correct_answer == _by_arithmetic(q.meta["record"], q.meta["action"]), (seed, q.meta["record"])
+        side_pots += "pot1" in q.correct_answer
+        no_raise += q.correct_answer["max_raise"] == 0
+        assert d.check(q, q.correct_answer).correct
+        wrong = dict(q.correct_answer, pot0=q.correct_answer["pot0"] + 1)
         assert d.check(q, wrong).wrong_fields == ("pot0",)
     assert len(seen) >= 60  # many actions of many records, not a fixed few
     if game == "stud8":

@@ -88,7 +88,7 @@ def test_the_trainer_meets_wcag_21_aa_and_works_from_the_keyboard(browser: Any, 
         options = list(q.fields[0].options)
         radios = page.locator(f".gl-trainer-input-seed-{SEED}").get_by_role("radio")
         radios.first.focus()
-        target = options.index(q.answer["value"])
+        target = options.index(q.correct_answer["value"])
         for _ in range(target):
             page.keyboard.press("Tab")
         assert radios.nth(target).evaluate("r => r === document.activeElement"), "Tab did not reach the answer"
@@ -119,7 +119,7 @@ def test_the_trainer_fits_a_phone(browser: Any, trainer_url: str) -> None:
     page = _signed_in(browser, trainer_url, "e-302", PHONE)
     try:
         wrong = next(o for o in make_drill(DRILL, GAME).next(SEED).fields[0].options
-                     if o != make_drill(DRILL, GAME).next(SEED).answer["value"])
+                     if o != make_drill(DRILL, GAME).next(SEED).correct_answer["value"])
         answer(page, SEED, wrong, correct=False)  # the verdict, the explanation and the cards shown
         assert page.locator(".gl-trainer button").count() >= 3, "the trainer's buttons were not drawn"
         assert page.locator(".gl-trainer-feedback .gl-hand").count(), "no cards in the explanation"

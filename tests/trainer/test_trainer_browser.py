@@ -54,8 +54,8 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
     t0 = time.monotonic()
     first = make_drill(DRILL, GAME).next(SEED)
     second = make_drill(DRILL, GAME).next(SEED + 1)
-    right = first.answer["value"]
-    wrong = next(o for o in second.fields[0].options if o != second.answer["value"])
+    right = first.correct_answer["value"]
+    wrong = next(o for o in second.fields[0].options if o != second.correct_answer["value"])
     outside: list[str] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=servers.CHROMIUM_ARGS)
@@ -87,7 +87,7 @@ def test_answer_right_then_wrong_in_chromium(trainer_app: str) -> None:
                 "document.querySelector('.gl-trainer-score').innerText.includes('Score: 1 of 2 right')")
             text2 = feedback.inner_text()
             assert "Not right." in text2 and second.explanation in text2
-            assert f"Right answer: Value: {second.answer['value']}" in text2 and text2 != text1
+            assert f"Right answer: Value: {second.correct_answer['value']}" in text2 and text2 != text1
 
             # the CSV link holds both answers
             href = page.locator(".gl-trainer-csv a").get_attribute("href")

@@ -177,7 +177,7 @@ def test_kernels_are_freed_and_capped(server: servers.Served) -> None:
 
     t0 = time.monotonic()
     first = make_drill(DRILL, GAME).next(SEED)
-    right = first.answer["value"]
+    right = first.correct_answer["value"]
 
     trainees = iter(range(1, CAP + 1))
 

@@ -32,7 +32,7 @@ def test_names_are_escaped_and_downloads_hold_every_answer(store: Store) -> None
     d = make_drill("read-hand", "badugi")
     for seed in range(3):
         q = d.next(seed)
-        me.record(d.check(q, q.answer), ms=700)
+        me.record(d.check(q, q.correct_answer), ms=700)
     v = SupervisorView(store.supervisor("pw"), refresh_every=0)
     assert "<b>Bo</b>" not in v.answers_html.value and "&lt;b&gt;Bo&lt;/b&gt; &amp; co" in v.answers_html.value
     assert "<b>Bo</b>" not in v.trainees_html.value
@@ -60,7 +60,7 @@ def test_it_refreshes_itself_when_something_is_recorded(store: Store) -> None:
         before = v.answers_html.value
         me = store.trainee(sign_in(name="Cy"))
         q = make_drill("read-hand", "badugi").next(1)
-        me.record(make_drill("read-hand", "badugi").check(q, q.answer), ms=5)
+        me.record(make_drill("read-hand", "badugi").check(q, q.correct_answer), ms=5)
         await asyncio.sleep(1.0)
         v.refresh_every = 0  # stop
         return before, v.answers_html.value

@@ -35,7 +35,7 @@ def enter(store: Store, account: str, **kw: object) -> TrainerApp:
 
 def wrong_of(q):  # type: ignore[no-untyped-def]
     f = q.fields[0]
-    return {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
+    return {**q.correct_answer, f.name: next(o for o in f.options if o != q.correct_answer[f.name])}
 
 
 def test_the_answer_is_on_record_before_the_verdict_shows(store: Store) -> None:
@@ -44,7 +44,7 @@ def test_the_answer_is_on_record_before_the_verdict_shows(store: Store) -> None:
     seen: list[int] = []
     w.feedback.observe(lambda ch: seen.append(len(me.answers())) if "gl-trainer-verdict" in ch["new"] else None,
                        names="value")
-    w.answer_with(w.question.answer)
+    w.answer_with(w.question.correct_answer)
     assert seen == [1]  # when the verdict appeared, the answer was already stored
     [rec] = me.answers()
     assert rec.correct and rec.seed == 5 and rec.ms >= 0
@@ -57,9 +57,9 @@ def test_check_with_nothing_chosen_is_not_on_record(store: Store) -> None:
     w.check_button.click()
     assert me.answers() == [] and "choose an answer first" in w.feedback.value
     assert "gl-trainer-verdict" not in w.feedback.value and w.session.score == (0, 0)
-    w.answer_with(w.question.answer)
+    w.answer_with(w.question.correct_answer)
     [rec] = me.answers()
-    assert rec.correct and "?" not in rec.given
+    assert rec.correct and "?" not in rec.trainee_answer
 
 
 def test_no_verdict_without_a_record(store: Store) -> None:
@@ -68,7 +68,7 @@ def test_no_verdict_without_a_record(store: Store) -> None:
     store.engine.dispose()
     with store.engine.begin() as c:  # the records refuse every write (as a full disk or a dead server would)
         c.exec_driver_sql("CREATE TRIGGER refuse BEFORE INSERT ON answers BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-    assert w.answer_with(w.question.answer) is None
+    assert w.answer_with(w.question.correct_answer) is None
     assert "Not saved" in w.feedback.value and "gl-trainer-verdict" not in w.feedback.value
     assert w.session.score == (0, 0) and not w.check_button.disabled
     with store.engine.begin() as c:
@@ -97,7 +97,7 @@ def test_sign_in_practise_and_the_supervisor_sees_it(store: Store) -> None:
     intruder.account.value, intruder.account_password.value = "ana", "guessing-1"
     intruder.sign_in_button.click()
     assert intruder.records is None and "do not match" in intruder.message.value
-    t.answer_with(t.question.answer)
+    t.answer_with(t.question.correct_answer)
     t.new_button.click()
     t.answer_with(wrong_of(t.question))
     assert "on record: 1 of 2 right" in app.who.value
@@ -151,7 +151,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
         drawn.append([q.seed for q in qs])
         assert "seed" not in exam.question_html.value and "data-seed" not in exam.question_html.value
         for i, q in enumerate(qs):
-            exam.set_answer(q.answer if i < right else wrong_of(q))
+            exam.set_answer(q.correct_answer if i < right else wrong_of(q))
             exam.submit_button.click()
         assert 'data-passed="no"' in exam.result.value and f"{right} of 3" in exam.result.value
     assert drawn[0] != drawn[1]  # a retake deals other questions from the same pool
@@ -159,7 +159,7 @@ def test_an_exam_end_to_end_with_a_retake(store: Store) -> None:
     assert v.exams_html.value.count('data-result="fail"') == 2 and "gl-sv-certificate" not in v.exams_html.value
     exam.start_button.click()
     for q in exam.sitting.questions:
-        exam.set_answer(q.answer)
+        exam.set_answer(q.correct_answer)
         exam.submit_button.click()
     assert 'data-passed="yes"' in exam.result.value
     assert exam.history.value.count("<li>") == 3 and "3 of 3 right, passed" in exam.history.value  # newest first
@@ -182,23 +182,24 @@ def test_practice_is_closed_during_an_exam_and_a_double_click_stores_one_answer(
     other = second_tab.trainer
     assert other is not None and second_tab.practice_box.children == (second_tab.practice_closed,)
     assert other.new_question() is None and "Practice closed" in other.question_html.value
-    assert practice.answer_with(practice.question.answer) is None and "Practice closed" in practice.feedback.value
+    assert practice.answer_with(practice.question.correct_answer) is None
+    assert "Practice closed" in practice.feedback.value
     assert second_tab.exam is not None and second_tab.exam.sitting is not None  # the same attempt, taken up
     q0 = exam.sitting.questions[0]
     first_button = exam.submit_button
     first_button.click()  # nothing chosen yet
     assert "answer every part first" in exam.result.value and exam.position == 0
-    exam.set_answer(q0.answer)
+    exam.set_answer(q0.correct_answer)
     first_button.click()
     first_button.click()  # the double click's second half reaches the answered question's button
     assert exam.position == 1 and exam.submit_button is not first_button
-    second_tab.exam.set_answer(q0.answer)
+    second_tab.exam.set_answer(q0.correct_answer)
     second_tab.exam.submit_button.click()  # the other tab still shows question 1: not stored twice
     assert "question 1 was answered already" in second_tab.exam.result.value and second_tab.exam.position == 1
     assert [a.position for a in store.supervisor(PASSWORD).answers()] == [0]
     exam.finish_button.click()
     assert 'data-passed="no"' in exam.result.value and app.practice_box.children == (practice,)
-    assert practice.question is not None and practice.answer_with(practice.question.answer) is not None
+    assert practice.question is not None and practice.answer_with(practice.question.correct_answer) is not None
 
 
 def test_the_dispute_desk_is_a_tab_closed_during_an_exam(store: Store) -> None:

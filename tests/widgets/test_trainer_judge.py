@@ -92,7 +92,7 @@ def test_a_database_error_is_a_sentence_without_paths(store: Store, tmp_path: Pa
     store.engine.dispose()
     (tmp_path / "t.sqlite3").unlink()
     (tmp_path / "t.sqlite3").mkdir()  # the database is gone (a folder in its place cannot reuse its inode number)
-    w.answer_with(w.question.answer)
+    w.answer_with(w.question.correct_answer)
     assert "Not saved" in w.feedback.value and "deleted or replaced" in w.feedback.value
     assert str(tmp_path) not in w.feedback.value
     assert "sqlite" not in w.feedback.value.lower()

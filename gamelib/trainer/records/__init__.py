@@ -1,5 +1,5 @@
 """The training records: every answered question kept in a database, exams, and what the
-supervisor's view reads (issue 13).
+supervisor's view reads.
 
 * ``config`` -- where the data lives and who may see it (environment and ``trainer.toml``);
 * ``models`` -- the tables (SQLAlchemy 2), versioned by the Alembic revisions in ``migrations/``;
@@ -27,7 +27,7 @@ configuration, and backs a SQLite database up while the trainer runs.
 from .availability import RecordsUnavailable
 from .config import RecordsConfig, check_password, hash_password, load_config
 from .exams import ExamSpec, exam_questions, passes
-from .identity import AccessDenied, Identity, RecordsError, identity_from_environment, sign_in
+from .identity import AccessDenied, Identity, TrainingRecordsError, identity_from_environment, sign_in
 from .rows import AnswerRecord, AttemptRecord, ExamSitting, question_text
 from .store import Store
 from .supervising import SupervisorRecords
@@ -35,5 +35,5 @@ from .trainee import TraineeRecords
 
 __all__ = ["RecordsConfig", "load_config", "hash_password", "check_password", "ExamSpec", "exam_questions", "passes",
            "Store", "TraineeRecords", "SupervisorRecords", "Identity", "AnswerRecord", "AttemptRecord", "ExamSitting",
-           "AccessDenied", "RecordsError", "RecordsUnavailable", "sign_in", "identity_from_environment",
+           "AccessDenied", "TrainingRecordsError", "RecordsUnavailable", "sign_in", "identity_from_environment",
            "question_text"]

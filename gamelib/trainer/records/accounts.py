@@ -21,7 +21,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ...errors import shown
-from .identity import Identity, RecordsError, check_name
+from .identity import Identity, TrainingRecordsError, check_name
 
 __all__ = ["MIN_PASSWORD", "account_identity", "check_account_name", "hash_account_password",
            "account_password_ok"]
@@ -39,7 +39,7 @@ def check_account_name(account: object) -> str:
     """
     text = str(account).strip().casefold()
     if not re.fullmatch(r"[a-z0-9._-]{1,60}", text):
-        raise RecordsError(f"account {shown(str(account)[:60])}: use 1 to 60 letters, digits, '.', '_' or '-'")
+        raise TrainingRecordsError(f"account {shown(str(account)[:60])}: use 1 to 60 letters, digits, '.', '_' or '-'")
     return text
 
 
@@ -56,7 +56,7 @@ def account_identity(account: str, name: str, employee_no: str) -> Identity:
 def hash_account_password(password: str) -> str:
     """The argon2 hash kept for an account's password (refused when too short)."""
     if len(password) < MIN_PASSWORD:
-        raise RecordsError(f"choose a password of at least {MIN_PASSWORD} characters")
+        raise TrainingRecordsError(f"choose a password of at least {MIN_PASSWORD} characters")
     return _HASHER.hash(password)
 
 

@@ -44,7 +44,7 @@ __all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIG
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the schema.
-HEAD = "0006"
+HEAD = "0007"
 #: Seconds a SQLite writer waits for the write lock (SQLite's own, and the writers' queue before
 #: it) before giving up with "not saved, try again".
 BUSY_TIMEOUT_S = 30

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ...errors import GameError, shown
 from .config import RecordsConfig
 
-__all__ = ["Identity", "sign_in", "identity_from_environment", "address_from_environment", "RecordsError",
+__all__ = ["Identity", "sign_in", "identity_from_environment", "address_from_environment", "TrainingRecordsError",
            "AccessDenied", "check_name", "NAME_LIMIT", "LOGIN_LIMIT", "ADDRESS_ENV", "VIA_PROXY_ENV"]
 
 #: The kernel's variable holding the client's address, set by the trainer's kernel manager
@@ -34,11 +34,11 @@ LOGIN_LIMIT = 150
 _REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
 
-class RecordsError(GameError):
+class TrainingRecordsError(GameError):
     """The records refuse an input (an unknown exam, an empty sign-in, an answer twice ...)."""
 
 
-class AccessDenied(RecordsError):
+class AccessDenied(TrainingRecordsError):
     """Someone asked for records they may not read (another trainee's, the supervisor's view)."""
 
 
@@ -64,25 +64,25 @@ class Identity:
 
 def check_name(value: object, what: str = "a name", limit: int = NAME_LIMIT) -> str:
     r"""``value`` as a name the records keep: text of at most ``limit`` characters with no control
-    or format character, runs of spaces made one; refused (:class:`RecordsError`) otherwise.
+    or format character, runs of spaces made one; refused (:class:`TrainingRecordsError`) otherwise.
 
     >>> check_name("  Ana   Ruiz "), check_name("Player a$\\foo$b")
     ('Ana Ruiz', 'Player a$\\foo$b')
     >>> check_name("A\x00B")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    gamelib.trainer.records.identity.RecordsError: a name cannot hold a control character (U+0000 at place 2);
+    gamelib.trainer.records.identity.TrainingRecordsError: a name cannot hold a control character (U+0000 at place 2);
     use letters, digits, spaces and punctuation
     """
     if not isinstance(value, str):
-        raise RecordsError(f"{what} must be text, not {shown(value)}")
+        raise TrainingRecordsError(f"{what} must be text, not {shown(value)}")
     for i, ch in enumerate(value):
         if unicodedata.category(ch) in _REFUSED and ch != " ":
-            raise RecordsError(f"{what} cannot hold a control character (U+{ord(ch):04X} at place {i + 1}); "
-                               "use letters, digits, spaces and punctuation")
+            raise TrainingRecordsError(f"{what} cannot hold a control character (U+{ord(ch):04X} at place {i + 1}); "
+                                       "use letters, digits, spaces and punctuation")
     text = " ".join(value.split())
     if len(text) > limit:
-        raise RecordsError(f"{what} has at most {limit} characters, not {len(text)}")
+        raise TrainingRecordsError(f"{what} has at most {limit} characters, not {len(text)}")
     return text
 
 
@@ -97,10 +97,10 @@ def sign_in(name: str = "", employee_no: str = "") -> Identity:
     employee_no = check_name(employee_no, "an employee number", 100)
     if employee_no:
         if not re.fullmatch(r"[A-Za-z0-9._-]+", employee_no):
-            raise RecordsError(f"employee number {shown(employee_no)}: use letters, digits, '.', '_' or '-'")
+            raise TrainingRecordsError(f"employee number {shown(employee_no)}: use letters, digits, '.', '_' or '-'")
         return Identity(f"employee:{employee_no}", name, employee_no, "sign-in")
     if not name:
-        raise RecordsError("sign in with your name or your employee number")
+        raise TrainingRecordsError("sign in with your name or your employee number")
     return Identity(f"name:{name.casefold()}", name, "", "sign-in")
 
 

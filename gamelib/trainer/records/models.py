@@ -8,8 +8,8 @@ these tables.
   with its password hash once set), or a user name given by JupyterHub or the casino's proxy
   (``login``, unique: how they sign in); the name and employee number only a supervisor changes;
 * :class:`Answer` -- one answered question: who, when, game, drill, focus, seed, the question, the
-  trainee's answer, the right answer, right or wrong, the milliseconds taken, and for an exam the
-  attempt and the question's place in it;
+  trainee's answer (``trainee_answer``), the correct answer (``correct_answer``), right or wrong,
+  the milliseconds taken, and for an exam the attempt and the question's place in it;
 * :class:`Exam` -- a supervisor's exam: name, games, drills, focus, number of questions, seed, pass
   mark (a whole percentage), optional time limit (seconds);
 * :class:`Attempt` -- one sitting of an exam by a trainee, with its score once finished (pass or fail
@@ -71,8 +71,8 @@ class Answer(Base):
     focus: Mapped[str] = mapped_column(String(40))
     seed: Mapped[int] = mapped_column(BigInteger)  # an exam attempt's questions are dealt from seeds above 2**40
     question: Mapped[str] = mapped_column(Text)
-    given: Mapped[str] = mapped_column(Text)
-    right_answer: Mapped[str] = mapped_column(Text)
+    trainee_answer: Mapped[str] = mapped_column(Text)  # what the trainee answered, as one line of text
+    correct_answer: Mapped[str] = mapped_column(Text)  # the engine's answer, as one line of text
     correct: Mapped[bool] = mapped_column(Boolean)
     ms: Mapped[int] = mapped_column(Integer)
     attempt_id: Mapped[int | None] = mapped_column(ForeignKey("attempts.id"), nullable=True)

@@ -74,8 +74,8 @@ def answer_rows(answers: Sequence[AnswerRecord]) -> list[dict[str, object]]:
     """
     return [{"id": a.id, "trainee": a.name, "login": a.login,
              "answered_at": a.answered_at.strftime("%Y-%m-%d %H:%M:%S UTC"), "game": a.game, "drill": a.drill,
-             "focus": a.focus, "seed": a.seed, "question": a.question, "answer": a.given,
-             "right_answer": a.right_answer, "correct": "yes" if a.correct else "no", "ms": a.ms,
+             "focus": a.focus, "seed": a.seed, "question": a.question, "trainee_answer": a.trainee_answer,
+             "correct_answer": a.correct_answer, "correct": "yes" if a.correct else "no", "ms": a.ms,
              "attempt": a.attempt_id if a.attempt_id is not None else "",
              "position": a.position + 1 if a.position is not None else ""} for a in answers]
 
@@ -276,11 +276,11 @@ def certificate_html(attempt: AttemptRecord) -> str:
     >>> "8 of 10 questions" in certificate_html(AttemptRecord(3, spec, "name:ana", "Ana", t, t, 8))
     True
     """
-    from .identity import RecordsError
+    from .identity import TrainingRecordsError
 
     if not attempt.passed or attempt.finished_at is None or attempt.right is None:
-        raise RecordsError(f"attempt {attempt.id} ({attempt.name}, {attempt.exam.name}) was not passed: "
-                           "a certificate is printed only for a pass")
+        raise TrainingRecordsError(f"attempt {attempt.id} ({attempt.name}, {attempt.exam.name}) was not passed: "
+                                   "a certificate is printed only for a pass")
     games = ", ".join(get_game(g).title for g in attempt.exam.games)
     drills = ", ".join(DRILLS[d].title for d in attempt.exam.drills)
     return CERTIFICATE.format(name=html.escape(plain_text(attempt.name)),

@@ -37,8 +37,8 @@ class AnswerRecord:
     focus: str
     seed: int
     question: str
-    given: str
-    right_answer: str
+    trainee_answer: str
+    correct_answer: str
     correct: bool
     ms: int
     attempt_id: int | None
@@ -83,7 +83,7 @@ class ExamSitting:
 def answer_record(a: Answer, t: Trainee) -> AnswerRecord:
     """A stored answer of trainee ``t``, read back."""
     return AnswerRecord(a.id, t.login, t.name or t.login, utc(a.answered_at), a.game, a.drill, a.focus, a.seed,
-                        a.question, a.given, a.right_answer, a.correct, a.ms, a.attempt_id, a.position)
+                        a.question, a.trainee_answer, a.correct_answer, a.correct, a.ms, a.attempt_id, a.position)
 
 
 def exam_spec(e: Exam) -> ExamSpec:

@@ -18,7 +18,7 @@ Who is answering is :mod:`.identity`'s business; what comes back, :mod:`.rows`'.
 >>> store = Store("sqlite://")
 >>> me = store.trainee(sign_in(employee_no="1041", name="Ana Ruiz"))
 >>> d = make_drill("read-hand", "badugi"); q = d.next(3)
->>> me.record(d.check(q, q.answer), ms=2300).correct, len(me.answers())
+>>> me.record(d.check(q, q.correct_answer), ms=2300).correct, len(me.answers())
 (True, 1)
 """
 
@@ -31,7 +31,7 @@ from ...errors import shown
 from .accounts import account_password_ok, check_account_name, hash_account_password
 from .config import RecordsConfig, check_password, load_config
 from .database import BUSY_TIMEOUT_S, Database
-from .identity import AccessDenied, Identity, RecordsError, check_name
+from .identity import AccessDenied, Identity, TrainingRecordsError, check_name
 from .lockout import try_password
 from .models import Trainee, utcnow
 from .supervising import SupervisorRecords
@@ -84,7 +84,7 @@ class Store:
                     return TraineeRecords(self.db, t.id, who, t.name or t.login)
             except IntegrityError:  # another process signed the same person in at the same moment
                 continue
-        raise RecordsError(f"could not sign in {shown(who.login)}: the database kept refusing; try again")
+        raise TrainingRecordsError(f"could not sign in {shown(who.login)}: the database kept refusing; try again")
 
     def supervisor(self, password: str | None = None, who: Identity | None = None,
                    address: str = "") -> SupervisorRecords:

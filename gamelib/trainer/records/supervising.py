@@ -18,7 +18,7 @@ from ...errors import shown
 from .accounts import account_identity
 from .database import Database, utc
 from .exams import ExamSpec
-from .identity import Identity, RecordsError, check_name
+from .identity import Identity, TrainingRecordsError, check_name
 from .lockout import SignInRecord, sign_ins
 from .models import Answer, Attempt, Exam, Trainee, TraineeChange, utcnow
 from .rows import AnswerRecord, AttemptRecord, answer_record, attempt_record, exam_spec
@@ -44,7 +44,7 @@ class SupervisorRecords:
         spec.check()
         with self._db.writing() as db, db.begin():
             if db.scalars(select(Exam.id).where(Exam.name == spec.name)).first() is not None:
-                raise RecordsError(f"there is already an exam named {shown(spec.name)}; choose another name")
+                raise TrainingRecordsError(f"there is already an exam named {shown(spec.name)}; choose another name")
             e = Exam(name=spec.name, games=",".join(spec.games), drills=",".join(spec.drills), focus=spec.focus,
                      questions=spec.questions, seed=spec.seed, pass_mark=spec.pass_mark, time_limit=spec.time_limit,
                      max_attempts=spec.max_attempts, cooldown=spec.cooldown, created_by=self.who, created_at=utcnow())
@@ -89,17 +89,17 @@ class SupervisorRecords:
         for a in self.attempts():
             if a.id == attempt_id:
                 return a
-        raise RecordsError(f"no exam attempt {shown(attempt_id)}")
+        raise TrainingRecordsError(f"no exam attempt {shown(attempt_id)}")
 
     # --- accounts and names ----------------------------------------------------------------
     def create_account(self, account: str, name: str, employee_no: str = "") -> Identity:
         """Create a local account (:mod:`.accounts`); its password is set at its first sign-in."""
         who = account_identity(account, name, employee_no)
         if not who.name:
-            raise RecordsError("an account needs the person's name")
+            raise TrainingRecordsError("an account needs the person's name")
         with self._db.writing() as db, db.begin():
             if db.scalars(select(Trainee.id).where(Trainee.login == who.login)).first() is not None:
-                raise RecordsError(f"there is already an account {shown(account)}; choose another name")
+                raise TrainingRecordsError(f"there is already an account {shown(account)}; choose another name")
             db.add(Trainee(login=who.login, name=who.name, employee_no=who.employee_no, created_at=utcnow()))
         self.rename(who.login, name=who.name, employee_no=who.employee_no, why="created")
         return who
@@ -110,7 +110,7 @@ class SupervisorRecords:
         with self._db.writing() as db, db.begin():
             t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
             if t is None:
-                raise RecordsError(f"no trainee {shown(login)}")
+                raise TrainingRecordsError(f"no trainee {shown(login)}")
             for field, new in (("name", name), ("employee_no", employee_no)):
                 if new is None:
                     continue
@@ -127,7 +127,7 @@ class SupervisorRecords:
         with self._db.writing() as db, db.begin():
             t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
             if t is None or not login.startswith("account:"):
-                raise RecordsError(f"no account {shown(login)}: only a local account has a password here")
+                raise TrainingRecordsError(f"no account {shown(login)}: only a local account has a password here")
             if t.password_hash is not None:
                 t.password_hash = None
                 db.add(TraineeChange(at=utcnow(), trainee_id=t.id, by=self.who, field="password", old="set",

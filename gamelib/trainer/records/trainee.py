@@ -5,7 +5,7 @@ another trainee, and no supervisor method.
 >>> from gamelib.trainer.records import Store, sign_in
 >>> me = Store("sqlite://").trainee(sign_in(name="Ana"))
 >>> d = make_drill("read-hand", "badugi"); q = d.next(3)
->>> me.record(d.check(q, q.answer), ms=2300).correct, me.totals()
+>>> me.record(d.check(q, q.correct_answer), ms=2300).correct, me.totals()
 (True, (1, 1))
 """
 
@@ -22,7 +22,7 @@ from ..core import Question, Result
 from ..export import question_text
 from .database import Database, utc
 from .exams import exam_question, exam_questions, new_draw
-from .identity import AccessDenied, Identity, RecordsError
+from .identity import AccessDenied, Identity, TrainingRecordsError
 from .models import Answer, Attempt, Exam, Trainee, utcnow
 from .rows import AnswerRecord, AttemptRecord, ExamSitting, answer_record, attempt_record, exam_spec
 
@@ -46,16 +46,17 @@ class TraineeRecords:
         An exam's answer (``attempt_id`` and ``position``) is taken exactly once, in order: it must
         answer the attempt's next question (the one dealt at ``position`` from the attempt's draw),
         of an attempt not yet finished; a second answer to a question, one that skips a question,
-        or one to another question is refused (:class:`RecordsError`), so a double click, a
+        or one to another question is refused (:class:`TrainingRecordsError`), so a double click, a
         replayed message or a second tab cannot repeat, skip or blank a question."""
         q = result.question
         when, text_q, correct, taken = utcnow(), question_text(q), bool(result.correct), max(0, int(ms))
         row = dict(trainee_id=self._id, answered_at=when, game=q.game, drill=q.drill, focus=q.focus, seed=q.seed,
-                   question=text_q, given=result.given_text, right_answer=result.right_text, correct=correct,
-                   ms=taken, attempt_id=attempt_id, position=position)
+                   question=text_q, trainee_answer=result.trainee_answer_text,
+                   correct_answer=result.correct_answer_text, correct=correct, ms=taken, attempt_id=attempt_id,
+                   position=position)
         if attempt_id is None:
             if position is not None:
-                raise RecordsError("a question's place is given only with its exam attempt")
+                raise TrainingRecordsError("a question's place is given only with its exam attempt")
             # one INSERT ... RETURNING on a bare connection: the least work while holding the write lock
             with self._db.queue(), self._db.write_engine.begin() as conn:
                 answer_id = conn.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one()
@@ -63,7 +64,8 @@ class TraineeRecords:
             with self._db.writing() as db, db.begin():
                 answer_id = self._record_exam_answer(db, row, q, attempt_id, position)
         return AnswerRecord(answer_id, self.identity.login, self._name, when, q.game, q.drill, q.focus, q.seed, text_q,
-                            result.given_text, result.right_text, correct, taken, attempt_id, position)
+                            result.trainee_answer_text, result.correct_answer_text, correct, taken, attempt_id,
+                            position)
 
     def _record_exam_answer(self, db: Session, row: dict[str, object], q: Question, attempt_id: int,
                             position: int | None) -> int:
@@ -74,19 +76,19 @@ class TraineeRecords:
         if a is None:
             raise AccessDenied(f"attempt {shown(attempt_id)} is not one of your exam attempts")
         if a.finished_at is not None:
-            raise RecordsError("this exam attempt is finished; its answers are on record")
+            raise TrainingRecordsError("this exam attempt is finished; its answers are on record")
         done = db.scalar(select(func.count(Answer.id)).where(Answer.attempt_id == attempt_id)) or 0
         e = db.get(Exam, a.exam_id)
         assert e is not None
         if position is None or position != done:
-            raise RecordsError(f"question {done + 1} is the one to answer now"
-                               + ("" if position is None or position > done else
+            raise TrainingRecordsError(f"question {done + 1} is the one to answer now"
+                                       + ("" if position is None or position > done else
                                   f"; question {position + 1} was answered already"))
         if done >= e.questions:
-            raise RecordsError("every question of this exam is answered")
+            raise TrainingRecordsError("every question of this exam is answered")
         expected = exam_question(exam_spec(e), done, a.draw)
         if (q.game, q.drill, q.seed, q.focus) != (expected.game, expected.drill, expected.seed, expected.focus):
-            raise RecordsError(f"that is not question {done + 1} of this exam attempt")
+            raise TrainingRecordsError(f"that is not question {done + 1} of this exam attempt")
         return int(db.execute(insert(Answer).values(**row).returning(Answer.id)).scalar_one())
 
     def answers(self) -> list[AnswerRecord]:
@@ -119,7 +121,7 @@ class TraineeRecords:
             e = db.scalars(select(Exam).where(Exam.name == name)).first()
             if e is None:
                 names = ", ".join(db.scalars(select(Exam.name).order_by(Exam.id))) or "none yet"
-                raise RecordsError(f"no exam {shown(name)}; the exams are: {names}")
+                raise TrainingRecordsError(f"no exam {shown(name)}; the exams are: {names}")
             t = db.get(Trainee, self._id)
             assert t is not None
             mine = db.scalars(select(Attempt).where(Attempt.trainee_id == self._id).order_by(Attempt.id)).all()
@@ -131,18 +133,19 @@ class TraineeRecords:
                     if rec.deadline is not None and utcnow() > rec.deadline:
                         self._score_in(db, other, rec)
                     elif oe.id != e.id:
-                        raise RecordsError(f"finish the exam {shown(oe.name)} first: it is in progress")
+                        raise TrainingRecordsError(f"finish the exam {shown(oe.name)} first: it is in progress")
                     else:
                         done = db.scalar(select(func.count(Answer.id)).where(Answer.attempt_id == other.id)) or 0
                         return ExamSitting(rec, tuple(exam_questions(rec.exam, other.draw)), int(done))
             this_exam = [a for a in mine if a.exam_id == e.id]
             if e.max_attempts is not None and len(this_exam) >= e.max_attempts:
-                raise RecordsError(f"you have taken the exam {shown(name)} {len(this_exam)} times, the most allowed; "
-                                   "ask your supervisor")
+                raise TrainingRecordsError(f"you have taken the exam {shown(name)} {len(this_exam)} times, the most "
+                                           "allowed; ask your supervisor")
             if e.cooldown is not None and this_exam:
                 again = utc(this_exam[-1].started_at) + dt.timedelta(seconds=e.cooldown)
                 if utcnow() < again:
-                    raise RecordsError(f"you may take the exam {shown(name)} again from {again:%Y-%m-%d %H:%M} UTC")
+                    raise TrainingRecordsError(f"you may take the exam {shown(name)} again from "
+                                               f"{again:%Y-%m-%d %H:%M} UTC")
             a = Attempt(exam_id=e.id, trainee_id=self._id, started_at=utcnow(), draw=new_draw())
             db.add(a)
             db.flush()

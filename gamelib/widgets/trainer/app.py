@@ -34,7 +34,7 @@ exam), and the exam panel's (:mod:`.exam`).
 >>> _ = SupervisorRecords(store.db, "floor").create_account("ana.ruiz", "Ana Ruiz", "E-17")
 >>> app = TrainerApp(store=store, environ={})
 >>> app.account.value, app.account_password.value = "ana.ruiz", "first-pass-1"; app.sign_in_button.click()
->>> w = app.trainer; w.answer_with(w.question.answer).correct, app.records.totals()
+>>> w = app.trainer; w.answer_with(w.question.correct_answer).correct, app.records.totals()
 (True, (1, 1))
 """
 

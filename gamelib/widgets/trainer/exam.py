@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from ...errors import GameError
 from ...trainer import make_drill
-from ...trainer.records import AttemptRecord, ExamSitting, RecordsError, RecordsUnavailable, TraineeRecords
+from ...trainer.records import AttemptRecord, ExamSitting, RecordsUnavailable, TraineeRecords, TrainingRecordsError
 from .. import controls
 from ..messages import BAD, GOOD, error_html
 from .guard import guarded, plain_sentence
@@ -198,19 +198,19 @@ class ExamPanel(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type h
         if self.sitting is None or (position is not None and position != self.position):
             return None
         q = self.sitting.questions[self.position]
-        given = read_inputs(q, self.inputs)
-        blank = blank_parts(q, given)
+        trainee_answer = read_inputs(q, self.inputs)
+        blank = blank_parts(q, trainee_answer)
         if blank:
             self.result.value = error_html("Not submitted", f"answer every part first ({', '.join(blank)})")
             return None
         try:
-            r = make_drill(q.drill, q.game, q.focus).check(q, given)
+            r = make_drill(q.drill, q.game, q.focus).check(q, trainee_answer)
             self.records.record(r, ms=round(1000 * (time.monotonic() - self._shown_at)),
                                 attempt_id=self.sitting.attempt.id, position=self.position)
         except RecordsUnavailable as err:  # busy or out of reach: nothing stored, the same question again
             self.result.value = error_html("Not saved, press Submit again", err)
             return None
-        except RecordsError as err:  # answered in another tab, or the attempt is over: catch up
+        except TrainingRecordsError as err:  # answered in another tab, or the attempt is over: catch up
             self.result.value = error_html("Not stored", err)
             return self._catch_up()
         except GameError as err:

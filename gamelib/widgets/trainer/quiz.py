@@ -20,7 +20,7 @@ Stable CSS classes let a browser test (and a casino's own stylesheet) find the p
 question's seed).
 
 >>> w = TrainerWidget(game="badugi", drill="read-hand", seed=1)
->>> w.answer_with(w.question.answer).correct, w.session.score
+>>> w.answer_with(w.question.correct_answer).correct, w.session.score
 (True, (1, 1))
 """
 
@@ -111,24 +111,24 @@ def _best_cards_html(q: Question, four_color: bool = False) -> str:
 
 
 def result_html(r: Result, four_color: bool = False) -> str:
-    """The verdict as HTML: right or wrong, the right answer, the reason (and, when reading a
-    hand, the cards that make it).
+    """The verdict as HTML: right or wrong, the trainee's answer when wrong ("Your answer"), the
+    correct answer ("Right answer"), the reason (and, when reading a hand, the cards that make it).
 
     >>> from gamelib.trainer import make_drill
     >>> d = make_drill("read-hand", "crazy4"); q = d.next(2)
-    >>> 'data-correct="yes"' in result_html(d.check(q, q.answer))
+    >>> 'data-correct="yes"' in result_html(d.check(q, q.correct_answer))
     True
     """
     q = r.question
     head = ("Right." if r.correct else "Not right.")
     colour = GOOD if r.correct else BAD
     cards = _best_cards_html(q, four_color)
-    given = "" if r.correct else f"<div>Your answer: {html.escape(r.given_text)}</div>"
+    yours = "" if r.correct else f"<div>Your answer: {html.escape(r.trainee_answer_text)}</div>"
     return (
         f'<div class="gl-trainer-verdict" data-correct="{"yes" if r.correct else "no"}" '
         f'style="border-left:4px solid {colour};padding:4px 10px;margin:4px 0;">'
-        f'<b style="color:{colour};">{head}</b>{given}'
-        f'<div class="gl-trainer-right">Right answer: {html.escape(r.right_text)}</div>'
+        f'<b style="color:{colour};">{head}</b>{yours}'
+        f'<div class="gl-trainer-right">Right answer: {html.escape(r.correct_answer_text)}</div>'
         f'<div class="gl-trainer-why">Why: {html.escape(r.explanation)}</div>{cards}</div>'
     )
 
@@ -177,7 +177,7 @@ def example_html(drill: str, game: str, focus: str = "any", seed: int = 1, four_
         'style="border:1px solid #ccc;border-radius:6px;padding:6px 10px;margin:6px 0;">'
         + question_html(q, four_color)
         + (f'<ul style="margin:4px 0;font-size:90%;">{choices}</ul>' if choices else "")
-        + f'<p style="margin:4px 0;"><b>Answer:</b> {html.escape(q.answer_text())}</p>'
+        + f'<p style="margin:4px 0;"><b>Answer:</b> {html.escape(q.answer_text(q.correct_answer))}</p>'
         + f'<p style="margin:4px 0;"><b>Why:</b> {html.escape(q.explanation)}</p>{cards}</div>'
     )
 
@@ -342,7 +342,7 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         """Fill the inputs (as a trainee would) from an answer mapping.
 
         >>> w = TrainerWidget(game="crazy4", drill="pay-wager", seed=2)
-        >>> w.set_answer(w.question.answer); w.check().correct
+        >>> w.set_answer(w.question.correct_answer); w.check().correct
         True
         """
         fill_inputs(self.question, self.inputs, answer)
@@ -363,13 +363,13 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         if self.question is None:
             self.feedback.value = error_html("Cannot check", "no question has been dealt")
             return None
-        given = self.current_answer()
+        trainee_answer = self.current_answer()
         try:
-            r = self.session.judge(self.question, given)
+            r = self.session.judge(self.question, trainee_answer)
         except GameError as err:
             self.feedback.value = error_html("Cannot check", err)
             return None
-        blank = blank_parts(self.question, given)
+        blank = blank_parts(self.question, trainee_answer)
         if blank:  # nothing chosen is no answer: refused, nothing stored, nothing scored
             self.feedback.value = error_html("Not checked", f"choose an answer first ({', '.join(blank)})")
             return None

@@ -82,7 +82,8 @@ def frame_html(df: pd.DataFrame, css: str, empty: str) -> str:
 
 
 def answers_table_html(answers: list[AnswerRecord], latest: int = LATEST) -> str:
-    """The latest answers, newest first: who, when, game, drill, seed, answer, right answer, verdict.
+    """The latest answers, newest first: who, when, game, drill, seed, the trainee's answer, the
+    correct answer, verdict.
 
     >>> answers_table_html([])
     '<p><i>no answers yet</i></p>'
@@ -97,11 +98,12 @@ def answers_table_html(answers: list[AnswerRecord], latest: int = LATEST) -> str
             f'data-drill="{a.drill}" data-game="{a.game}" data-correct="{"yes" if a.correct else "no"}">'
             f"<td>{html.escape(a.name)}</td><td>{a.answered_at:%Y-%m-%d %H:%M:%S}</td>"
             f"<td>{html.escape(get_game(a.game).title)}</td><td>{html.escape(DRILLS[a.drill].title)}</td>"
-            f"<td>{a.seed}</td><td>{html.escape(a.given)}</td><td>{html.escape(a.right_answer)}</td>"
+            f"<td>{a.seed}</td><td>{html.escape(a.trainee_answer)}</td>"
+            f"<td>{html.escape(a.correct_answer)}</td>"
             f"<td>{verdict}</td><td>{a.ms / 1000:.1f}</td>"
             f"<td>{'exam' if a.attempt_id is not None else 'practice'}</td></tr>")
-    head = "".join(f"<th>{h}</th>" for h in ("trainee", "when (UTC)", "game", "drill", "seed", "answer",
-                                              "right answer", "verdict", "seconds", "kind"))
+    head = "".join(f"<th>{h}</th>" for h in ("trainee", "when (UTC)", "game", "drill", "seed", "trainee's answer",
+                                              "correct answer", "verdict", "seconds", "kind"))
     return f'<table class="gl-sv-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 

@@ -31,7 +31,7 @@ DRIVER_TEXT = ("sqlite3", "OperationalError", "SQL:", "sqlalche.me", "BEGIN", ".
 def answer(me: TraineeRecords, seed: int) -> None:
     d = make_drill("read-hand", "badugi")
     q = d.next(seed)
-    me.record(d.check(q, q.answer), ms=10)
+    me.record(d.check(q, q.correct_answer), ms=10)
 
 
 def plain(err: BaseException) -> str:
@@ -103,7 +103,7 @@ def test_a_write_that_went_to_a_file_deleted_meanwhile_is_refused(tmp_path: Path
     with pytest.raises(RecordsUnavailable, match="deleted or replaced"):
         with store.db.queue(), store.db.write_engine.begin() as c:
             c.execute(insert(Answer).values(trainee_id=1, answered_at=utcnow(), game="badugi", drill="read-hand",
-                                            focus="any", seed=1, question="q", given="g", right_answer="r",
+                                            focus="any", seed=1, question="q", trainee_answer="g", correct_answer="r",
                                             correct=True, ms=1))
             path.unlink()
     store.close()

@@ -1,4 +1,4 @@
-"""``python -m gamelib.trainer.records`` given what an operator gets wrong (issue 23): every case is
+"""``python -m gamelib.trainer.records`` given what an operator gets wrong: every case is
 one line on stderr naming what is wrong, exit code 2 (1 for an operational failure: a database
 server not there, a full disk), never a traceback; and a backup taken while a trainee writes
 keeps every acknowledged answer, in the database and in the copy, while the live file itself
@@ -37,7 +37,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     dr = make_drill("read-hand", "badugi")
     for seed in range(5):
         q = dr.next(seed)
-        me.record(dr.check(q, q.answer), ms=10)
+        me.record(dr.check(q, q.correct_answer), ms=10)
     store.close()
     return d
 
@@ -137,7 +137,7 @@ def _writer(url: str, n: int, started: multiprocessing.synchronize.Event) -> Non
     d = make_drill("read-hand", "badugi")
     for seed in range(n):
         q = d.next(seed)
-        me.record(d.check(q, q.answer), ms=1)  # acknowledged when this returns
+        me.record(d.check(q, q.correct_answer), ms=1)  # acknowledged when this returns
         started.set()
     store.close()
 

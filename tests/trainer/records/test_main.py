@@ -33,7 +33,7 @@ def test_upgrade_password_and_backup(tmp_path: Path, monkeypatch: pytest.MonkeyP
     d = make_drill("read-hand", "badugi")
     for seed in range(5):
         q = d.next(seed)
-        me.record(d.check(q, q.answer), ms=10)
+        me.record(d.check(q, q.correct_answer), ms=10)
     assert main(["backup", str(tmp_path / "copy.sqlite3")]) == 0
     con = sqlite3.connect(tmp_path / "copy.sqlite3")
     assert con.execute("SELECT count(*) FROM answers").fetchone()[0] == 5

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from gamelib.trainer.records import RecordsConfig, Store, sign_in
 from gamelib.trainer.records.database import HEAD, current_revision, make_engine, upgrade
@@ -41,7 +41,55 @@ def test_an_upgrade_keeps_the_records_of_the_first_revision(store_url: str) -> N
     ana = store.trainee(sign_in(name="ana"))
     assert ana.totals() == (sum(ok for _, t, _, ok, _ in ANSWERS if t == 1), sum(1 for a in ANSWERS if a[1] == 1))
     assert {a.answered_at for a in ana.answers()} == {WHEN}
+    assert {(a.trainee_answer, a.correct_answer) for a in ana.answers()} == {("a", "b")}  # given, right_answer
     store.close()
+
+
+def _answer_columns(engine: Engine) -> list[str]:
+    with engine.connect() as c:
+        if engine.dialect.name == "sqlite":
+            return [r[1] for r in c.exec_driver_sql("PRAGMA table_info(answers)")]
+        return list(c.execute(text("SELECT column_name FROM information_schema.columns WHERE table_name = 'answers' "
+                                   "ORDER BY ordinal_position")).scalars())
+
+
+def test_0007_names_the_trainee_answer_and_the_correct_answer_apart(store_url: str) -> None:
+    """An answer stored at revision 0006 (``given``, ``right_answer``) reads back after the upgrade
+    with the same trainee's answer and correct answer, and every other value it had; a downgrade
+    gives the columns their old names back, the values still there."""
+    engine = make_engine(store_url)
+    upgrade(engine, "0006")
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO trainees (id, login, name, employee_no, created_at) "
+                       "VALUES (1, 'name:ana', 'Ana', '', :t)"), dict(t=WHEN))
+        for aid, given, right_answer in ((1, "Value: pair of sevens", "Value: two pair"),
+                                         (2, "Seat 0: $5; Seat 1: ?", "Seat 0: $5; Seat 1: -$5")):
+            c.execute(text("INSERT INTO answers (id, trainee_id, answered_at, game, drill, focus, seed, question, "
+                           "given, right_answer, correct, ms) VALUES (:i, 1, :t, 'badugi', 'read-hand', 'any', "
+                           ":i, 'q', :g, :r, :ok, 700)"), dict(i=aid, t=WHEN, g=given, r=right_answer, ok=aid == 2))
+    upgrade(engine, "0007")
+    columns = _answer_columns(engine)
+    assert {"trainee_answer", "correct_answer"} <= set(columns) and not {"given", "right_answer"} & set(columns)
+    engine.dispose()
+    store = Store(store_url, config=RecordsConfig(Path("/nonexistent")))
+    back = store.trainee(sign_in(name="ana")).answers()  # by id
+    assert [(a.id, a.trainee_answer, a.correct_answer, a.correct, a.ms, a.seed) for a in back] == [
+        (1, "Value: pair of sevens", "Value: two pair", False, 700, 1),
+        (2, "Seat 0: $5; Seat 1: ?", "Seat 0: $5; Seat 1: -$5", True, 700, 2)]
+    store.close()
+    from alembic import command
+
+    from gamelib.trainer.records.database import alembic_config
+
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "0006")
+    with engine.connect() as c:
+        old = c.execute(text("SELECT id, given, right_answer FROM answers ORDER BY id")).all()
+    assert [tuple(r) for r in old] == [(1, "Value: pair of sevens", "Value: two pair"),
+                                       (2, "Seat 0: $5; Seat 1: ?", "Seat 0: $5; Seat 1: -$5")]
+    upgrade(engine, "head")
+    assert current_revision(engine) == HEAD and "trainee_answer" in _answer_columns(engine)
+    engine.dispose()
 
 
 def test_0004_drops_the_stored_pass_and_derives_it(store_url: str) -> None:
@@ -123,4 +171,5 @@ def test_the_migrations_ship_with_the_package() -> None:
     assert {"gamelib.trainer.records.migrations", "gamelib.trainer.records.migrations.versions"} <= set(packages)
     revisions = sorted(p.name for p in (MIGRATIONS / "versions").glob("r*.py"))
     assert revisions == ["r0001_answers.py", "r0002_exams.py", "r0003_sign_ins.py", "r0004_passed_derived.py",
-                         "r0005_exams_lockout_changes.py", "r0006_accounts.py"] and (MIGRATIONS / "env.py").is_file()
+                         "r0005_exams_lockout_changes.py", "r0006_accounts.py", "r0007_answer_columns.py"] \
+        and (MIGRATIONS / "env.py").is_file()

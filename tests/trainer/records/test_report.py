@@ -12,7 +12,7 @@ import pytest
 
 from gamelib.trainer import make_drill
 from gamelib.trainer.export import answers_csv
-from gamelib.trainer.records import ExamSpec, RecordsConfig, RecordsError, Store, hash_password, sign_in
+from gamelib.trainer.records import ExamSpec, RecordsConfig, Store, TrainingRecordsError, hash_password, sign_in
 from gamelib.trainer.records.report import answer_rows, certificate_html, per_drill, per_trainee, progress_png, workbook
 
 PLAN = {  # trainee: [(game, drill, right?)]
@@ -31,10 +31,10 @@ def filled(tmp_path: Path) -> Store:
         for seed, (game, drill, ok) in enumerate(plan):
             d = make_drill(drill, game)
             q = d.next(seed)
-            f = q.fields[0]
-            wrong = ([] if f.kind == "multi" and q.answer[f.name] else [f.options[0]]) if f.kind == "multi" else \
-                q.answer[f.name] + 1 if f.kind == "dollars" else next(o for o in f.options if o != q.answer[f.name])
-            me.record(d.check(q, q.answer if ok else {**q.answer, f.name: wrong}), ms=1000 * (seed + 1))
+            f, correct = q.fields[0], q.correct_answer
+            wrong = ([] if f.kind == "multi" and correct[f.name] else [f.options[0]]) if f.kind == "multi" else \
+                correct[f.name] + 1 if f.kind == "dollars" else next(o for o in f.options if o != correct[f.name])
+            me.record(d.check(q, correct if ok else {**correct, f.name: wrong}), ms=1000 * (seed + 1))
     return store
 
 
@@ -73,11 +73,13 @@ def test_a_certificate_only_for_a_pass(filled: Store) -> None:
         s = me.start_exam("Badugi reading")
         for i, q in enumerate(s.questions):
             d = make_drill(q.drill, q.game)
-            given = q.answer if i < right else {"value": next(o for o in q.fields[0].options if o != q.answer["value"])}
-            me.record(d.check(q, given), ms=5, attempt_id=s.attempt.id, position=i)
+            correct = q.correct_answer
+            trainee_answer = correct if i < right else {"value": next(o for o in q.fields[0].options
+                                                                      if o != correct["value"])}
+            me.record(d.check(q, trainee_answer), ms=5, attempt_id=s.attempt.id, position=i)
         results.append(me.finish_exam(s.attempt.id))
     fail, ok = (boss.attempt(r.id) for r in results)
-    with pytest.raises(RecordsError, match="only for a pass"):
+    with pytest.raises(TrainingRecordsError, match="only for a pass"):
         certificate_html(fail)
     page = certificate_html(ok)
     assert "Ana" in page and "Badugi reading" in page and "2 of 2 questions" in page and "@media print" in page

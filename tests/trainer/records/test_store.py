@@ -21,9 +21,9 @@ from gamelib.trainer.records import (
     AccessDenied,
     ExamSpec,
     RecordsConfig,
-    RecordsError,
     Store,
     TraineeRecords,
+    TrainingRecordsError,
     hash_password,
     passes,
     sign_in,
@@ -42,9 +42,9 @@ def open_store(url: str) -> Store:
 def answer(records: TraineeRecords, drill: str, game: str, seed: int, right: bool, ms: int = 1500, **kw):  # type: ignore[no-untyped-def]
     d = make_drill(drill, game)
     q = d.next(seed)
-    f = q.fields[0]
-    given = dict(q.answer) if right else {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
-    return records.record(d.check(q, given), ms=ms, **kw)
+    f, correct = q.fields[0], q.correct_answer
+    trainee_answer = dict(correct) if right else {**correct, f.name: next(o for o in f.options if o != correct[f.name])}
+    return records.record(d.check(q, trainee_answer), ms=ms, **kw)
 
 
 def test_an_answer_stores_who_when_what_and_the_verdict(store_url: str) -> None:
@@ -61,7 +61,8 @@ def test_an_answer_stores_who_when_what_and_the_verdict(store_url: str) -> None:
     assert back == rec
     assert (back.login, back.name, back.game, back.drill, back.focus, back.seed, back.ms) == \
         ("employee:E1041", "Ana Ruiz", "badugi", "who-wins", "ties", 9, 4321)
-    assert back.question.startswith(q.prompt) and back.given == r.given_text and back.right_answer == r.right_text
+    assert back.question.startswith(q.prompt) and back.trainee_answer == r.trainee_answer_text \
+        and back.correct_answer == r.correct_answer_text
     assert before - dt.timedelta(seconds=1) <= back.answered_at <= dt.datetime.now(dt.UTC)
     assert me.totals() == (0, 1)
     store.close()
@@ -76,7 +77,7 @@ me = Store(sys.argv[1], config=RecordsConfig(Path("/nonexistent"))).trainee(sign
 d = make_drill("read-hand", "badugi")
 for seed in range(3):
     q = d.next(seed)
-    me.record(d.check(q, q.answer), ms=100)
+    me.record(d.check(q, q.correct_answer), ms=100)
 print("written", flush=True)
 os.kill(os.getpid(), signal.SIGKILL)  # the server dies mid-session: no clean shutdown, no close
 """
@@ -110,7 +111,7 @@ def test_a_trainee_reads_only_their_own_records(store_url: str) -> None:
     d = make_drill("read-hand", "badugi")
     q = sitting.questions[0]
     with pytest.raises(AccessDenied):  # nor can an answer be filed under someone else's attempt
-        ana.record(d.check(q, q.answer), ms=1, attempt_id=sitting.attempt.id, position=0)
+        ana.record(d.check(q, q.correct_answer), ms=1, attempt_id=sitting.attempt.id, position=0)
     assert ana.attempts() == [] and len(bo.attempts()) == 1
     # the supervisor's view: not for a wrong password, nor for a name typed into the sign-in
     for pw in ("", "pit boss", PASSWORD.upper()):
@@ -254,7 +255,7 @@ def test_an_account_sets_its_password_at_first_sign_in_and_guessing_is_locked(st
     store = open_store(store_url)
     boss = store.supervisor(PASSWORD)
     boss.create_account("ana.ruiz", "Ana Ruiz", "E-17")
-    with pytest.raises(RecordsError, match="already an account"):
+    with pytest.raises(TrainingRecordsError, match="already an account"):
         boss.create_account("Ana.Ruiz", "Someone Else")
     with pytest.raises(AccessDenied, match="do not match"):
         store.sign_in_account("nobody", "any-password-1", address="10.1.1.1")
@@ -296,7 +297,7 @@ def test_each_attempt_draws_its_own_questions_from_the_same_pool(store_url: str)
         assert all(q.seed >= MIN_DRAW > MAX_SEED for q in s.questions)  # no practice seed deals them
     assert len({tuple(q.seed for q in s.questions) for s in sittings}) == 3  # three different draws
     assert len({s.attempt.id for s in sittings}) == 3 and spec.id is not None
-    with pytest.raises(RecordsError):
+    with pytest.raises(TrainingRecordsError):
         store.trainee(sign_in(name="Ana")).start_exam("No such exam")
     store.close()
 
@@ -310,13 +311,13 @@ def test_retake_limit_and_wait_between_attempts(store_url: str) -> None:
     for _ in range(2):
         s = me.start_exam("Twice")
         me.finish_exam(s.attempt.id)
-    with pytest.raises(RecordsError, match="2 times, the most allowed"):
+    with pytest.raises(TrainingRecordsError, match="2 times, the most allowed"):
         me.start_exam("Twice")
     s = me.start_exam("Daily")
-    with pytest.raises(RecordsError, match="finish the exam 'Daily' first"):
+    with pytest.raises(TrainingRecordsError, match="finish the exam 'Daily' first"):
         me.start_exam("Twice")  # one exam at a time
     me.finish_exam(s.attempt.id)
-    with pytest.raises(RecordsError, match="you may take the exam 'Daily' again from"):
+    with pytest.raises(TrainingRecordsError, match="you may take the exam 'Daily' again from"):
         me.start_exam("Daily")
     with store.db.writing() as db, db.begin():  # a day later
         db.execute(update(Attempt).where(Attempt.id == s.attempt.id)
@@ -336,20 +337,21 @@ def test_an_exam_answer_is_taken_once_and_in_order(store_url: str) -> None:
     s = me.start_exam("Three")
     q0, q1, _ = s.questions
     d = make_drill("read-hand", "badugi")
-    me.record(d.check(q0, q0.answer), ms=5, attempt_id=s.attempt.id, position=0)
-    with pytest.raises(RecordsError, match="question 2 is the one to answer now; question 1 was answered already"):
-        me.record(d.check(q0, q0.answer), ms=5, attempt_id=s.attempt.id, position=0)  # a replay
-    with pytest.raises(RecordsError, match="question 2 is the one to answer now"):
-        me.record(d.check(q1, q1.answer), ms=5, attempt_id=s.attempt.id, position=2)  # a skip
+    me.record(d.check(q0, q0.correct_answer), ms=5, attempt_id=s.attempt.id, position=0)
+    with pytest.raises(TrainingRecordsError,
+                       match="question 2 is the one to answer now; question 1 was answered already"):
+        me.record(d.check(q0, q0.correct_answer), ms=5, attempt_id=s.attempt.id, position=0)  # a replay
+    with pytest.raises(TrainingRecordsError, match="question 2 is the one to answer now"):
+        me.record(d.check(q1, q1.correct_answer), ms=5, attempt_id=s.attempt.id, position=2)  # a skip
     practice = d.next(7)
-    with pytest.raises(RecordsError, match="that is not question 2"):
-        me.record(d.check(practice, practice.answer), ms=5, attempt_id=s.attempt.id, position=1)
+    with pytest.raises(TrainingRecordsError, match="that is not question 2"):
+        me.record(d.check(practice, practice.correct_answer), ms=5, attempt_id=s.attempt.id, position=1)
     other_tab = me.start_exam("Three")
     assert other_tab.attempt.id == s.attempt.id and other_tab.answered == 1
-    me.record(d.check(q1, q1.answer), ms=5, attempt_id=s.attempt.id, position=1)
+    me.record(d.check(q1, q1.correct_answer), ms=5, attempt_id=s.attempt.id, position=1)
     r = me.finish_exam(s.attempt.id)
-    with pytest.raises(RecordsError, match="finished"):
-        me.record(d.check(s.questions[2], s.questions[2].answer), ms=5, attempt_id=s.attempt.id, position=2)
+    with pytest.raises(TrainingRecordsError, match="finished"):
+        me.record(d.check(s.questions[2], s.questions[2].correct_answer), ms=5, attempt_id=s.attempt.id, position=2)
     assert (r.right, len([a for a in me.answers() if a.attempt_id == s.attempt.id])) == (2, 2)
     store.close()
 
@@ -360,9 +362,10 @@ def sit(store: Store, who: str, name: str, right: int, late: int = 0):  # type: 
     s = me.start_exam(name)
     for i, q in enumerate(s.questions):
         d = make_drill(q.drill, q.game, q.focus)
-        f = q.fields[0]
-        given = q.answer if i < right else {**q.answer, f.name: next(o for o in f.options if o != q.answer[f.name])}
-        me.record(d.check(q, given), ms=900, attempt_id=s.attempt.id, position=i)
+        f, correct = q.fields[0], q.correct_answer
+        trainee_answer = correct if i < right else \
+            {**correct, f.name: next(o for o in f.options if o != correct[f.name])}
+        me.record(d.check(q, trainee_answer), ms=900, attempt_id=s.attempt.id, position=i)
     return me, s
 
 
@@ -414,7 +417,7 @@ def _writer(url: str, who: int, n: int, barrier: multiprocessing.synchronize.Bar
     qs = [d.next(who * 1000 + i) for i in range(n)]
     barrier.wait()
     for q in qs:
-        me.record(d.check(q, q.answer), ms=who)
+        me.record(d.check(q, q.correct_answer), ms=who)
     store.close()
 
 
