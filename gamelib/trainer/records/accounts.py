@@ -8,14 +8,23 @@ right password opens it. A wrong password counts against the address and the acc
 lockout of :mod:`.lockout`. The name and employee number belong to the account: only a
 supervisor changes them, and every change is logged (``trainee_changes``).
 
+A password tried for an account that does not exist is checked all the same, against
+:func:`dummy_account_hash` (:func:`no_account_password_ok`): the same argon2 work as a wrong
+password for a real account, so the time a refusal takes does not tell a stranger which
+accounts exist.
+
 >>> h = hash_account_password("felt-and-chips")
 >>> account_password_ok(h, "felt-and-chips"), account_password_ok(h, "felt"), account_password_ok("junk", "x")
 (True, False, False)
+>>> no_account_password_ok("felt-and-chips"), dummy_account_hash() is dummy_account_hash()
+(False, True)
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import secrets
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -24,7 +33,7 @@ from ...errors import shown
 from .identity import Identity, TrainingRecordsError, check_name
 
 __all__ = ["MIN_PASSWORD", "account_identity", "check_account_name", "hash_account_password",
-           "account_password_ok"]
+           "account_password_ok", "dummy_account_hash", "no_account_password_ok"]
 
 #: The shortest password an account may be given.
 MIN_PASSWORD = 8
@@ -66,3 +75,17 @@ def account_password_ok(stored: str, password: str) -> bool:
         return bool(_HASHER.verify(stored, password))
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
+
+
+@functools.cache
+def dummy_account_hash() -> str:
+    """An argon2 hash of a random password nobody knows, made once per process with the same
+    parameters as every account's (:func:`hash_account_password`)."""
+    return _HASHER.hash(secrets.token_urlsafe(32))
+
+
+def no_account_password_ok(password: str) -> bool:
+    """``False``, after the work of :func:`account_password_ok` for a real account: ``password``
+    verified against :func:`dummy_account_hash` (for a sign-in to an account that does not exist)."""
+    account_password_ok(dummy_account_hash(), password)
+    return False

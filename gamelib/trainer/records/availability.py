@@ -147,6 +147,12 @@ class FileWatch:
                                      "(the details are in the server log)")
 
 
+def _open_lock(path: Path) -> IO[bytes]:
+    """The lock file ``path``, opened for appending (made with mode 0600 when missing: a user who
+    could open it could hold the lock)."""
+    return os.fdopen(os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600), "a+b")
+
+
 def timed_flock(path: Path, timeout: float) -> IO[bytes] | None:
     """Open ``path`` and take an exclusive ``flock`` on it within ``timeout`` seconds: the open
     file, holding the lock (unlock by closing it), or ``None`` when the time ran out.
@@ -161,7 +167,7 @@ def timed_flock(path: Path, timeout: float) -> IO[bytes] | None:
     >>> a.close(); c = timed_flock(p, 1); c is not None
     True
     """
-    fh = open(path, "a+b")
+    fh = _open_lock(path)
     try:
         fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return fh
@@ -178,7 +184,7 @@ def timed_flock(path: Path, timeout: float) -> IO[bytes] | None:
 
     def wait() -> None:
         try:
-            f = open(path, "a+b")
+            f = _open_lock(path)
             fcntl.flock(f, fcntl.LOCK_EX)
         except BaseException as err:  # handed to the caller
             failed.append(err)

@@ -3,13 +3,14 @@
 :func:`backup_sqlite` copies the database with SQLite's online backup API while the trainer
 runs (one read transaction: a consistent copy of every committed answer, writers not held up)
 into a new file beside the target, checks it, makes it a single self-contained file (rollback
-journal, not WAL) and only then gives it the target's name. It refuses (:class:`BackupError`) a
-target that is the live database or one of its files (``-wal``, ``-shm``, ``-journal``, the
-writers' ``.lock``: copying a database onto itself loses the answers written meanwhile), a
-folder that does not exist, a folder as the target, a device or anything else that is not a
-regular file, and an existing file unless ``replace=True`` (then the old copy is replaced in one
-step, never left half-written). A full disk or another write error removes the partial copy and
-raises :class:`OSError` or :class:`sqlite3.Error`.
+journal, not WAL) and only then gives it the target's name; the copy, like the database, is
+readable and writable by its owner only (mode 0600, made by :func:`tempfile.mkstemp`). It
+refuses (:class:`BackupError`) a target that is the live database or one of its files
+(``-wal``, ``-shm``, ``-journal``, the writers' ``.lock``: copying a database onto itself loses
+the answers written meanwhile), a folder that does not exist, a folder as the target, a device
+or anything else that is not a regular file, and an existing file unless ``replace=True`` (then
+the old copy is replaced in one step, never left half-written). A full disk or another write
+error removes the partial copy and raises :class:`OSError` or :class:`sqlite3.Error`.
 
 >>> import tempfile
 >>> d = Path(tempfile.mkdtemp()); con = sqlite3.connect(d / "a.db"); _ = con.execute("create table t(x)")

@@ -3,8 +3,9 @@ and writes through.
 
 A SQLite file is opened in WAL mode with a busy timeout, and each write takes the write lock at
 its start (``BEGIN IMMEDIATE``), so many trainees' kernels can write at once without losing a
-record or failing on a lock. The schema is versioned by the Alembic revisions in
-``migrations/``; :func:`upgrade` brings a database to the newest (:data:`HEAD`).
+record or failing on a lock. The file is the trainer's user's alone, whatever the umask (0600,
+and its folder 0700 when the records make it: :func:`keep_private`). The schema is versioned by
+the Alembic revisions in ``migrations/``; :func:`upgrade` brings a database to the newest (:data:`HEAD`).
 
 What cannot be reached is said in words (:mod:`.availability`): every read and write of a
 :class:`Database` turns the driver's operational errors into
@@ -24,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 from .availability import FileWatch, RecordsUnavailable, log, timed_flock, transient, unavailable
 
 __all__ = ["Database", "make_engine", "upgrade", "current_revision", "utc", "MIGRATIONS", "HEAD", "BUSY_TIMEOUT_S",
-           "RecordsUnavailable", "sqlite_path"]
+           "RecordsUnavailable", "sqlite_path", "keep_private"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The newest revision of the schema.
@@ -63,6 +65,42 @@ def sqlite_path(url: str) -> Path | None:
             str(u.database).startswith("file:"):
         return None
     return Path(os.path.abspath(Path(str(u.database)).expanduser()))
+
+
+def keep_private(path: Path) -> None:
+    """Make the SQLite file ``path`` readable and writable by this user only, before SQLite opens
+    it: its folder made (mode 0700) when missing, the file made empty with mode 0600 when missing
+    (SQLite gives its ``-wal``, ``-shm`` and ``-journal`` files the database's own mode), and an
+    existing file, or one of those or the writers' ``.lock`` beside it, that others may read or
+    write tightened to the owner's bits alone (said once in the log).
+
+    >>> import stat, tempfile; d = Path(tempfile.mkdtemp()) / "data"; keep_private(d / "t.sqlite3")
+    >>> oct(stat.S_IMODE(d.stat().st_mode)), oct(stat.S_IMODE((d / "t.sqlite3").stat().st_mode))
+    ('0o700', '0o600')
+    """
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:  # an empty file is an empty database; made here, it is never readable by others for a moment
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
+    except FileExistsError:
+        pass
+    tightened = []
+    for p in [path] + [path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal", ".lock")]:
+        try:
+            mode = stat.S_IMODE(os.stat(p).st_mode)
+        except FileNotFoundError:
+            continue
+        if not mode & 0o077:
+            continue
+        try:
+            os.chmod(p, mode & 0o700)
+        except OSError as err:  # another user's file: say so, and open it as it is
+            log.warning("the training records file %s is open to other users (mode %o) and could not be made "
+                        "private: %s", p, mode, err)
+            continue
+        tightened.append(f"{p.name} ({mode:o} -> {mode & 0o700:o})")
+    if tightened:
+        log.warning("the training records files in %s were open to other users; made private to their owner: %s",
+                    path.parent, ", ".join(tightened))
 
 
 def utc(t: dt.datetime) -> dt.datetime:
@@ -118,8 +156,9 @@ def _sqlite_setup(engine: Engine, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
 
 
 def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
-    """An engine for ``url``: SQLite set up as :func:`_sqlite_setup` says (its folder made if
-    missing), any other database as SQLAlchemy makes it, with connections checked before use.
+    """An engine for ``url``: SQLite set up as :func:`_sqlite_setup` says (a file kept private to
+    this user, its folder made if missing: :func:`keep_private`), any other database as SQLAlchemy
+    makes it, with connections checked before use.
 
     >>> make_engine("sqlite://").dialect.name
     'sqlite'
@@ -129,8 +168,9 @@ def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT_S) -> Engine:
         if url in ("sqlite://", "sqlite:///:memory:"):
             kwargs["poolclass"] = StaticPool  # one shared in-memory database (doctests)
         engine = create_engine(url, **kwargs)
-        if engine.url.database not in (None, "", ":memory:"):
-            Path(engine.url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        path = sqlite_path(url)
+        if path is not None:
+            keep_private(path)
         _sqlite_setup(engine, busy_timeout)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)

@@ -28,7 +28,14 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...errors import shown
-from .accounts import account_password_ok, check_account_name, hash_account_password
+from .accounts import (
+    MIN_PASSWORD,
+    account_password_ok,
+    check_account_name,
+    dummy_account_hash,
+    hash_account_password,
+    no_account_password_ok,
+)
 from .config import RecordsConfig, check_password, load_config
 from .database import BUSY_TIMEOUT_S, Database
 from .identity import AccessDenied, Identity, TrainingRecordsError, check_name
@@ -114,16 +121,23 @@ class Store:
         """The records of a local account a supervisor created (:mod:`.accounts`): its first
         sign-in sets the password, later ones must give it. Every try is counted in the lockout
         of :mod:`.lockout` for the address and the account; a wrong or unknown account and a
-        wrong password are refused alike (:class:`AccessDenied`)."""
+        wrong password are refused alike (:class:`AccessDenied`), after the same work: an unknown
+        account's password is verified too, against a dummy argon2 hash
+        (:func:`~.accounts.no_account_password_ok`), so the time taken does not tell which accounts
+        exist. A password shorter than any account may have is refused before the account is looked up."""
         login = f"account:{check_account_name(account)}"
         if not password:
             raise AccessDenied("type your password (at your first sign-in, choose one)")
+        if len(password) < MIN_PASSWORD:  # no account has one so short: the same answer whether it exists or not
+            raise AccessDenied(f"a password has at least {MIN_PASSWORD} characters (at your first sign-in, "
+                               "choose one that long)")
+        dummy_account_hash()  # made once per process, before the lookup: a first try costs the same for every account
         with self.db.reading() as db:
             t = db.scalars(select(Trainee).where(Trainee.login == login)).first()
         refused = AccessDenied("that account and password do not match; a supervisor creates accounts and "
                                "resets forgotten passwords")
         if t is None:
-            try_password(self.db, lambda _pw: False, password, login, address)  # counted like any wrong try
+            try_password(self.db, no_account_password_ok, password, login, address)  # counted and verified alike
             raise refused
         if t.password_hash is None:  # the first sign-in: the password typed becomes the account's
             new_hash = hash_account_password(password)
