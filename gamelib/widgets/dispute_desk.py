@@ -15,6 +15,11 @@ UTF-8 text with at most ``MAX_PLAYERS`` players and ``MAX_ACTIONS`` actions, an 
 file, and whatever goes wrong reaches the page as one plain sentence (a refusal in the engine's
 words, anything else as ``PLAIN``), never a traceback. The desk holds no rule of its own.
 
+A desk given ``closed`` (the trainer app's: an exam open for that person, in any tab, as the
+training records know it) asks it in the kernel before every click and every example or upload
+the page sends: while it gives a reason, the desk shows "Dispute desk closed:" and that reason as
+its message and does nothing else (an example chosen or a file uploaded is put back).
+
 >>> desk = DisputeDesk()
 >>> desk.load_text(published_text("wsop-2023-43-5-48-02-09-20")); desk.position, len(desk.replay.steps)
 (0, 32)
@@ -180,7 +185,12 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     True
     """
 
-    def __init__(self, example: str | None = None, record: str | None = None) -> None:
+    def __init__(self, example: str | None = None, record: str | None = None,
+                 closed: Callable[[], str | None] | None = None) -> None:
+        #: Asked before every handler: a reason the desk is closed now, or None (None: always open).
+        self.closed = closed
+        self._putting_back = False  # a value the page sent is being put back: its observer does nothing
+        self._closed_said = False  # the message is the notice that the desk is closed
         self.replay: Replay | None = None
         #: The hand being entered action by action (None: a record was pasted or uploaded).
         self.entered: HandRecord | None = None
@@ -223,10 +233,8 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             (self.prev_button, self.previous), (self.next_button, self.next), (self.end_button, self.end)]
         for button, act in on:
             button.on_click(self._guarded(act))
-        self.upload.observe(lambda change: self._guarded(lambda: self.load_upload(change["new"]))(),
-                            names="value")
-        self.examples.observe(lambda change: self._guarded(lambda: self.load_example(change["new"]))(),
-                              names="value")
+        self.upload.observe(self._loads(self.load_upload), names="value")
+        self.examples.observe(self._loads(self.load_example), names="value")
         source = widgets.Tab(children=[
             widgets.VBox([self.examples, self.paste, controls.row([self.upload, self.load_button])]),
             widgets.VBox([self.game, self.kind, controls.row([self.ante, self.blind_or_bring_in, self.big_blind]),
@@ -247,7 +255,26 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
     def _say(self, what: str, sentence: object) -> None:
         self.message.value = error_html(what, " ".join(str(sentence).split())[:500])
 
-    def _guarded(self, act: Callable[[], None]) -> Callable[..., None]:
+    def _is_closed(self) -> bool:
+        """Whether the desk is closed now (``closed``, asked in the kernel); if so, its reason is the
+        message. A question that cannot be answered (the records out of reach) keeps the desk closed."""
+        if self.closed is None:
+            return False
+        try:
+            why = self.closed()
+        except GameError as e:  # the records out of reach, in their own words
+            why = str(e)
+        except Exception:
+            _log.exception("dispute desk: whether it is closed")
+            why = PLAIN
+        if why:
+            self._say("Dispute desk closed", why)
+        elif self._closed_said:  # open again: the notice goes
+            self.message.value = ""
+        self._closed_said = bool(why)
+        return bool(why)
+
+    def _safely(self, act: Callable[[], None]) -> Callable[..., None]:
         def run(*_: object) -> None:
             try:
                 act()
@@ -256,6 +283,29 @@ class DisputeDesk(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type
             except Exception:  # anything else: a plain sentence on the page, the traceback in the log
                 _log.exception("dispute desk")
                 self._say("Cannot do that", PLAIN)
+        return run
+
+    def _guarded(self, act: Callable[[], None]) -> Callable[..., None]:
+        """A button's handler: refused while the desk is closed, its errors one sentence."""
+        def run(*_: object) -> None:
+            if not self._is_closed():
+                self._safely(act)()
+        return run
+
+    def _loads(self, load: Callable[[object], None]) -> Callable[[Mapping[str, object]], None]:
+        """An observer that loads the value the page set (an example chosen, a file uploaded);
+        while the desk is closed that value is put back and nothing is loaded."""
+        def run(change: Mapping[str, object]) -> None:
+            if self._putting_back:
+                return
+            if not self._is_closed():
+                self._safely(lambda: load(change["new"]))()
+                return
+            self._putting_back = True
+            try:
+                setattr(change["owner"], str(change["name"]), change["old"])
+            finally:
+                self._putting_back = False
         return run
 
     def load_text(self, text: object) -> None:

@@ -17,8 +17,9 @@ someone signs in, never before:
 * **exam**: :class:`~gamelib.widgets.trainer.exam.ExamPanel` lists the exams a supervisor
   defined; each attempt deals its own questions from the exam's pool with a secret draw; each
   answer is stored as it is submitted, once; no verdict is shown until the end. While an exam is
-  in progress the practice is closed (its tab says so, and the kernel refuses every deal and
-  check, in any tab of the trainee's);
+  in progress the practice and the dispute desk are closed (their tabs say so, and the kernel
+  refuses every handler of either, in any tab of the trainee's: each asks the records,
+  :func:`practice_closed`, whether an attempt of his is in progress);
 * **supervisor**: the supervisors' password (checked in the kernel against the configured hash)
   or a supervisor's login through the hub or the proxy opens the
   :class:`~gamelib.widgets.trainer.supervisor.SupervisorView` in place of the trainer.
@@ -74,9 +75,11 @@ PRACTICE_CLOSED = "you have an exam in progress; finish it first"
 
 
 def practice_closed(records: TraineeRecords) -> str | None:
-    """Why ``records``' trainee may not practise now (an exam in progress, or the records out of
-    reach), or ``None``. :class:`RecordsUnavailable` (the records busy, out of reach, their file
-    gone) is passed on: the trainer says "Not saved" with its sentence."""
+    """Why ``records``' trainee may not practise nor use the dispute desk now (an exam in
+    progress, or the records out of reach), or ``None``. It asks the records, not this kernel:
+    an exam started in another tab (another kernel) closes them here too, and one finished or
+    out of time opens them. :class:`RecordsUnavailable` (the records busy, out of reach, their
+    file gone) is passed on: the trainer says "Not saved" with its sentence."""
     try:
         return PRACTICE_CLOSED if records.exam_in_progress() is not None else None
     except RecordsUnavailable:
@@ -202,8 +205,9 @@ class TrainerApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.exam = ExamPanel(records, on_change=self._exam_changed)
         self.practice_box = widgets.VBox([self.trainer])  # the trainer, or the notice that practice is closed
         # the floor supervisor's dispute desk: real hand records replayed and explained; closed
-        # during an exam too (its examples are the hands the replay drill asks about)
-        self.desk = DisputeDesk()
+        # during an exam too (its examples are the hands the replay drill asks about): the kernel
+        # asks the records before every desk handler, as before every deal and check of the practice
+        self.desk = DisputeDesk(closed=lambda: practice_closed(records))
         self.desk_closed = widgets.HTML(f"<p><b>The dispute desk is closed:</b> {PRACTICE_CLOSED}.</p>")
         self.desk_box = widgets.VBox([self.desk])
         self.tabs = widgets.Tab(children=[self.practice_box, self.exam, self.desk_box])

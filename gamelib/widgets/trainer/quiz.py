@@ -45,7 +45,7 @@ from ...trainer.session import MAX_SEED
 from .. import controls
 from ..cards import hand_html
 from ..messages import BAD, GOOD, error_html
-from .guard import guarded, pin
+from .guard import guarded, pin, plain_sentence
 
 FOCUS_WORDS = {
     "any": "any situation",
@@ -195,7 +195,8 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
                  closed: Callable[[], str | None] | None = None) -> None:
         self.session = Session(game=game, drill=drill, focus=focus, seed=seed)
         self.records = records  # when given, every answer is stored before its verdict is shown
-        self.closed = closed  # asked before every deal and check: a reason the practice is closed, or None
+        # asked before every handler, deal and check: a reason the practice is closed, or None
+        self.closed = closed
         self._shown_at = time.monotonic()
         self.four_color = four_color
         self.game = widgets.Dropdown(options=[(get_game(g).title, g) for g in GAMES], value=game,
@@ -230,6 +231,9 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self._syncing = True
         self._fill_choices(game, drill, focus)
         self._syncing = False
+        self._handling = False  # a handler let through is running: the changes it makes are its own
+        self._putting_back = False  # a value the page sent is being put back: its observer does nothing
+        self._closed_said = False  # the feedback line is the notice that the practice is closed
         g = self._guard
         self.game.observe(g(self._on_game), names="value")
         self.drill.observe(g(self._on_drill), names="value")
@@ -251,8 +255,52 @@ class TrainerWidget(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no ty
         self.new_question(seed)
 
     def _guard(self, callback: Callable[..., object]) -> Callable[..., None]:
-        """``callback`` with whatever it raises shown as one sentence under the question."""
-        return guarded(callback, lambda sentence: setattr(self.feedback, "value", error_html("Refused", sentence)))
+        """``callback`` with whatever it raises shown as one sentence under the question, and
+        refused while the practice is closed: ``closed`` is asked in the kernel before every
+        handler the page triggers, and while it gives a reason that reason is shown under the
+        question, a value the page set is put back, and nothing else changes."""
+        run = guarded(callback, lambda sentence: setattr(self.feedback, "value", error_html("Refused", sentence)))
+
+        def unless_closed(*args: object) -> None:
+            if self._putting_back:
+                return
+            if self._handling:  # a box changed by a handler already let through (the drills of a game)
+                run(*args)
+                return
+            if not self._refused():
+                self._handling = True
+                try:
+                    run(*args)
+                finally:
+                    self._handling = False
+                return
+            change = args[0] if args else None
+            if isinstance(change, Mapping) and "owner" in change and "name" in change:  # an observer's
+                self._putting_back = True
+                try:
+                    setattr(change["owner"], str(change["name"]), change["old"])
+                finally:
+                    self._putting_back = False
+
+        return unless_closed
+
+    def _refused(self) -> bool:
+        """Whether the practice is closed now; if so, its reason is shown under the question. A
+        question that cannot be answered (the records out of reach) keeps it closed."""
+        if self.closed is None:
+            return False
+        try:
+            why = self.closed()
+        except Exception as err:  # the records out of reach say so in their own words; anything else plainly
+            if not isinstance(err, GameError):
+                logging.getLogger("gamelib.trainer.kernel").exception("whether the practice is closed")
+            why = plain_sentence(err)
+        if why:
+            self.feedback.value = error_html("Practice closed", why)
+        elif self._closed_said:  # open again: the notice goes
+            self.feedback.value = ""
+        self._closed_said = bool(why)
+        return bool(why)
 
     # --- choosing --------------------------------------------------------------------------
     def _fill_choices(self, game: str, drill: str | None = None, focus: str | None = None) -> None:
