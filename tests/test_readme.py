@@ -90,7 +90,25 @@ def test_the_readme_quotes_the_live_benchmarks_as_measured() -> None:
 def test_the_readme_lists_every_training_records_setting_as_declared() -> None:
     """The README's table of the training records' settings is the one ``settings_table`` writes
     from ``SETTINGS``, where each setting is declared once."""
-    from gamelib.trainer.records.config import SETTINGS, settings_table
+    from gamelib.trainer.records.config import settings_table
 
     assert settings_table() in README
-    assert len(SETTINGS) == len(settings_table().splitlines()) - 2
+
+
+def test_each_setting_s_stated_default_is_the_one_load_config_uses() -> None:
+    """A setting's default is stated in ``SETTINGS`` (as ``trainer.toml`` writes it) and given by
+    ``RecordsConfig``'s field: the two are held equal here, so the table cannot drift."""
+    import dataclasses
+    import json
+
+    from gamelib.trainer.records.config import SETTINGS, RecordsConfig, load_config
+
+    defaults = {f.name: f.default for f in dataclasses.fields(RecordsConfig)}
+    keyed = [s for s in SETTINGS if s.key]
+    assert keyed and {s.key for s in keyed} <= set(defaults)
+    for s in keyed:
+        value = defaults[s.key]
+        written = json.dumps(list(value) if isinstance(value, tuple) else value)
+        assert written == s.default, (s.key, written, s.default)
+    loaded = load_config({"GAMELIB_DATA": "/nonexistent/gamelib-data"})  # no file: every default
+    assert all(getattr(loaded, s.key) == defaults[s.key] for s in keyed if s.key != "database_url")

@@ -252,7 +252,8 @@ def count_with_auto_draws(q: OddsQuestion, player: AutoPlayer, options: OddsOpti
         enumeration_limit = min(options.budget, options.max_work // EXPAND_ROWS)
         decisions = min(decisions, options.max_work // choice_rows(q.game, 1))
     if deal_count(q) <= enumeration_limit:
-        denominators, chosen = Denominators(), Chosen()
+        denominators = Denominators()
+        chosen: Chosen = {}
         try:
             enumerated = exact_auto_odds(q, player, enumeration_limit, denominators, chosen, decisions)
         except OverBudget:
